@@ -1,1 +1,74 @@
+//! Metamorphic testing inside plain `cargo test`.
+//!
+//! A *metamorphic relation* (MR) states how the outputs of several related
+//! executions of the system under test (SUT) must relate, where no oracle
+//! says what a single output should be. Mark each MR with
+//! [`#[metamorphic]`](metamorphic), then run the MRs on your source inputs
+//! with [`check`]:
+//!
+//! ```
+//! use mt_runtime::{metamorphic, Mg};
+//!
+//! fn sin_deg(x: &f64) -> f64 { x.to_radians().sin() }
+//!
+//! /// sin is periodic: shifting the angle by 360° leaves the output unchanged.
+//! #[metamorphic(output = "equal")]
+//! fn periodicity(mg: &mut Mg, x: &f64) {
+//!     let a = mg.source(x, sin_deg);
+//!     let b = mg.follow_up(&(x + 360.0), sin_deg);
+//!     mg.check((a - b).abs() < 1e-9, || format!("{a} != {b}"));
+//! }
+//!
+//! /// sin is odd: sin(-x) = -sin(x).
+//! #[metamorphic(output = "negated")]
+//! fn oddness(mg: &mut Mg, x: &f64) {
+//!     let a = mg.source(x, sin_deg);
+//!     let b = mg.follow_up(&-x, sin_deg);
+//!     mg.check((a + b).abs() < 1e-9, || format!("{a} != -{b}"));
+//! }
+//!
+//! mt_runtime::check(&[0.0, 30.0, 45.0, 123.4], &[periodicity, oddness]);
+//! ```
+//!
+//! Under `cargo mtcov` the runtime also records which source input met
+//! which MR and which code each source input executed; that is what the
+//! k-MR adequacy report is computed from. Under plain `cargo test` nothing
+//! is written.
 
+mod check;
+mod coverage;
+mod describe;
+mod mg;
+mod mr;
+mod record;
+mod registry;
+mod source_key;
+
+pub use check::{check, check_registered};
+pub use mg::Mg;
+pub use mr::{Mr, MrInfo};
+pub use mt_macros::metamorphic;
+pub use registry::registry;
+pub use source_key::SourceKey;
+
+/// What `#[metamorphic]` expands to refers to these items, and nothing
+/// else; they are not part of the public API and may change at any time.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::mr::{Mr, MrMeta};
+    pub use crate::registry::Registered;
+    pub use inventory;
+
+    /// Recovers the typed source input from the registry's type-erased
+    /// call; the registry only calls it after checking the type.
+    pub fn downcast<T: 'static>(input: &dyn ::core::any::Any) -> &T {
+        input
+            .downcast_ref::<T>()
+            .expect("mt-runtime: registry called an MR with a source input of another type")
+    }
+
+    /// `TypeId::of` as a function pointer, for use in a `static`.
+    pub fn type_id_of<T: 'static>() -> ::core::any::TypeId {
+        ::core::any::TypeId::of::<T>()
+    }
+}

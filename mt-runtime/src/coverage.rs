@@ -1,0 +1,221 @@
+//! Per-source-input coverage capture, compiled only under `--cfg mtcov`
+//! (which `cargo mtcov` sets while building with `-C instrument-coverage`).
+//!
+//! Around each execution of the SUT on a source input the LLVM counters
+//! of the whole process are zeroed, the SUT runs, and the counters left
+//! non-zero are read back. Counters are process-wide, so executions are
+//! serialised by a global lock; code running on other threads during that
+//! window would still pollute it, which is why `cargo mtcov` runs tests
+//! on one thread. Without `cfg(mtcov)` every function here is a no-op that
+//! compiles away.
+
+use serde::Serialize;
+
+/// The `coverage` field of the record header.
+#[derive(Serialize, Debug)]
+pub(crate) struct Header {
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    profile_version: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    num_counters: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    functions: Option<Vec<(String, String, u32, u32)>>,
+}
+
+#[cfg(not(mtcov))]
+pub(crate) fn header() -> Option<Header> {
+    None
+}
+
+#[cfg(not(mtcov))]
+#[inline(always)]
+pub(crate) fn capture<R>(run: impl FnOnce() -> R, _sink: impl FnOnce(&[(u32, u64)])) -> R {
+    run()
+}
+
+#[cfg(mtcov)]
+pub(crate) use instrumented::{capture, header};
+
+#[cfg(mtcov)]
+mod instrumented {
+    use super::Header;
+    use std::cell::Cell;
+    use std::sync::{Mutex, OnceLock};
+
+    /// The raw profile format this code knows: `INSTR_PROF_RAW_VERSION` 10
+    /// (LLVM 19 to 22), 64-bit counters.
+    const KNOWN_VERSION: u64 = 10;
+    /// `VARIANT_MASK_BYTE_COVERAGE`: single-byte counters, another layout.
+    const BYTE_COVERAGE_FLAG: u64 = 1 << 60;
+
+    #[allow(dead_code)] // fields read through raw pointers only partly
+    #[repr(C)]
+    struct ProfData {
+        name_ref: u64,
+        func_hash: u64,
+        /// Address of the first counter, relative to this record.
+        counter_ptr: isize,
+        bitmap_ptr: isize,
+        function_pointer: *const u8,
+        values: *mut u8,
+        num_counters: u32,
+        num_value_sites: [u16; 3],
+        num_bitmap_bytes: u32,
+    }
+
+    unsafe extern "C" {
+        fn __llvm_profile_begin_counters() -> *mut u64;
+        fn __llvm_profile_end_counters() -> *mut u64;
+        fn __llvm_profile_begin_data() -> *const ProfData;
+        fn __llvm_profile_end_data() -> *const ProfData;
+        fn __llvm_profile_get_version() -> u64;
+    }
+
+    struct Profile {
+        /// Function table: (NameRef, FuncHash, first counter, counters).
+        functions: Vec<(u64, u64, u32, u32)>,
+        num_counters: usize,
+        version: u64,
+    }
+
+    /// `Ok` when the profile layout is known; `Err(reason)` otherwise.
+    fn profile() -> &'static Result<Profile, String> {
+        static PROFILE: OnceLock<Result<Profile, String>> = OnceLock::new();
+        PROFILE.get_or_init(|| {
+            let profile = read_profile();
+            if let Err(reason) = &profile {
+                eprintln!("warning: mt-runtime records no coverage in this process: {reason}");
+            }
+            profile
+        })
+    }
+
+    fn read_profile() -> Result<Profile, String> {
+        // SAFETY: the profiler runtime is linked whenever this crate is
+        // built with cfg(mtcov) inside an instrumented binary.
+        let raw_version = unsafe { __llvm_profile_get_version() };
+        let version = raw_version & 0xffff_ffff;
+        if version != KNOWN_VERSION || raw_version & BYTE_COVERAGE_FLAG != 0 {
+            return Err(format!(
+                "unknown LLVM raw profile format (version {version}, flags {:#x}); \
+                 this mt-runtime reads version {KNOWN_VERSION} with 64-bit counters: upgrade mt-runtime",
+                raw_version >> 56
+            ));
+        }
+        let counters = counters();
+        let base = counters.as_ptr() as usize;
+        let mut functions = Vec::new();
+        // SAFETY: begin/end delimit the `__llvm_prf_data` section, an array
+        // of `ProfData` records whose layout is fixed by the version above.
+        unsafe {
+            let mut data = __llvm_profile_begin_data();
+            let end = __llvm_profile_end_data();
+            while data < end {
+                let record = &*data;
+                let first = (data as isize + record.counter_ptr) as usize;
+                let Some(offset) = first.checked_sub(base) else {
+                    return Err("a profile data record points before the counters".into());
+                };
+                functions.push((record.name_ref, record.func_hash, (offset / 8) as u32, record.num_counters));
+                data = data.add(1);
+            }
+        }
+        Ok(Profile { functions, num_counters: counters.len(), version })
+    }
+
+    fn counters() -> &'static mut [u64] {
+        // SAFETY: the counter section is a static array of u64 for the
+        // whole life of the process. Writes happen only under CAPTURE's
+        // lock here; the instrumented code's own atomic increments are the
+        // racing writers the lock cannot stop, which only cost accuracy.
+        unsafe {
+            let begin = __llvm_profile_begin_counters();
+            let end = __llvm_profile_end_counters();
+            std::slice::from_raw_parts_mut(begin, end.offset_from(begin) as usize)
+        }
+    }
+
+    pub(crate) fn header() -> Option<Header> {
+        Some(match profile() {
+            Ok(profile) => Header {
+                status: "ok",
+                reason: None,
+                profile_version: Some(profile.version),
+                num_counters: Some(profile.num_counters),
+                functions: Some(
+                    profile
+                        .functions
+                        .iter()
+                        .map(|&(name, hash, first, n)| (format!("{name:016x}"), format!("{hash:016x}"), first, n))
+                        .collect(),
+                ),
+            },
+            Err(reason) => Header {
+                status: "unsupported",
+                reason: Some(reason.clone()),
+                profile_version: None,
+                num_counters: None,
+                functions: None,
+            },
+        })
+    }
+
+    /// The lock serialising capture windows; it also owns the scan buffer.
+    static CAPTURE: Mutex<Vec<(u32, u64)>> = Mutex::new(Vec::new());
+
+    thread_local! {
+        static CAPTURING: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Resets CAPTURING even when the SUT panics.
+    struct Window;
+    impl Drop for Window {
+        fn drop(&mut self) {
+            CAPTURING.with(|c| c.set(false));
+        }
+    }
+
+    pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
+        // A source execution nested in another one belongs to the outer
+        // window; taking the lock again would deadlock.
+        if profile().is_err() || CAPTURING.with(Cell::get) {
+            return run();
+        }
+        let mut buffer = CAPTURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let window = Window;
+        CAPTURING.with(|c| c.set(true));
+        let counters = counters();
+        counters.fill(0);
+        let result = run();
+        scan(counters, &mut buffer);
+        drop(window);
+        sink(&buffer);
+        result
+    }
+
+    /// The non-zero counters, as (index, value). Whole 8-counter blocks are
+    /// tested at once: most of a large binary's counters are zero.
+    fn scan(counters: &[u64], out: &mut Vec<(u32, u64)>) {
+        out.clear();
+        let mut chunks = counters.chunks_exact(8);
+        let mut base = 0u32;
+        for block in &mut chunks {
+            if block.iter().fold(0, |acc, &c| acc | c) != 0 {
+                for (offset, &value) in block.iter().enumerate() {
+                    if value != 0 {
+                        out.push((base + offset as u32, value));
+                    }
+                }
+            }
+            base += 8;
+        }
+        for (offset, &value) in chunks.remainder().iter().enumerate() {
+            if value != 0 {
+                out.push((base + offset as u32, value));
+            }
+        }
+    }
+}

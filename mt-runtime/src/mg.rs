@@ -1,0 +1,163 @@
+//! One metamorphic group (MG): the source input(s), the follow-up input(s)
+//! and the verdict of the output relation on their outputs.
+
+use crate::coverage;
+use crate::describe::describe;
+use crate::record::Recorder;
+use crate::source_key::SourceKey;
+use std::fmt::Debug;
+
+/// The handle an MR uses to run the SUT and state its output relation.
+///
+/// Run the SUT on source inputs with [`source`](Mg::source) and on
+/// follow-up inputs with [`follow_up`](Mg::follow_up); state the output
+/// relation with [`check`](Mg::check) (every check must hold); call
+/// [`skip`](Mg::skip) when the MR does not apply to this input.
+///
+/// The distinction between `source` and `follow_up` matters to `cargo
+/// mtcov`: only code executed on source inputs counts towards coverage,
+/// and every value passed to `source` is a source input of the MG.
+pub struct Mg {
+    recorder: Option<&'static Recorder>,
+    /// Describe inputs instead of recording them: used when a failed MG is
+    /// re-run to explain the failure.
+    describing: bool,
+    pub(crate) sources: Vec<SourceKey>,
+    pub(crate) inputs: Vec<(Role, String)>,
+    pub(crate) follow_ups: u32,
+    checks: u32,
+    pub(crate) violations: Vec<String>,
+    skipped: Option<String>,
+}
+
+/// How an input took part in an MG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    Source,
+    FollowUp,
+}
+
+/// The verdict of one MG.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Holds,
+    Violated,
+    Skipped(String),
+    Panicked(String),
+}
+
+impl Outcome {
+    pub(crate) fn label(&self) -> &'static str {
+        match self {
+            Outcome::Holds => "holds",
+            Outcome::Violated => "violated",
+            Outcome::Skipped(_) => "skipped",
+            Outcome::Panicked(_) => "panicked",
+        }
+    }
+}
+
+impl Mg {
+    pub(crate) fn new(recorder: Option<&'static Recorder>) -> Mg {
+        Mg {
+            recorder,
+            describing: false,
+            sources: Vec::new(),
+            inputs: Vec::new(),
+            follow_ups: 0,
+            checks: 0,
+            violations: Vec::new(),
+            skipped: None,
+        }
+    }
+
+    pub(crate) fn describing() -> Mg {
+        Mg { describing: true, ..Mg::new(None) }
+    }
+
+    /// Runs the SUT on a source input and returns its output.
+    ///
+    /// Call it once per source input of the MG (several times for a
+    /// multi-source MR). Under `cargo mtcov`, the code the SUT executes
+    /// here is what this source input covers.
+    pub fn source<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
+    where
+        I: Debug + ?Sized,
+    {
+        if self.describing {
+            self.inputs.push((Role::Source, describe(input)));
+            return sut(input);
+        }
+        let Some(recorder) = self.recorder else {
+            return sut(input);
+        };
+        let key = SourceKey::of(input);
+        self.sources.push(key);
+        recorder.source(key, || describe(input));
+        coverage::capture(|| sut(input), |counters| recorder.coverage(key, counters))
+    }
+
+    /// Runs the SUT on a follow-up input and returns its output.
+    pub fn follow_up<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
+    where
+        I: Debug + ?Sized,
+    {
+        self.follow_ups += 1;
+        if self.describing {
+            self.inputs.push((Role::FollowUp, describe(input)));
+        }
+        sut(input)
+    }
+
+    /// States (part of) the output relation: `holds` must be true.
+    ///
+    /// The message is built only when the check fails. Every check of an
+    /// MG must hold; a failed check does not stop the MR.
+    pub fn check(&mut self, holds: bool, message: impl FnOnce() -> String) {
+        self.checks += 1;
+        if !holds {
+            self.violations.push(message());
+        }
+    }
+
+    /// Checks that two outputs are equal.
+    pub fn check_eq<A: PartialEq<B> + Debug, B: Debug>(&mut self, left: A, right: B) {
+        self.check(left == right, || format!("{left:?} != {right:?}"));
+    }
+
+    /// Marks the MG as skipped: the MR does not apply to this source input.
+    ///
+    /// A skipped MG creates no association between its source inputs and
+    /// the MR, and is not a failure. Return right after it:
+    /// `return mg.skip("needs a non-empty input");`. A failed check made
+    /// before the skip still counts as a violation.
+    pub fn skip(&mut self, reason: impl Into<String>) {
+        if self.skipped.is_none() {
+            self.skipped = Some(reason.into());
+        }
+    }
+
+    pub(crate) fn outcome(&self) -> Outcome {
+        if !self.violations.is_empty() {
+            Outcome::Violated
+        } else if let Some(reason) = &self.skipped {
+            Outcome::Skipped(reason.clone())
+        } else if self.checks == 0 {
+            Outcome::Skipped("no check ran".to_owned())
+        } else {
+            Outcome::Holds
+        }
+    }
+}
+
+impl std::fmt::Debug for Mg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mg")
+            .field("sources", &self.sources)
+            .field("follow_ups", &self.follow_ups)
+            .field("checks", &self.checks)
+            .field("violations", &self.violations)
+            .field("skipped", &self.skipped)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,125 @@
+//! The metadata of one MR and the typed handle tests pass to [`check`](crate::check).
+
+use crate::mg::Mg;
+use std::any::{Any, TypeId};
+use std::fmt;
+
+/// Everything `#[metamorphic]` knows about an MR at compile time.
+///
+/// One `static` per MR; both the typed [`Mr`] handle and the registry
+/// point at it, so the two can never disagree.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct MrMeta {
+    pub module_path: &'static str,
+    pub fn_name: &'static str,
+    /// Display name: the `name = ".."` argument or the function name.
+    pub name: &'static str,
+    /// The relation class: the `output = ".."` argument, if any.
+    pub class: Option<&'static str>,
+    pub file: &'static str,
+    pub line: u32,
+    /// The source input type as written in the signature.
+    pub source_type: &'static str,
+    /// The MR, callable on a type-erased source input (the registry's path).
+    pub run_any: fn(&mut Mg, &dyn Any),
+    pub type_id: fn() -> TypeId,
+}
+
+/// A metamorphic relation over source inputs of type `T`.
+///
+/// `#[metamorphic] fn name(mg: &mut Mg, t: &T)` turns `name` into a
+/// constant of this type; pass it to [`check`](crate::check).
+pub struct Mr<T: 'static> {
+    meta: &'static MrMeta,
+    run: fn(&mut Mg, &T),
+}
+
+impl<T: 'static> Mr<T> {
+    #[doc(hidden)]
+    pub const fn new(meta: &'static MrMeta, run: fn(&mut Mg, &T)) -> Self {
+        Mr { meta, run }
+    }
+
+    /// Its metadata: name, relation class, location.
+    pub fn info(&self) -> MrInfo {
+        MrInfo(self.meta)
+    }
+
+    pub(crate) fn meta(&self) -> &'static MrMeta {
+        self.meta
+    }
+
+    pub(crate) fn run(&self, mg: &mut Mg, input: &T) {
+        (self.run)(mg, input)
+    }
+}
+
+impl<T: 'static> Clone for Mr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: 'static> Copy for Mr<T> {}
+
+impl<T: 'static> fmt::Debug for Mr<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.info(), f)
+    }
+}
+
+/// Read-only view of a registered MR's metadata.
+#[derive(Clone, Copy)]
+pub struct MrInfo(pub(crate) &'static MrMeta);
+
+impl MrInfo {
+    /// Stable identifier: `module::path::function_name`.
+    pub fn id(&self) -> String {
+        format!("{}::{}", self.0.module_path, self.0.fn_name)
+    }
+    /// Display name (`name = ".."`, default the function name).
+    pub fn name(&self) -> &'static str {
+        self.0.name
+    }
+    /// The relation class: `output = ".."`, or the MR's [`id`](Self::id)
+    /// when none was given (the MR is then its own class).
+    pub fn class(&self) -> String {
+        match self.0.class {
+            Some(class) => class.to_owned(),
+            None => self.id(),
+        }
+    }
+    /// Whether the class was given explicitly with `output = ".."`.
+    pub fn has_explicit_class(&self) -> bool {
+        self.0.class.is_some()
+    }
+    /// Source file of the attribute.
+    pub fn file(&self) -> &'static str {
+        self.0.file
+    }
+    /// Line of the attribute.
+    pub fn line(&self) -> u32 {
+        self.0.line
+    }
+    /// The source input type as written in the MR's signature.
+    pub fn source_type(&self) -> &'static str {
+        self.0.source_type
+    }
+    /// Whether this MR takes source inputs of type `T`.
+    pub fn takes<T: 'static>(&self) -> bool {
+        (self.0.type_id)() == TypeId::of::<T>()
+    }
+}
+
+impl fmt::Debug for MrInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MrInfo")
+            .field("id", &self.id())
+            .field("name", &self.name())
+            .field("class", &self.class())
+            .field("file", &self.file())
+            .field("line", &self.line())
+            .field("source_type", &self.source_type())
+            .finish()
+    }
+}

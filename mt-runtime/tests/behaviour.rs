@@ -1,0 +1,132 @@
+//! What a user sees: verdicts, skips, panics and the failure summary.
+
+use mt_runtime::{Mg, metamorphic};
+use std::panic;
+
+fn double(x: &i64) -> i64 {
+    x * 2
+}
+
+/// Doubling is additive: double(x + 1) - double(x) = 2.
+#[metamorphic(output = "difference")]
+fn additive(mg: &mut Mg, x: &i64) {
+    let a = mg.source(x, double);
+    let b = mg.follow_up(&(x + 1), double);
+    mg.check(b - a == 2, || format!("{b} - {a} != 2"));
+}
+
+/// Wrong on purpose: tripling the input does not grow negative outputs.
+#[metamorphic(output = "order")]
+fn grows(mg: &mut Mg, x: &i64) {
+    let a = mg.source(x, double);
+    let b = mg.follow_up(&(x * 3), double);
+    mg.check(b >= a, || format!("{b} < {a}"));
+}
+
+/// Panics on zero (division by the source output).
+#[metamorphic]
+fn ratio(mg: &mut Mg, x: &i64) {
+    let a = mg.source(x, double);
+    let b = mg.follow_up(&(x * 5), double);
+    mg.check(b / a == 5, || format!("{b} / {a} != 5"));
+}
+
+/// Applies to non-negative inputs only.
+#[metamorphic(output = "difference", name = "halving")]
+fn halves(mg: &mut Mg, x: &i64) {
+    if *x < 0 {
+        return mg.skip("needs a non-negative input");
+    }
+    let a = mg.source(x, double);
+    let b = mg.follow_up(&(x / 2), double);
+    mg.check(a - b >= 0, || format!("{a} < {b}"));
+}
+
+fn failure_of(run: impl FnOnce() + panic::UnwindSafe) -> String {
+    let payload = panic::catch_unwind(run).expect_err("check should have failed");
+    match payload.downcast::<String>() {
+        Ok(message) => *message,
+        Err(payload) => payload.downcast_ref::<&str>().map(|s| s.to_string()).unwrap_or_default(),
+    }
+}
+
+#[test]
+fn holding_and_skipped_groups_pass() {
+    mt_runtime::check(&[-4, 0, 1, 7], &[additive, halves]);
+}
+
+#[test]
+fn every_failure_is_reported_once_at_the_end() {
+    let message = failure_of(|| mt_runtime::check(&[-2, 0, 3], &[additive, grows, ratio]));
+    assert!(
+        message.starts_with(
+            "metamorphic relations failed: 2 of 9 metamorphic groups (1 violated, 1 panicked; 7 held, 0 skipped)"
+        ),
+        "{message}"
+    );
+    let grows_at = format!("MR `grows` violated ({}:", file!());
+    assert!(message.contains(&grows_at), "{message}");
+    assert!(message.contains("class \"order\""), "{message}");
+    assert!(message.contains("source input: -2\n"), "{message}");
+    assert!(message.contains("follow-up input: -6\n"), "{message}");
+    assert!(message.contains("violated: -12 < -4"), "{message}");
+    assert!(message.contains("MR `ratio` panicked"), "{message}");
+    assert!(message.contains("panicked: attempt to divide by zero"), "{message}");
+    assert!(!message.contains("MR `additive`"), "{message}");
+}
+
+#[test]
+fn huge_inputs_are_truncated_in_the_summary() {
+    /// Always violated.
+    #[metamorphic]
+    fn never(mg: &mut Mg, v: &Vec<u32>) {
+        let n = mg.source(v, |v| v.len());
+        mg.check(n == usize::MAX, || "never holds".into());
+    }
+    let message = failure_of(|| mt_runtime::check(&[vec![7u32; 100_000]], &[never]));
+    assert!(message.contains("… (truncated)"), "{message}");
+    assert!(message.len() < 2_000, "summary of {} bytes", message.len());
+}
+
+#[test]
+fn the_registry_lists_every_mr_with_its_metadata() {
+    let registry = mt_runtime::registry();
+    let additive = registry.iter().find(|mr| mr.id() == "behaviour::additive").expect("registered");
+    assert_eq!(additive.class(), "difference");
+    assert_eq!(additive.name(), "additive");
+    assert_eq!(additive.file(), file!());
+    assert_eq!(additive.source_type(), "i64");
+    assert!(additive.takes::<i64>() && !additive.takes::<u64>());
+    let halves = registry.iter().find(|mr| mr.id() == "behaviour::halves").expect("registered");
+    assert_eq!(halves.name(), "halving");
+    let ratio = registry.iter().find(|mr| mr.id() == "behaviour::ratio").expect("registered");
+    assert_eq!(ratio.class(), "behaviour::ratio", "an MR without `output` is its own class");
+}
+
+#[test]
+fn check_registered_runs_every_mr_of_the_source_type() {
+    let message = failure_of(|| mt_runtime::check_registered::<i64>(&[-2, 0]));
+    assert!(message.contains("MR `grows` violated"), "{message}");
+    assert!(message.contains("MR `ratio` panicked"), "{message}");
+    let message = failure_of(|| mt_runtime::check_registered::<u8>(&[1]));
+    assert!(message.contains("no #[metamorphic] function takes source inputs of type `u8`"), "{message}");
+}
+
+#[test]
+fn verdicts_do_not_leak_between_concurrent_checks() {
+    std::thread::scope(|scope| {
+        let failing = scope.spawn(|| {
+            for _ in 0..50 {
+                let message = failure_of(|| mt_runtime::check(&[-2], &[grows]));
+                assert!(message.contains("1 of 1 metamorphic groups"), "{message}");
+            }
+        });
+        let passing = scope.spawn(|| {
+            for _ in 0..50 {
+                mt_runtime::check(&[1, 2, 3], &[additive, grows]);
+            }
+        });
+        failing.join().unwrap();
+        passing.join().unwrap();
+    });
+}

@@ -1,0 +1,180 @@
+//! Recording under `MTCOV_RECORD_DIR`: one line per MG and per distinct
+//! source input, complete under concurrency, kept when the process aborts.
+//!
+//! Recording is decided once per process, so each scenario runs in a child
+//! process: this test binary re-run on one test, with the variable set.
+
+use mt_runtime::{Mg, metamorphic};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CHILD: &str = "MT_RUNTIME_TEST_CHILD";
+
+fn square(x: &i64) -> i64 {
+    x * x
+}
+
+/// Squares are even functions.
+#[metamorphic(output = "equal")]
+fn even(mg: &mut Mg, x: &i64) {
+    let a = mg.source(x, square);
+    let b = mg.follow_up(&-x, square);
+    mg.check_eq(a, b);
+}
+
+/// Applies to positive inputs only.
+#[metamorphic(output = "order")]
+fn monotone(mg: &mut Mg, x: &i64) {
+    if *x <= 0 {
+        return mg.skip("needs a positive input");
+    }
+    let a = mg.source(x, square);
+    let b = mg.follow_up(&(x + 1), square);
+    mg.check(b > a, || format!("{b} <= {a}"));
+}
+
+/// Two source inputs: (a + b)² = a² + 2ab + b².
+#[metamorphic(output = "sum")]
+fn binomial(mg: &mut Mg, pair: &(i64, i64)) {
+    let a = mg.source(&pair.0, square);
+    let b = mg.source(&pair.1, square);
+    let ab = mg.follow_up(&(pair.0 + pair.1), square);
+    mg.check_eq(ab, a + 2 * pair.0 * pair.1 + b);
+}
+
+/// Runs `scenario` in a child process with recording into a fresh dir.
+fn record(scenario: &str) -> (std::process::Output, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("mt-runtime-recording-{scenario}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "child", "--nocapture", "--test-threads=1"])
+        .env(CHILD, scenario)
+        .env("MTCOV_RECORD_DIR", &dir)
+        .output()
+        .unwrap();
+    (output, dir)
+}
+
+/// Every record of every file in `dir`, parsed; asserts each line is whole.
+fn records(dir: &Path) -> Vec<Value> {
+    let files: Vec<_> = std::fs::read_dir(dir).expect("record dir").map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 1, "one file per process: {files:?}");
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    let exe = std::env::current_exe().unwrap();
+    let stem = exe.file_stem().unwrap().to_string_lossy();
+    assert!(name.starts_with(&format!("{stem}-")) && name.ends_with(".jsonl"), "{name}");
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(text.ends_with('\n'), "last record not terminated");
+    text.lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .inspect(|record| assert_eq!(record["v"], 1))
+        .collect()
+}
+
+fn of_kind<'a>(records: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    records.iter().filter(|r| r["kind"] == kind).collect()
+}
+
+/// The child side of every scenario; a no-op in a normal test run.
+#[test]
+fn child() {
+    let Ok(scenario) = std::env::var(CHILD) else { return };
+    match scenario.as_str() {
+        "plain" => {
+            mt_runtime::check(&[1, 2, -3, 2], &[even, monotone]);
+            mt_runtime::check(&[(1, 2), (2, 5)], &[binomial]);
+        }
+        "threads" => std::thread::scope(|scope| {
+            for t in 0..8i64 {
+                scope.spawn(move || {
+                    let inputs: Vec<i64> = (0..100).map(|i| t * 1000 + i).collect();
+                    mt_runtime::check(&inputs, &[even, monotone]);
+                });
+            }
+        }),
+        "abort" => {
+            mt_runtime::check(&[1, 2, 3], &[even]);
+            std::process::abort();
+        }
+        other => panic!("unknown scenario {other}"),
+    }
+}
+
+#[test]
+fn one_record_per_mg_and_per_distinct_source_input() {
+    let (output, dir) = record("plain");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = records(&dir);
+    assert_eq!(records[0]["kind"], "header");
+    assert_eq!(of_kind(&records, "header").len(), 1);
+    let registry = records[0]["registry"].as_array().unwrap();
+    let ids: Vec<&str> = registry.iter().map(|mr| mr["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["recording::binomial", "recording::even", "recording::monotone"]);
+    assert_eq!(records[0]["coverage"], Value::Null, "not instrumented");
+
+    let mgs = of_kind(&records, "mg");
+    assert_eq!(mgs.len(), 4 * 2 + 2, "4 sources x 2 MRs + 2 pairs x 1 MR");
+    let outcomes = |mr: &str| -> Vec<&str> {
+        mgs.iter().filter(|r| r["mr"] == mr).map(|r| r["outcome"].as_str().unwrap()).collect()
+    };
+    assert_eq!(outcomes("recording::even"), ["holds"; 4]);
+    assert_eq!(outcomes("recording::monotone"), ["holds", "holds", "skipped", "holds"]);
+    let skipped = mgs.iter().find(|r| r["outcome"] == "skipped").unwrap();
+    assert_eq!(skipped["message"], "needs a positive input");
+    assert_eq!(skipped["sources"].as_array().unwrap().len(), 0, "skipped before running the SUT");
+    assert!(mgs.iter().all(|r| r["test"] == "child"), "test names: {mgs:?}");
+
+    let binomial: Vec<_> = mgs.iter().filter(|r| r["mr"] == "recording::binomial").collect();
+    assert_eq!(binomial[0]["sources"].as_array().unwrap().len(), 2, "multi-source MG");
+    assert_eq!(binomial[0]["class"], "sum");
+    assert_eq!(binomial[0]["follow_ups"], 1);
+
+    // Sources 1, 2, -3 (2 twice is one input) and 5 from the pairs: the
+    // same i64 value is the same source input across MRs and checks.
+    let sources = of_kind(&records, "source");
+    let mut debug: Vec<&str> = sources.iter().map(|r| r["debug"].as_str().unwrap()).collect();
+    debug.sort();
+    assert_eq!(debug, ["-3", "1", "2", "5"]);
+    let keys: std::collections::HashSet<&str> =
+        mgs.iter().flat_map(|r| r["sources"].as_array().unwrap()).map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(keys.len(), 4);
+    assert!(of_kind(&records, "cov").is_empty(), "no coverage without instrumentation");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn concurrent_checks_lose_and_interleave_nothing() {
+    let (output, dir) = record("threads");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = records(&dir);
+    assert_eq!(of_kind(&records, "mg").len(), 8 * 100 * 2);
+    assert_eq!(of_kind(&records, "source").len(), 8 * 100);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn records_survive_an_aborting_process() {
+    let (output, dir) = record("abort");
+    assert!(!output.status.success(), "the child aborts");
+    let records = records(&dir);
+    assert_eq!(of_kind(&records, "mg").len(), 3);
+    assert_eq!(of_kind(&records, "source").len(), 3);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn nothing_is_written_without_the_variable() {
+    let cwd = std::env::temp_dir().join(format!("mt-runtime-unset-{}", std::process::id()));
+    std::fs::create_dir_all(&cwd).unwrap();
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "child", "--test-threads=1"])
+        .env(CHILD, "plain")
+        .env_remove("MTCOV_RECORD_DIR")
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "wrote into the working directory");
+    std::fs::remove_dir(cwd).unwrap();
+}

@@ -1,0 +1,380 @@
+//! The command line of `cargo mtcov`: clap derive types and the value
+//! parsers clap cannot express (`--fail-under`).
+//!
+//! Cargo runs a subcommand as `cargo-mtcov mtcov <args>`, so the top-level
+//! parser is named `cargo` and has a single subcommand `mtcov`, the layout
+//! cargo-llvm-cov and cargo-insta use.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// `cargo` as seen by a cargo subcommand.
+#[derive(Debug, Parser)]
+#[command(name = "cargo", bin_name = "cargo", styles = clap::builder::styling::Styles::styled())]
+pub enum CargoCli {
+    /// Measure the k-MR adequacy of the metamorphic tests of a cargo project.
+    Mtcov(MtcovArgs),
+}
+
+/// `cargo mtcov [OPTIONS] [-- <TEST ARGS>...]`.
+#[derive(Debug, Args)]
+#[command(
+    version,
+    about = "Measure the k-MR adequacy of the metamorphic tests of a cargo project",
+    long_about = "Builds the tests with LLVM source-based coverage, runs them with \
+                  metamorphic-relation recording on, and reports the k-MR coverage: \
+                  how much of the code is covered by source inputs that are checked \
+                  by at least k distinct metamorphic relations.",
+    args_conflicts_with_subcommands = true,
+    after_help = EXIT_CODES_HELP
+)]
+pub struct MtcovArgs {
+    #[command(subcommand)]
+    pub command: Option<MtcovCommand>,
+
+    #[command(flatten)]
+    pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub build: BuildOptions,
+
+    #[command(flatten)]
+    pub report: ReportOptions,
+
+    /// Arguments for every test binary (a test name filter, `--nocapture`, ...).
+    ///
+    /// `--test-threads=1` is added unless given here: instrumented code on
+    /// another test thread would leak into a source input's coverage.
+    #[arg(last = true, value_name = "TEST ARGS")]
+    pub test_args: Vec<String>,
+}
+
+/// Exit codes, shown under `--help`; `crate::error::ExitStatus` is the source.
+const EXIT_CODES_HELP: &str = "\
+Exit codes:
+  0  success
+  1  a metamorphic relation was violated, a test failed or a test process aborted (the report is still printed)
+  2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
+  3  a measure is below --fail-under";
+
+#[derive(Debug, Subcommand)]
+pub enum MtcovCommand {
+    /// Re-render the report of the last run from its records, without
+    /// rebuilding or rerunning anything.
+    Report(ReportCommand),
+    /// Remove everything cargo mtcov wrote (`<target-dir>/mtcov`).
+    Clean(CleanCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct ReportCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+}
+
+#[derive(Debug, Args)]
+pub struct CleanCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+}
+
+/// Options every command takes.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CommonOptions {
+    /// Path to Cargo.toml.
+    #[arg(long, value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+
+    /// Coloring: auto, always, never (default: `CARGO_TERM_COLOR`, then `NO_COLOR`, then auto).
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
+
+    /// Say what mtcov runs (-v); also make cargo verbose (-vv).
+    #[arg(short, long, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+}
+
+/// What to build, as for `cargo test`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct BuildOptions {
+    /// Package to test (repeatable).
+    #[arg(short, long = "package", value_name = "SPEC")]
+    pub package: Vec<String>,
+
+    /// Test all packages in the workspace.
+    #[arg(long)]
+    pub workspace: bool,
+
+    /// Space or comma separated list of features to activate.
+    #[arg(short = 'F', long, value_name = "FEATURES")]
+    pub features: Vec<String>,
+
+    /// Activate all available features.
+    #[arg(long)]
+    pub all_features: bool,
+
+    /// Do not activate the `default` feature.
+    #[arg(long)]
+    pub no_default_features: bool,
+
+    /// Build in release mode.
+    #[arg(short, long)]
+    pub release: bool,
+
+    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
+    #[arg(long)]
+    pub branch: bool,
+}
+
+/// How to compute and show the measure; shared by `cargo mtcov` and `cargo mtcov report`.
+#[derive(Debug, Clone, Args)]
+pub struct ReportOptions {
+    /// The k of k-MR coverage: how many distinct relations each requirement's
+    /// best source input should be checked by.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub k: u32,
+
+    /// Coverage criterion (repeatable or comma separated).
+    #[arg(long, value_enum, value_name = "CRITERION", value_delimiter = ',', default_values_t = [Criterion::Line])]
+    pub criterion: Vec<Criterion>,
+
+    /// Count distinct relation classes (`class`) or distinct MRs (`mr`).
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = Distinct::Class)]
+    pub distinct: Distinct,
+
+    /// Only measure source files whose path contains this (repeatable).
+    #[arg(long, value_name = "PATH")]
+    pub include: Vec<String>,
+
+    /// Leave out source files whose path contains this (repeatable).
+    #[arg(long, value_name = "PATH")]
+    pub exclude: Vec<String>,
+
+    /// Write the report as JSON, to PATH or (without `=PATH`) to stdout.
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub json: Option<Option<PathBuf>>,
+
+    /// Fail (exit 3) below this fraction: one value for every criterion
+    /// (`0.8`) or per criterion (`line=0.8,branch=0.6`).
+    #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under)]
+    pub fail_under: Option<FailUnder>,
+}
+
+impl Default for ReportOptions {
+    fn default() -> Self {
+        Self {
+            k: 3,
+            criterion: vec![Criterion::Line],
+            distinct: Distinct::Class,
+            include: Vec::new(),
+            exclude: Vec::new(),
+            json: None,
+            fail_under: None,
+        }
+    }
+}
+
+impl ReportOptions {
+    /// The criteria to measure: those asked for, those named by
+    /// `--fail-under`, and `branch` under `--branch`; each once, in a fixed order.
+    pub fn criteria(&self, branch: bool) -> Vec<Criterion> {
+        let mut wanted = self.criterion.clone();
+        if let Some(FailUnder::PerCriterion(limits)) = &self.fail_under {
+            wanted.extend(limits.iter().map(|(c, _)| *c));
+        }
+        if branch {
+            wanted.push(Criterion::Branch);
+        }
+        Criterion::ALL.into_iter().filter(|c| wanted.contains(c)).collect()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+/// A code coverage criterion: which requirements `E(C)` the measure counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
+pub enum Criterion {
+    Line,
+    Region,
+    Branch,
+    Function,
+}
+
+impl Criterion {
+    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Line => "line",
+            Self::Region => "region",
+            Self::Branch => "branch",
+            Self::Function => "function",
+        }
+    }
+}
+
+impl std::fmt::Display for Criterion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What `|S_RO(t)|` counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Distinct {
+    /// Distinct relation classes (output forms); the default of the measure.
+    Class,
+    /// Distinct metamorphic relations.
+    Mr,
+}
+
+/// The `--fail-under` thresholds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FailUnder {
+    /// The same fraction for every measured criterion.
+    All(f64),
+    /// A fraction per named criterion; criteria not named are not checked.
+    PerCriterion(Vec<(Criterion, f64)>),
+}
+
+impl FailUnder {
+    /// The threshold for `criterion`, if any.
+    pub fn limit(&self, criterion: Criterion) -> Option<f64> {
+        match self {
+            Self::All(limit) => Some(*limit),
+            Self::PerCriterion(limits) => {
+                limits.iter().find(|(c, _)| *c == criterion).map(|(_, l)| *l)
+            }
+        }
+    }
+}
+
+/// Parses `0.8` or `line=0.8,branch=0.6`; the error is what clap prints
+/// after "invalid value ... for '--fail-under <FRACTION>'".
+pub fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
+    let text = text.trim();
+    if !text.contains('=') {
+        return parse_fraction(text).map(FailUnder::All);
+    }
+    let mut limits: Vec<(Criterion, f64)> = Vec::new();
+    for part in text.split(',') {
+        let Some((name, value)) = part.split_once('=') else {
+            return Err(format!(
+                "`{part}` has no `=`; write every part as CRITERION=FRACTION, e.g. `line=0.8,branch=0.6`"
+            ));
+        };
+        let name = name.trim();
+        let criterion = Criterion::from_str(name, true).map_err(|_| {
+            format!(
+                "unknown criterion `{name}`; known criteria: {}",
+                Criterion::ALL.map(Criterion::name).join(", ")
+            )
+        })?;
+        if limits.iter().any(|(c, _)| *c == criterion) {
+            return Err(format!("criterion `{name}` is given twice"));
+        }
+        let limit = parse_fraction(value.trim()).map_err(|e| format!("{name}: {e}"))?;
+        limits.push((criterion, limit));
+    }
+    Ok(FailUnder::PerCriterion(limits))
+}
+
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number; give a fraction between 0 and 1, e.g. 0.8"))?;
+    if !(0.0..=1.0).contains(&value) {
+        return Err(format!(
+            "{text} is not a fraction between 0 and 1 (for 80% write 0.8)"
+        ));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        CargoCli::command().debug_assert();
+    }
+
+    #[test]
+    fn fail_under_single_value_applies_to_every_criterion() {
+        let parsed = parse_fail_under("0.75").unwrap();
+        assert_eq!(parsed, FailUnder::All(0.75));
+        assert_eq!(parsed.limit(Criterion::Branch), Some(0.75));
+    }
+
+    #[test]
+    fn fail_under_per_criterion() {
+        let parsed = parse_fail_under("line=0.8, branch=0.6").unwrap();
+        assert_eq!(
+            parsed,
+            FailUnder::PerCriterion(vec![(Criterion::Line, 0.8), (Criterion::Branch, 0.6)])
+        );
+        assert_eq!(parsed.limit(Criterion::Region), None);
+    }
+
+    #[test]
+    fn fail_under_rejects_out_of_range_unknown_and_duplicate() {
+        assert!(parse_fail_under("line=2").unwrap_err().contains("between 0 and 1"));
+        assert!(parse_fail_under("-0.1").unwrap_err().contains("between 0 and 1"));
+        assert!(parse_fail_under("NaN").unwrap_err().contains("between 0 and 1"));
+        assert!(parse_fail_under("lines=0.5").unwrap_err().contains("unknown criterion `lines`"));
+        assert!(parse_fail_under("line=0.5,line=0.6").unwrap_err().contains("twice"));
+        assert!(parse_fail_under("line=0.5,0.6").unwrap_err().contains("no `=`"));
+        assert!(parse_fail_under("eighty").unwrap_err().contains("not a number"));
+    }
+
+    fn parse(args: &[&str]) -> MtcovArgs {
+        let CargoCli::Mtcov(args) = CargoCli::try_parse_from(args).unwrap();
+        args
+    }
+
+    #[test]
+    fn criteria_union_fail_under_and_branch() {
+        let args = parse(&["cargo", "mtcov", "--criterion", "function", "--fail-under", "region=0.5"]);
+        assert_eq!(
+            args.report.criteria(args.build.branch),
+            vec![Criterion::Region, Criterion::Function]
+        );
+        let args = parse(&["cargo", "mtcov", "--branch"]);
+        assert_eq!(args.report.criteria(args.build.branch), vec![Criterion::Line, Criterion::Branch]);
+    }
+
+    #[test]
+    fn json_flag_with_and_without_path_and_trailing_test_args() {
+        let args = parse(&["cargo", "mtcov", "--json", "-p", "a", "-p", "b", "--", "--nocapture"]);
+        assert_eq!(args.report.json, Some(None));
+        assert_eq!(args.build.package, ["a", "b"]);
+        assert_eq!(args.test_args, ["--nocapture"]);
+        let args = parse(&["cargo", "mtcov", "--json=out.json"]);
+        assert_eq!(args.report.json, Some(Some(PathBuf::from("out.json"))));
+    }
+
+    #[test]
+    fn k_must_be_positive() {
+        assert!(CargoCli::try_parse_from(["cargo", "mtcov", "--k", "0"]).is_err());
+    }
+
+    #[test]
+    fn report_subcommand_takes_report_options() {
+        let args = parse(&["cargo", "mtcov", "report", "--k", "2", "--distinct", "mr"]);
+        let Some(MtcovCommand::Report(report)) = args.command else {
+            panic!("expected the report subcommand");
+        };
+        assert_eq!(report.report.k, 2);
+        assert_eq!(report.report.distinct, Distinct::Mr);
+    }
+}

@@ -213,6 +213,11 @@ impl Pool {
         self.mr_class[mr.0 as usize]
     }
 
+    /// Source type of an MR, when known.
+    pub fn mr_type(&self, mr: MrIdx) -> Option<&str> {
+        self.mr_type[mr.0 as usize].map(|t| self.type_names[t as usize].as_str())
+    }
+
     /// Source type of an input, when known.
     pub fn input_type(&self, input: InputIdx) -> Option<&str> {
         self.input_type[input.0 as usize].map(|t| self.type_names[t as usize].as_str())

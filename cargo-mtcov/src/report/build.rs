@@ -1,0 +1,122 @@
+//! From measured data to a [`Report`].
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, ensure};
+
+use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
+
+use super::{CriterionReport, FileRow, Location, MrRef, Report, ReportInput, RequirementK, SourceEntry, Totals, gaps};
+
+/// Measures every criterion of `input` at its `k` and assembles the
+/// report: summaries, per-file rows, ranked gaps, dead MRs, per-input
+/// `S_RO`. Fails when the names do not line up with the pool (one
+/// [`MrInfo`](super::MrInfo) per MR, one [`SourceInfo`](super::SourceInfo)
+/// per input, one [`Location`] per requirement) or when `k` is 0.
+pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
+    let ReportInput { k, counting, pool, mrs, sources, criteria, violations } = input;
+    ensure!(
+        mrs.len() == pool.num_mrs() as usize,
+        "{} MR descriptions for {} registered MRs: pass one MrInfo per pool MR, in pool order",
+        mrs.len(),
+        pool.num_mrs()
+    );
+    ensure!(
+        sources.len() == pool.num_inputs() as usize,
+        "{} source descriptions for {} source inputs: pass one SourceInfo per pool input, in pool order",
+        sources.len(),
+        pool.num_inputs()
+    );
+    let relations = pool.source_relations(counting);
+    let mr_refs: Vec<MrRef> = mrs
+        .iter()
+        .map(|m| MrRef { id: m.id.clone(), class: m.class.clone(), file: m.file.clone(), line: m.line })
+        .collect();
+    let source_entries: Vec<SourceEntry> = sources
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let t = InputIdx(i as u32);
+            SourceEntry {
+                key: s.key.clone(),
+                debug: s.debug.clone(),
+                s_ro: relations.size(t),
+                classes: pool.classes_of(t).iter().map(|&c| pool.class_name(c).to_owned()).collect(),
+                mrs: pool.mrs_of(t).iter().map(|m| mrs[m.0 as usize].id.clone()).collect(),
+            }
+        })
+        .collect();
+
+    let mut reports = Vec::with_capacity(criteria.len());
+    for c in criteria {
+        ensure!(
+            c.locations.len() == c.coverage.num_requirements() as usize,
+            "{} criterion: {} locations for {} requirements; pass one Location per requirement",
+            c.criterion,
+            c.locations.len(),
+            c.coverage.num_requirements()
+        );
+        let m = measure(pool, &relations, c.coverage, k)
+            .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
+        reports.push(CriterionReport {
+            criterion: c.criterion,
+            summary: m.summary().cloned(),
+            files: file_rows(&m, c.locations),
+            gaps: gaps::rank(&m, c.locations, pool, &mr_refs, &source_entries),
+            requirements: requirement_ks(&m, c.locations),
+        });
+    }
+
+    Ok(Report {
+        k,
+        counting,
+        totals: Totals {
+            mrs: pool.num_mrs(),
+            classes: pool.num_classes(),
+            source_inputs: pool.num_inputs(),
+            associations: pool.num_associations(),
+            violations: violations.len() as u32,
+        },
+        criteria: reports,
+        dead_mrs: pool.dead_mrs().into_iter().map(|m| mr_refs[m.0 as usize].clone()).collect(),
+        violations,
+        sources: source_entries,
+    })
+}
+
+fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {
+    // file -> (requirements, covered, sum of min(|S_RO|, k))
+    let mut per_file: BTreeMap<&str, (u32, u32, u64)> = BTreeMap::new();
+    for (i, loc) in locations.iter().enumerate() {
+        let r = ReqIdx(i as u32);
+        let row = per_file.entry(&loc.file).or_default();
+        row.0 += 1;
+        row.1 += u32::from(m.is_covered(r));
+        row.2 += u64::from(m.best_size(r).min(m.k()));
+    }
+    per_file
+        .into_iter()
+        .map(|(file, (requirements, covered, sum))| FileRow {
+            file: file.to_owned(),
+            requirements,
+            covered,
+            a_k: sum as f64 / (f64::from(m.k()) * f64::from(requirements)),
+        })
+        .collect()
+}
+
+fn requirement_ks(m: &CriterionMeasure, locations: &[Location]) -> Vec<RequirementK> {
+    locations
+        .iter()
+        .enumerate()
+        .map(|(i, loc)| {
+            let r = ReqIdx(i as u32);
+            RequirementK {
+                location: loc.clone(),
+                k: m.k_value(r),
+                s_ro: m.best_size(r),
+                closest: m.closest(r).map(|c| c.input.0),
+            }
+        })
+        .collect()
+}

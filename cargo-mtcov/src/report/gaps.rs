@@ -1,0 +1,228 @@
+//! Turns requirements with `K(r) < 1` into a short, ranked to-do list.
+//!
+//! Grouping: requirements are sorted by position (file, start, end); a
+//! group is a maximal run of consecutive requirements in one file that all
+//! have `K < 1` and the same cause – no covering input at all, or the same
+//! closest input. A requirement with `K = 1` between them ends the run.
+//! One group is one thing to do: add a source input that reaches these
+//! lines, or pair this one input with more relations.
+//!
+//! Ranking: by gain, `sum of (1 - K(r))` over the group – exactly how much
+//! `A_k * |E|` rises when the group is closed – largest first; ties put
+//! uncovered groups first (they also lift plain coverage), then file and
+//! line order.
+
+use std::collections::HashMap;
+
+use crate::measure::{ClassIdx, Closest, Counting, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx};
+
+use super::{ClosestInput, GapGroup, GapKind, Location, MrRef, SourceEntry};
+
+/// At most this many candidate MRs are named per gap.
+pub(crate) const CANDIDATE_LIMIT: usize = 5;
+
+struct Run {
+    first: usize,
+    end: (u32, u32),
+    count: u32,
+    gain: f64,
+    closest: Option<Closest>,
+}
+
+/// Groups and ranks the gaps of one criterion (see the module doc).
+pub(super) fn rank(
+    m: &CriterionMeasure,
+    locations: &[Location],
+    pool: &Pool,
+    mrs: &[MrRef],
+    sources: &[SourceEntry],
+) -> Vec<GapGroup> {
+    let mut order: Vec<usize> = (0..locations.len()).collect();
+    order.sort_by(|&a, &b| locations[a].cmp(&locations[b]).then(a.cmp(&b)));
+
+    let mut runs = Vec::new();
+    let mut current: Option<Run> = None;
+    for r in order {
+        let req = ReqIdx(r as u32);
+        if m.best_size(req) >= m.k() {
+            runs.extend(current.take());
+            continue;
+        }
+        let closest = m.closest(req);
+        let loss = 1.0 - m.k_value(req);
+        let loc = &locations[r];
+        match &mut current {
+            Some(run)
+                if locations[run.first].file == loc.file
+                    && run.closest.map(|c| c.input) == closest.map(|c| c.input) =>
+            {
+                run.count += 1;
+                run.gain += loss;
+                run.end = run.end.max((loc.line_end, loc.col_end));
+            }
+            _ => {
+                runs.extend(current.take());
+                current = Some(Run { first: r, end: (loc.line_end, loc.col_end), count: 1, gain: loss, closest });
+            }
+        }
+    }
+    runs.extend(current);
+
+    runs.sort_by(|a, b| {
+        b.gain
+            .total_cmp(&a.gain)
+            .then(b.closest.is_none().cmp(&a.closest.is_none()))
+            .then_with(|| locations[a.first].cmp(&locations[b.first]))
+    });
+
+    let total = f64::from(m.num_requirements());
+    let mut candidates = Candidates::new(pool, m.counting());
+    runs.into_iter()
+        .enumerate()
+        .map(|(i, run)| {
+            let first = &locations[run.first];
+            let span = Location {
+                line_end: run.end.0,
+                col_end: run.end.1,
+                ..first.clone()
+            };
+            let closest = run.closest.map(|c| closest_input(c, pool, mrs, sources, &mut candidates));
+            let advice = advice(closest.as_ref(), m.counting());
+            let closest = closest.map(|(c, _)| c);
+            GapGroup {
+                rank: i as u32 + 1,
+                kind: if closest.is_some() { GapKind::Thin } else { GapKind::Uncovered },
+                span,
+                requirements: run.count,
+                gain: run.gain,
+                a_k_gain: run.gain / total,
+                closest,
+                advice,
+            }
+        })
+        .collect()
+}
+
+fn closest_input(
+    c: Closest,
+    pool: &Pool,
+    mrs: &[MrRef],
+    sources: &[SourceEntry],
+    candidates: &mut Candidates<'_>,
+) -> (ClosestInput, u32) {
+    let found = candidates.for_input(c.input);
+    let closest = ClosestInput {
+        input: c.input.0,
+        debug: sources[c.input.0 as usize].debug.clone(),
+        s_ro: c.s_ro,
+        classes: pool.classes_of(c.input).iter().map(|&cl| pool.class_name(cl).to_owned()).collect(),
+        needs: c.needs,
+        candidate_mrs: found.picks.iter().map(|m| mrs[m.0 as usize].clone()).collect(),
+        candidate_mrs_total: found.total,
+    };
+    (closest, found.available)
+}
+
+/// One sentence: what to add. `available` is how many of the `needs`
+/// missing classes (or MRs) registered MRs can supply.
+fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
+    let Some((c, available)) = closest else {
+        return "no source input reaches this code: add one that does".to_owned();
+    };
+    let unit = |n: u32| match (counting, n) {
+        (Counting::Class, 1) => "relation class",
+        (Counting::Class, _) => "relation classes",
+        (Counting::Mr, 1) => "MR",
+        (Counting::Mr, _) => "MRs",
+    };
+    let names = c.candidate_mrs.iter().map(|m| m.id.as_str()).collect::<Vec<_>>().join(", ");
+    let needs = c.needs;
+    if *available == 0 {
+        format!(
+            "no registered MR adds a {} to source input {}: write MRs of {needs} new {}",
+            unit(1),
+            c.debug,
+            unit(needs)
+        )
+    } else if *available >= needs {
+        format!("pair source input {} with {needs} more {}, e.g. {names}", c.debug, unit(needs))
+    } else {
+        let short = needs - available;
+        format!(
+            "pair source input {} with {names}, and write MRs of {short} new {}",
+            c.debug,
+            unit(short)
+        )
+    }
+}
+
+struct Found {
+    picks: Vec<MrIdx>,
+    total: u32,
+    available: u32,
+}
+
+/// Per input, the applicable MRs that would raise its `|S_RO|`, computed
+/// from per-type, per-class MR lists so that each input costs
+/// O(classes + its associations), not O(registered MRs).
+struct Candidates<'a> {
+    pool: &'a Pool,
+    counting: Counting,
+    by_type: HashMap<Option<String>, Vec<Vec<MrIdx>>>,
+    cache: HashMap<InputIdx, std::rc::Rc<Found>>,
+}
+
+impl<'a> Candidates<'a> {
+    fn new(pool: &'a Pool, counting: Counting) -> Self {
+        Self { pool, counting, by_type: HashMap::new(), cache: HashMap::new() }
+    }
+
+    fn for_input(&mut self, input: InputIdx) -> std::rc::Rc<Found> {
+        if let Some(found) = self.cache.get(&input) {
+            return found.clone();
+        }
+        let pool = self.pool;
+        let ty = pool.input_type(input).map(str::to_owned);
+        let per_class = self.by_type.entry(ty.clone()).or_insert_with(|| {
+            let mut lists = vec![Vec::new(); pool.num_classes() as usize];
+            for m in (0..pool.num_mrs()).map(MrIdx) {
+                let applies = match (ty.as_deref(), pool.mr_type(m)) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => true,
+                };
+                if applies {
+                    lists[pool.mr_class(m).0 as usize].push(m);
+                }
+            }
+            lists
+        });
+        let paired = pool.mrs_of(input);
+        let have = pool.classes_of(input);
+        let mut found = Found { picks: Vec::new(), total: 0, available: 0 };
+        for (class, list) in per_class.iter().enumerate() {
+            let class_has = have.binary_search(&ClassIdx(class as u32)).is_ok();
+            let (count, first) = match self.counting {
+                Counting::Class if class_has => (0, None),
+                Counting::Class => (list.len() as u32, list.first().copied()),
+                Counting::Mr => {
+                    let paired_here = paired.iter().filter(|&&m| list.binary_search(&m).is_ok()).count();
+                    let first = list.iter().copied().find(|m| paired.binary_search(m).is_err());
+                    ((list.len() - paired_here) as u32, first)
+                }
+            };
+            found.total += count;
+            if let Some(m) = first {
+                found.available += match self.counting {
+                    Counting::Class => 1,
+                    Counting::Mr => count,
+                };
+                if found.picks.len() < CANDIDATE_LIMIT {
+                    found.picks.push(m);
+                }
+            }
+        }
+        let found = std::rc::Rc::new(found);
+        self.cache.insert(input, found.clone());
+        found
+    }
+}

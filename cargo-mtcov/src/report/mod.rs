@@ -1,0 +1,307 @@
+//! The report: what the k-MR measure says about a test suite, per
+//! criterion, and where to add tests. [`build`] turns measured data into a
+//! [`Report`]; [`render_text`] and [`render_json`] print it. No I/O here.
+//!
+//! ```
+//! use cargo_mtcov::measure::{Counting, Coverage, MgOutcome, PoolBuilder};
+//! use cargo_mtcov::report::{self, Criterion, CriterionInput, Location, MrInfo, ReportInput,
+//!     SourceInfo, TextOptions};
+//!
+//! let mut pool = PoolBuilder::new();
+//! let mr = pool.add_mr("equal", Some("Angle"));
+//! let t = pool.add_input();
+//! pool.record_mg(mr, &[t], MgOutcome::Holds)?;
+//! let pool = pool.build();
+//! let mut coverage = Coverage::new(1);
+//! coverage.push(t, [0])?;
+//! let locations = [Location::new("src/lib.rs", 3, 5, 3, 20)];
+//! let mrs = [MrInfo { id: "mrs::periodic".into(), class: "equal".into(),
+//!                     file: "tests/mrs.rs".into(), line: 12 }];
+//! let sources = [SourceInfo { key: "8c3f0a9b12d4e5f6".into(), debug: "Angle(30.0)".into() }];
+//! let report = report::build(ReportInput {
+//!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
+//!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
+//!                                     locations: &locations }],
+//!     violations: vec![],
+//! })?;
+//! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
+//! let text = report::render_text(&report, &TextOptions { color: false, gap_limit: 10 });
+//! assert!(text.contains("line"));
+//! assert_eq!(report::render_json(&report)["schema"], "mtcov-report");
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+
+mod build;
+mod gaps;
+mod json;
+mod text;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::measure::{Counting, Coverage, Pool, Summary};
+
+pub use build::build;
+pub use json::{JSON_SCHEMA_NAME, JSON_SCHEMA_VERSION, render_json, render_json_string};
+pub use text::{TextOptions, render_text};
+
+/// A test-adequacy criterion whose requirements come from coverage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Criterion {
+    /// Each source line with code.
+    Line,
+    /// Each LLVM code region.
+    Region,
+    /// Each branch outcome (true / false).
+    Branch,
+    /// Each function.
+    Function,
+}
+
+impl Criterion {
+    /// The lower-case name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Line => "line",
+            Self::Region => "region",
+            Self::Branch => "branch",
+            Self::Function => "function",
+        }
+    }
+}
+
+impl fmt::Display for Criterion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// Where a requirement is in the source: a span, 1-based lines and
+/// columns, and an optional label ("branch true", a function name).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Location {
+    /// Path as the user should see it (relative to the workspace root).
+    pub file: String,
+    pub line_start: u32,
+    pub col_start: u32,
+    pub line_end: u32,
+    pub col_end: u32,
+    /// What the requirement is, when the span alone does not say.
+    pub label: Option<String>,
+}
+
+impl Location {
+    /// A span without a label.
+    pub fn new(file: impl Into<String>, line_start: u32, col_start: u32, line_end: u32, col_end: u32) -> Self {
+        Self { file: file.into(), line_start, col_start, line_end, col_end, label: None }
+    }
+
+    /// The same span with a label.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+}
+
+impl fmt::Display for Location {
+    /// `file:line:col`, the form terminals and editors link.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)
+    }
+}
+
+/// A registered MR as the report names it (from the record header's
+/// `registry`), indexed like the pool's MRs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MrInfo {
+    /// `module_path::function_name`.
+    pub id: String,
+    /// Relation class.
+    pub class: String,
+    /// File of the `#[metamorphic]` attribute.
+    pub file: String,
+    /// Line of the attribute.
+    pub line: u32,
+}
+
+/// A source input as the report names it, indexed like the pool's inputs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceInfo {
+    /// Source key (16 hex digits).
+    pub key: String,
+    /// Its `Debug` representation.
+    pub debug: String,
+}
+
+/// A violated MG, passed through to the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// MR id.
+    pub mr: String,
+    /// Where to look: the MR's (or the test's) file.
+    pub file: String,
+    /// Line in `file`.
+    pub line: u32,
+    /// `Debug` of each source input of the MG.
+    pub sources: Vec<String>,
+    /// The violation message, when there is one.
+    pub message: Option<String>,
+}
+
+/// One criterion's requirements and coverage, for [`build`].
+#[derive(Debug)]
+pub struct CriterionInput<'a> {
+    pub criterion: Criterion,
+    /// `sat` over requirements `0..n`.
+    pub coverage: &'a Coverage,
+    /// Where requirement `i` is: `locations.len()` must equal `n`.
+    pub locations: &'a [Location],
+}
+
+/// Everything [`build`] needs. `mrs` and `sources` are indexed like the
+/// pool's MRs and inputs.
+#[derive(Debug)]
+pub struct ReportInput<'a> {
+    pub k: u32,
+    pub counting: Counting,
+    pub pool: &'a Pool,
+    pub mrs: &'a [MrInfo],
+    pub sources: &'a [SourceInfo],
+    pub criteria: Vec<CriterionInput<'a>>,
+    pub violations: Vec<Violation>,
+}
+
+/// The whole report; serialised as is (inside the JSON envelope).
+/// Field meanings: `docs/report-schema.md`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub k: u32,
+    pub counting: Counting,
+    pub totals: Totals,
+    pub criteria: Vec<CriterionReport>,
+    /// Registered MRs never associated with any source input.
+    pub dead_mrs: Vec<MrRef>,
+    pub violations: Vec<Violation>,
+    /// `S_RO` of every source input, in pool order.
+    pub sources: Vec<SourceEntry>,
+}
+
+/// Sizes of the test suite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub mrs: u32,
+    pub classes: u32,
+    pub source_inputs: u32,
+    pub associations: u32,
+    pub violations: u32,
+}
+
+/// One criterion's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CriterionReport {
+    pub criterion: Criterion,
+    /// `None` when the criterion has no requirements (`A_k` undefined).
+    pub summary: Option<Summary>,
+    /// Per file, by path.
+    pub files: Vec<FileRow>,
+    /// Every group of requirements with `K < 1`, most valuable first.
+    pub gaps: Vec<GapGroup>,
+    /// `K(r)` of every requirement, in requirement order.
+    pub requirements: Vec<RequirementK>,
+}
+
+/// One file's share of a criterion.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FileRow {
+    pub file: String,
+    pub requirements: u32,
+    pub covered: u32,
+    /// `A_k` over this file's requirements.
+    pub a_k: f64,
+}
+
+/// Whether a gap needs a new source input or more relations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GapKind {
+    /// No source input covers these requirements.
+    Uncovered,
+    /// Covered, but the best input has fewer than k classes (or MRs).
+    Thin,
+}
+
+/// Adjacent requirements (in one file) with `K < 1` and the same cause,
+/// reported together. See `docs/report-schema.md` for the ranking.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GapGroup {
+    /// 1-based position in the ranking.
+    pub rank: u32,
+    pub kind: GapKind,
+    /// From the start of the first requirement to the end of the last;
+    /// `label` is the first requirement's.
+    pub span: Location,
+    pub requirements: u32,
+    /// `sum of (1 - K(r))`: how much `A_k * |E|` would rise if closed.
+    pub gain: f64,
+    /// `gain / |E|`: how much `A_k` would rise.
+    pub a_k_gain: f64,
+    /// The best covering input, for `thin` gaps.
+    pub closest: Option<ClosestInput>,
+    /// What to do, in one sentence.
+    pub advice: String,
+}
+
+/// The source input that comes closest to `K = 1` on a gap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClosestInput {
+    /// Index into `Report::sources`.
+    pub input: u32,
+    pub debug: String,
+    pub s_ro: u32,
+    /// Its relation classes.
+    pub classes: Vec<String>,
+    /// More distinct classes (or MRs) needed to reach k.
+    pub needs: u32,
+    /// Applicable registered MRs it has not been paired with that would
+    /// raise `|S_RO|`: one per missing class first, at most
+    /// `CANDIDATE_LIMIT`.
+    pub candidate_mrs: Vec<MrRef>,
+    /// How many such MRs there are in all.
+    pub candidate_mrs_total: u32,
+}
+
+/// An MR, named.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MrRef {
+    pub id: String,
+    pub class: String,
+    pub file: String,
+    pub line: u32,
+}
+
+/// `K(r)` of one requirement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RequirementK {
+    pub location: Location,
+    pub k: f64,
+    /// `|S_RO|` of the best covering input (0 when uncovered).
+    pub s_ro: u32,
+    /// Index into `Report::sources` of that input; `None` when uncovered.
+    pub closest: Option<u32>,
+}
+
+/// `S_RO` of one source input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceEntry {
+    pub key: String,
+    pub debug: String,
+    /// `|S_RO|` under the report's counting.
+    pub s_ro: u32,
+    pub classes: Vec<String>,
+    /// Ids of the MRs it is associated with.
+    pub mrs: Vec<String>,
+}

@@ -1,0 +1,299 @@
+//! The terminal report: a summary table per criterion, the `A_j` sweep,
+//! a per-file table, the top gaps with what to do, dead MRs, violations.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use crate::measure::Counting;
+
+use super::{CriterionReport, GapGroup, GapKind, Location, Report};
+
+/// How to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOptions {
+    /// ANSI colours (the caller decides from `--color` / the terminal).
+    pub color: bool,
+    /// Gap groups shown per criterion; the rest are counted.
+    pub gap_limit: usize,
+}
+
+impl Default for TextOptions {
+    fn default() -> Self {
+        Self { color: false, gap_limit: 10 }
+    }
+}
+
+/// Renders `report` for a terminal.
+pub fn render_text(report: &Report, opts: &TextOptions) -> String {
+    let p = Paint(opts.color);
+    let mut out = String::new();
+    let k = report.k;
+    let counting = match report.counting {
+        Counting::Class => "relation classes",
+        Counting::Mr => "MRs",
+    };
+    let t = &report.totals;
+    let _ = writeln!(out, "{}", p.bold(&format!("k-MR adequacy at k = {k} (counting {counting})")));
+    let _ = writeln!(
+        out,
+        "{} in {}, {}, {}",
+        count(t.mrs, "MR", "MRs"),
+        count(t.classes, "relation class", "relation classes"),
+        count(t.source_inputs, "source input", "source inputs"),
+        count(t.associations, "association", "associations"),
+    );
+    out.push('\n');
+    summary_table(&mut out, report, p);
+    sweep_table(&mut out, report, p);
+    file_table(&mut out, report, p);
+    for c in &report.criteria {
+        gap_list(&mut out, c, k, opts.gap_limit, p);
+    }
+    dead_mrs(&mut out, report, p);
+    violations(&mut out, report, p);
+    out
+}
+
+fn summary_table(out: &mut String, report: &Report, p: Paint) {
+    let k = report.k;
+    let a_k = format!("A_{k}");
+    let head = format!(
+        "{:<10} {:>12} {:>16} {a_k:>7} {:>7} {:>7} {:>7}  {k}-MR",
+        "Criterion", "Requirements", "Covered", "K=1", "0<K<1", "K=0"
+    );
+    let _ = writeln!(out, "{}", p.bold(&head));
+    for c in &report.criteria {
+        let Some(s) = &c.summary else {
+            let _ = writeln!(out, "{:<10} {}", c.criterion, p.dim("no requirements"));
+            continue;
+        };
+        let covered = format!("{} ({})", s.covered, pct(s.plain_coverage));
+        let verdict = if s.satisfied { p.green("yes") } else { p.red("no") };
+        let _ = writeln!(
+            out,
+            "{:<10} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
+            c.criterion,
+            s.requirements,
+            covered,
+            p.ratio(s.a_k, &format!("{:>7}", pct(s.a_k))),
+            s.full,
+            s.partial,
+            s.zero,
+        );
+    }
+    out.push('\n');
+}
+
+fn sweep_table(out: &mut String, report: &Report, p: Paint) {
+    let Some(top) = report.criteria.iter().filter_map(|c| c.summary.as_ref()).map(|s| s.sweep.len()).max() else {
+        return;
+    };
+    let mut head = format!("{:<10}", "Sweep");
+    for j in 1..=top {
+        let _ = write!(head, " {:>7}", format!("A_{j}"));
+    }
+    let _ = writeln!(out, "{}", p.bold(&head));
+    for c in &report.criteria {
+        let Some(s) = &c.summary else { continue };
+        let _ = write!(out, "{:<10}", c.criterion);
+        for point in &s.sweep {
+            let _ = write!(out, " {}", p.ratio(point.a, &format!("{:>7}", pct(point.a))));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+fn file_table(out: &mut String, report: &Report, p: Paint) {
+    let criteria: Vec<&CriterionReport> = report.criteria.iter().filter(|c| c.summary.is_some()).collect();
+    let files: BTreeSet<&str> = criteria.iter().flat_map(|c| c.files.iter().map(|f| f.file.as_str())).collect();
+    if files.is_empty() {
+        return;
+    }
+    let width = files.iter().map(|f| f.len()).max().unwrap_or(0).max(4);
+    let cells: Vec<Vec<String>> = criteria
+        .iter()
+        .map(|c| {
+            files
+                .iter()
+                .map(|f| match c.files.iter().find(|row| row.file == *f) {
+                    Some(row) => format!("{} {}/{}", pct(row.a_k), row.covered, row.requirements),
+                    None => "-".to_owned(),
+                })
+                .collect()
+        })
+        .collect();
+    let widths: Vec<usize> = criteria
+        .iter()
+        .zip(&cells)
+        .map(|(c, col)| col.iter().map(String::len).max().unwrap_or(0).max(c.criterion.name().len() + 5))
+        .collect();
+    let mut head = format!("{:<width$}", "File");
+    for (c, w) in criteria.iter().zip(&widths) {
+        let _ = write!(head, "  {:>w$}", format!("{} A_{}", c.criterion, report.k));
+    }
+    let _ = writeln!(out, "{}", p.bold(&head));
+    for (i, f) in files.iter().enumerate() {
+        let _ = write!(out, "{f:<width$}");
+        for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
+            let cell = format!("{:>w$}", col[i]);
+            let a = c.files.iter().find(|row| row.file == *f).map(|row| row.a_k);
+            let _ = write!(out, "  {}", a.map_or_else(|| cell.clone(), |a| p.ratio(a, &cell)));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Paint) {
+    if c.gaps.is_empty() {
+        return;
+    }
+    let reqs: u32 = c.gaps.iter().map(|g| g.requirements).sum();
+    let shown = c.gaps.len().min(limit);
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "Gaps in {} coverage: {} with K < 1 in {} (top {shown} by gain in A_{k})",
+            c.criterion,
+            count(reqs, "requirement", "requirements"),
+            count(c.gaps.len() as u32, "group", "groups"),
+        ))
+    );
+    let width = c.gaps[..shown].iter().map(|g| span(&g.span).len()).max().unwrap_or(0);
+    for g in &c.gaps[..shown] {
+        gap_line(out, g, k, width, p);
+    }
+    if c.gaps.len() > shown {
+        let more = c.gaps.len() - shown;
+        let _ = writeln!(out, "  ... and {more} more {}", if more == 1 { "group" } else { "groups" });
+    }
+    out.push('\n');
+}
+
+fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
+    let where_ = format!("{:<width$}", span(&g.span));
+    let _ = write!(
+        out,
+        "{:>4}. {} {:>9} {:>7}",
+        g.rank,
+        p.cyan(&where_),
+        count(g.requirements, "req", "reqs"),
+        format!("+{}", pct(g.a_k_gain)),
+    );
+    if let Some(label) = &g.span.label {
+        let _ = write!(out, "  {}", p.dim(label));
+    }
+    out.push('\n');
+    let advice = match g.kind {
+        GapKind::Uncovered => p.red(&g.advice),
+        GapKind::Thin => g.advice.clone(),
+    };
+    let _ = writeln!(out, "        {advice}");
+    if let Some(c) = &g.closest {
+        let classes = if c.classes.is_empty() { "none".to_owned() } else { c.classes.join(", ") };
+        let _ = writeln!(
+            out,
+            "        {}",
+            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
+        );
+    }
+}
+
+fn dead_mrs(out: &mut String, report: &Report, p: Paint) {
+    if report.dead_mrs.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!("MRs never associated with a source input ({}):", report.dead_mrs.len()))
+    );
+    for m in &report.dead_mrs {
+        let _ = writeln!(out, "  {} {} {}:{}", p.yellow(&m.id), p.dim(&format!("[{}]", m.class)), m.file, m.line);
+    }
+    out.push('\n');
+}
+
+fn violations(out: &mut String, report: &Report, p: Paint) {
+    if report.violations.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}", p.bold(&format!("Violations ({}):", report.violations.len())));
+    for v in &report.violations {
+        let _ = writeln!(out, "  {} at {}:{}", p.red(&v.mr), v.file, v.line);
+        let _ = writeln!(out, "    source inputs: {}", v.sources.join(", "));
+        if let Some(msg) = &v.message {
+            for line in msg.lines() {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    }
+    out.push('\n');
+}
+
+/// `file:line:col` for one line, `file:first-last` for a range.
+fn span(loc: &Location) -> String {
+    if loc.line_start == loc.line_end {
+        loc.to_string()
+    } else {
+        format!("{}:{}-{}", loc.file, loc.line_start, loc.line_end)
+    }
+}
+
+/// One decimal; never shows 100.0% for less than all, nor 0.0% for more
+/// than nothing.
+fn pct(v: f64) -> String {
+    let x = (v * 1000.0).round() / 10.0;
+    let x = if v < 1.0 && x >= 100.0 {
+        99.9
+    } else if v > 0.0 && x <= 0.0 {
+        0.1
+    } else {
+        x
+    };
+    format!("{x:.1}%")
+}
+
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// ANSI styling, a no-op when colour is off.
+#[derive(Clone, Copy)]
+struct Paint(bool);
+
+impl Paint {
+    fn style(self, code: &str, s: &str) -> String {
+        if self.0 { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_owned() }
+    }
+    fn bold(self, s: &str) -> String {
+        self.style("1", s)
+    }
+    fn dim(self, s: &str) -> String {
+        self.style("2", s)
+    }
+    fn red(self, s: &str) -> String {
+        self.style("31", s)
+    }
+    fn green(self, s: &str) -> String {
+        self.style("32", s)
+    }
+    fn yellow(self, s: &str) -> String {
+        self.style("33", s)
+    }
+    fn cyan(self, s: &str) -> String {
+        self.style("36", s)
+    }
+    /// Green when complete, yellow when partial, red when nothing.
+    fn ratio(self, v: f64, s: &str) -> String {
+        if v >= 1.0 {
+            self.green(s)
+        } else if v > 0.0 {
+            self.yellow(s)
+        } else {
+            self.red(s)
+        }
+    }
+}

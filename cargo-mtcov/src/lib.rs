@@ -6,8 +6,14 @@ pub mod mapping;
 pub mod measure;
 pub mod report;
 
+pub mod assemble;
+pub mod cargo;
 pub mod cli;
+pub mod coverage;
 pub mod error;
+pub mod last_run;
+pub mod pipeline;
 pub mod records;
+pub mod run;
 pub mod tools;
 pub mod wrapper;

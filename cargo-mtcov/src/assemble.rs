@@ -1,0 +1,173 @@
+//! From a run's records to the measure's inputs: the pool of MRs, source
+//! inputs and associations, and the names the report prints. Pure: the
+//! coverage side (requirements per criterion) is the mapping's job.
+
+use std::collections::HashMap;
+
+use anyhow::Result;
+
+use crate::measure::{InputIdx, MgOutcome, MrIdx, Pool, PoolBuilder};
+use crate::records::{Outcome, RunRecords};
+use crate::report::{MrInfo, SourceInfo, Violation};
+
+/// The pool and its names, indexed alike.
+#[derive(Debug)]
+pub struct Assembled {
+    pub pool: Pool,
+    pub mrs: Vec<MrInfo>,
+    pub sources: Vec<SourceInfo>,
+    /// Source key → pool input, for mapping per-input coverage.
+    pub input_of_key: HashMap<u64, InputIdx>,
+    pub violations: Vec<Violation>,
+    /// MGs whose MR was not in any header's registry (kept, and counted).
+    pub unregistered_mrs: Vec<String>,
+}
+
+pub fn assemble(run: &RunRecords) -> Result<Assembled> {
+    let mut builder = PoolBuilder::new();
+    let mut mrs: Vec<MrInfo> = Vec::new();
+    let mut mr_of_id: HashMap<String, MrIdx> = HashMap::new();
+    for mr in &run.registry {
+        let idx = builder.add_mr(&mr.class, Some(&mr.source_type));
+        mr_of_id.insert(mr.id.clone(), idx);
+        mrs.push(MrInfo { id: mr.id.clone(), class: mr.class.clone(), file: mr.file.clone(), line: mr.line });
+    }
+
+    let mut sources: Vec<SourceInfo> = Vec::new();
+    let mut input_of_key: HashMap<u64, InputIdx> = HashMap::new();
+    let mut add_input = |key: u64, debug: &str, builder: &mut PoolBuilder, sources: &mut Vec<SourceInfo>| {
+        *input_of_key.entry(key).or_insert_with(|| {
+            sources.push(SourceInfo { key: format!("{key:016x}"), debug: debug.to_owned() });
+            builder.add_input()
+        })
+    };
+    for (&key, debug) in &run.sources {
+        add_input(key, debug, &mut builder, &mut sources);
+    }
+
+    let mut unregistered_mrs: Vec<String> = Vec::new();
+    let mut violations = Vec::new();
+    for mg in &run.groups {
+        let mr = match mr_of_id.get(mg.mr.as_str()) {
+            Some(&idx) => idx,
+            None => {
+                // Recorded but not registered: keep its association rather
+                // than drop evidence, and say so.
+                let idx = builder.add_mr(&mg.class, None);
+                mrs.push(MrInfo { id: mg.mr.clone(), class: mg.class.clone(), file: String::new(), line: 0 });
+                unregistered_mrs.push(mg.mr.clone());
+                mr_of_id.insert(mg.mr.clone(), idx);
+                idx
+            }
+        };
+        let inputs: Vec<InputIdx> = mg
+            .sources
+            .iter()
+            .map(|&key| add_input(key, "<no source record>", &mut builder, &mut sources))
+            .collect();
+        builder.record_mg(mr, &inputs, outcome(mg.outcome))?;
+        if mg.outcome == Outcome::Violated {
+            let info = &mrs[mr.0 as usize];
+            violations.push(Violation {
+                mr: mg.mr.clone(),
+                file: info.file.clone(),
+                line: info.line,
+                sources: inputs.iter().map(|i| sources[i.0 as usize].debug.clone()).collect(),
+                message: mg.message.clone(),
+            });
+        }
+    }
+    Ok(Assembled {
+        pool: builder.build(),
+        mrs,
+        sources,
+        input_of_key,
+        violations,
+        unregistered_mrs,
+    })
+}
+
+fn outcome(outcome: Outcome) -> MgOutcome {
+    match outcome {
+        Outcome::Holds => MgOutcome::Holds,
+        Outcome::Violated => MgOutcome::Violated,
+        Outcome::Skipped => MgOutcome::Skipped,
+        Outcome::Panicked => MgOutcome::Panicked,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::{Mg, MrInfo as RegisteredMr};
+
+    fn registered(id: &str, class: &str) -> RegisteredMr {
+        RegisteredMr {
+            id: id.into(),
+            name: id.into(),
+            class: class.into(),
+            file: "tests/mrs.rs".into(),
+            line: 4,
+            source_type: "f64".into(),
+        }
+    }
+
+    fn mg(mr: &str, class: &str, sources: &[u64], outcome: Outcome) -> Mg {
+        Mg {
+            mr: mr.into(),
+            class: class.into(),
+            sources: sources.to_vec(),
+            follow_ups: 1,
+            outcome,
+            message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
+            test: None,
+            process: 0,
+        }
+    }
+
+    #[test]
+    fn the_spec_example_associations() {
+        let (a, b, c) = (1, 2, 3);
+        let run = RunRecords {
+            registry: vec![
+                registered("m1", "equal"),
+                registered("m2", "equal"),
+                registered("m3", "order"),
+                registered("m4", "sum"),
+            ],
+            sources: [(a, "a".into()), (b, "b".into()), (c, "c".into())].into(),
+            groups: vec![
+                mg("m1", "equal", &[a], Outcome::Holds),
+                mg("m2", "equal", &[a], Outcome::Holds),
+                mg("m1", "equal", &[b], Outcome::Holds),
+                mg("m3", "order", &[b], Outcome::Violated),
+                mg("m4", "sum", &[b], Outcome::Holds),
+                mg("m3", "order", &[c], Outcome::Skipped),
+            ],
+            ..RunRecords::default()
+        };
+        let out = assemble(&run).unwrap();
+        assert_eq!(out.pool.num_mrs(), 4);
+        assert_eq!(out.pool.num_inputs(), 3);
+        assert_eq!(out.pool.num_classes(), 3);
+        let sizes = out.pool.source_relations(crate::measure::Counting::Class);
+        assert_eq!(sizes.sizes(), [1, 3, 0]);
+        assert_eq!(out.violations.len(), 1);
+        assert_eq!(out.violations[0].sources, ["b"]);
+        assert_eq!(out.violations[0].file, "tests/mrs.rs");
+        assert!(out.unregistered_mrs.is_empty());
+    }
+
+    #[test]
+    fn unknown_sources_and_unregistered_mrs_are_kept_and_named() {
+        let run = RunRecords {
+            groups: vec![mg("ghost", "equal", &[9], Outcome::Holds), mg("ghost", "equal", &[9], Outcome::Holds)],
+            ..RunRecords::default()
+        };
+        let out = assemble(&run).unwrap();
+        assert_eq!(out.unregistered_mrs, ["ghost"]);
+        assert_eq!(out.pool.num_mrs(), 1, "the second MG reuses the first registration");
+        assert_eq!(out.sources[0].debug, "<no source record>");
+        assert_eq!(out.sources[0].key, "0000000000000009");
+    }
+}

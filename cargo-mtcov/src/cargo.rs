@@ -1,0 +1,383 @@
+//! Talking to cargo: the workspace layout (`cargo metadata`) and the
+//! instrumented test build (`cargo test --no-run --message-format=json`),
+//! whose messages name the test executables, so nothing walks `target/`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::cli::{BuildOptions, ColorChoice};
+use crate::wrapper::{self, WrapperConfig};
+
+/// The cargo to run: `$CARGO` (set by cargo for its subcommands, so
+/// `cargo +nightly mtcov` builds with nightly), else `cargo` from `PATH`.
+pub fn cargo() -> PathBuf {
+    std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+}
+
+/// What `cargo metadata --no-deps` says about the workspace.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub root: PathBuf,
+    /// The user's target directory (config and `CARGO_TARGET_DIR` applied).
+    pub target_dir: PathBuf,
+    pub members: Vec<Member>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub id: String,
+    pub name: String,
+    pub manifest_dir: PathBuf,
+}
+
+impl Workspace {
+    /// Everything `cargo mtcov` writes: `<target-dir>/mtcov`.
+    pub fn mtcov_dir(&self) -> PathBuf {
+        self.target_dir.join("mtcov")
+    }
+
+    /// The instrumented build's `CARGO_TARGET_DIR`. Branch instrumentation
+    /// gets its own: cargo does not see the wrapper's flags, so switching
+    /// modes in one directory would reuse stale artifacts.
+    pub fn build_dir(&self, branch: bool) -> PathBuf {
+        self.mtcov_dir().join(if branch { "target-branch" } else { "target" })
+    }
+}
+
+#[derive(Deserialize)]
+struct Metadata {
+    workspace_root: PathBuf,
+    target_directory: PathBuf,
+    packages: Vec<MetadataPackage>,
+    workspace_members: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct MetadataPackage {
+    id: String,
+    name: String,
+    manifest_path: PathBuf,
+}
+
+/// Runs `cargo metadata`; "not a cargo project" gets its own message.
+pub fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
+    let mut command = Command::new(cargo());
+    command.args(["metadata", "--format-version", "1", "--no-deps"]);
+    if let Some(path) = manifest_path {
+        command.arg("--manifest-path").arg(path);
+    }
+    let output = command
+        .stderr(Stdio::piped())
+        .output()
+        .with_context(|| format!("cannot run `{} metadata`", cargo().display()))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if stderr.contains("could not find `Cargo.toml`") {
+            let place = match manifest_path {
+                Some(path) => path.display().to_string(),
+                None => std::env::current_dir()
+                    .map(|d| format!("{} or any parent directory", d.display()))
+                    .unwrap_or_else(|_| "the current directory".to_owned()),
+            };
+            bail!(
+                "not in a cargo project: no Cargo.toml in {place}; run `cargo mtcov` inside the \
+                 project or pass --manifest-path <path/to/Cargo.toml>"
+            );
+        }
+        bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
+    }
+    let metadata: Metadata =
+        serde_json::from_slice(&output.stdout).context("cannot parse the output of `cargo metadata`")?;
+    let members = metadata
+        .packages
+        .into_iter()
+        .filter(|p| metadata.workspace_members.contains(&p.id))
+        .map(|p| Member {
+            manifest_dir: p.manifest_path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            id: p.id,
+            name: p.name,
+        })
+        .collect();
+    Ok(Workspace {
+        root: metadata.workspace_root,
+        target_dir: metadata.target_directory,
+        members,
+    })
+}
+
+/// A test executable from the build, with what running it needs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestExecutable {
+    pub path: PathBuf,
+    pub package: String,
+    pub package_version: String,
+    /// Target name and kind (`lib`, `test`, `bin`, ...), for messages.
+    pub target: String,
+    pub kind: String,
+    /// Cargo runs tests with this as the working directory.
+    pub manifest_dir: PathBuf,
+}
+
+/// What the instrumented build produced.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BuildOutput {
+    pub executables: Vec<TestExecutable>,
+    /// Workspace member libraries (`.rlib`): their objects hold coverage
+    /// records for functions no test binary linked.
+    pub member_libraries: Vec<PathBuf>,
+    /// Native library directories from build scripts, for the dynamic
+    /// library search path of the test processes (as `cargo test` does).
+    pub library_paths: Vec<PathBuf>,
+}
+
+/// How to invoke the build.
+#[derive(Debug, Clone)]
+pub struct BuildRequest<'a> {
+    pub workspace: &'a Workspace,
+    pub options: &'a BuildOptions,
+    pub color: ColorChoice,
+    pub verbose: u8,
+}
+
+/// Builds the tests instrumented, through our own rustc wrapper; cargo's
+/// progress and diagnostics go to stderr.
+pub fn build_tests(request: &BuildRequest<'_>, manifest_path: Option<&Path>) -> Result<BuildOutput> {
+    let workspace = request.workspace;
+    let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
+    let config = WrapperConfig {
+        member_dirs: workspace.members.iter().map(|m| m.manifest_dir.clone()).collect(),
+        branch: request.options.branch,
+        chain: std::env::var_os("RUSTC_WRAPPER")
+            .filter(|w| !w.is_empty())
+            .map(PathBuf::from),
+    };
+    let mut command = Command::new(cargo());
+    command.args(["test", "--no-run", "--message-format=json-render-diagnostics"]);
+    command.args(build_args(request.options, request.color, request.verbose));
+    if let Some(path) = manifest_path {
+        command.arg("--manifest-path").arg(path);
+    }
+    command
+        .env("CARGO_TARGET_DIR", workspace.build_dir(request.options.branch))
+        .env("RUSTC_WRAPPER", &this_exe)
+        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    if request.verbose > 0 {
+        eprintln!("mtcov: running {command:?}");
+    }
+    let mut child = command
+        .spawn()
+        .with_context(|| format!("cannot run `{} test`", cargo().display()))?;
+    let stdout = child.stdout.take().context("cargo's stdout was not captured")?;
+    let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
+    let mut output = BuildOutput::default();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.context("cannot read cargo's output")?;
+        parse_message(&line, &member_ids, &mut output);
+    }
+    let status = child.wait().context("cargo did not finish")?;
+    if !status.success() {
+        bail!("the instrumented build failed (`cargo test --no-run` exited with {status}); see cargo's messages above");
+    }
+    Ok(output)
+}
+
+/// The `cargo test` flags that follow from the options.
+pub(crate) fn build_args(options: &BuildOptions, color: ColorChoice, verbose: u8) -> Vec<String> {
+    let mut args = Vec::new();
+    for package in &options.package {
+        args.extend(["--package".to_owned(), package.clone()]);
+    }
+    if options.workspace {
+        args.push("--workspace".to_owned());
+    }
+    if !options.features.is_empty() {
+        args.extend(["--features".to_owned(), options.features.join(",")]);
+    }
+    if options.all_features {
+        args.push("--all-features".to_owned());
+    }
+    if options.no_default_features {
+        args.push("--no-default-features".to_owned());
+    }
+    if options.release {
+        args.push("--release".to_owned());
+    }
+    let color = match color {
+        ColorChoice::Auto => "auto",
+        ColorChoice::Always => "always",
+        ColorChoice::Never => "never",
+    };
+    args.extend(["--color".to_owned(), color.to_owned()]);
+    // -v is for mtcov's own steps; -vv and up also make cargo verbose.
+    for _ in 1..verbose {
+        args.push("-v".to_owned());
+    }
+    args
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+enum Message {
+    CompilerArtifact {
+        package_id: String,
+        manifest_path: PathBuf,
+        target: ArtifactTarget,
+        profile: ArtifactProfile,
+        filenames: Vec<PathBuf>,
+        executable: Option<PathBuf>,
+    },
+    BuildScriptExecuted {
+        linked_paths: Vec<String>,
+    },
+    #[serde(other)]
+    Other,
+}
+
+#[derive(Deserialize)]
+struct ArtifactTarget {
+    name: String,
+    kind: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ArtifactProfile {
+    test: bool,
+}
+
+/// Folds one JSON message from cargo into `output`; lines that are not
+/// messages (a build script printing to stdout) are ignored.
+pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildOutput) {
+    let Ok(message) = serde_json::from_str::<Message>(line) else {
+        return;
+    };
+    match message {
+        Message::CompilerArtifact { package_id, manifest_path, target, profile, filenames, executable } => {
+            let is_member = member_ids.contains(&package_id.as_str());
+            if let (Some(path), true) = (executable, profile.test) {
+                let (package, package_version) = package_name_version(&package_id, &manifest_path);
+                output.executables.push(TestExecutable {
+                    path,
+                    package,
+                    package_version,
+                    target: target.name,
+                    kind: target.kind.join(","),
+                    manifest_dir: manifest_path.parent().map(Path::to_path_buf).unwrap_or_default(),
+                });
+            } else if is_member && !profile.test {
+                output.member_libraries.extend(
+                    filenames.into_iter().filter(|f| f.extension().is_some_and(|e| e == "rlib")),
+                );
+            }
+        }
+        Message::BuildScriptExecuted { linked_paths } => {
+            for path in linked_paths {
+                // `kind=path` or a bare path.
+                let path = path.split_once('=').map_or(path.as_str(), |(_, p)| p);
+                let path = PathBuf::from(path);
+                if !output.library_paths.contains(&path) {
+                    output.library_paths.push(path);
+                }
+            }
+        }
+        Message::Other => {}
+    }
+}
+
+/// Package name and version from a package id: either the stable
+/// `registry+...#name@1.2.3` / `path+file:///dir#1.2.3` form or the
+/// older `name 1.2.3 (source)` form.
+fn package_name_version(id: &str, manifest_path: &Path) -> (String, String) {
+    let dir_name = || {
+        manifest_path
+            .parent()
+            .and_then(Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    if let Some((_, fragment)) = id.rsplit_once('#') {
+        return match fragment.split_once('@') {
+            Some((name, version)) => (name.to_owned(), version.to_owned()),
+            None => (dir_name(), fragment.to_owned()),
+        };
+    }
+    let mut parts = id.split(' ');
+    match (parts.next(), parts.next()) {
+        (Some(name), Some(version)) => (name.to_owned(), version.to_owned()),
+        _ => (dir_name(), String::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEMBER: &str = "path+file:///ws/trig#0.1.0";
+
+    fn artifact(kind: &str, test: bool, executable: Option<&str>, files: &[&str]) -> String {
+        serde_json::json!({
+            "reason": "compiler-artifact",
+            "package_id": MEMBER,
+            "manifest_path": "/ws/trig/Cargo.toml",
+            "target": {"name": "trig", "kind": [kind], "crate_types": [kind], "src_path": "/ws/trig/src/lib.rs"},
+            "profile": {"test": test, "opt_level": "0"},
+            "filenames": files,
+            "executable": executable,
+            "fresh": true,
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn collects_test_executables_member_libraries_and_link_paths() {
+        let mut out = BuildOutput::default();
+        parse_message(&artifact("lib", false, None, &["/t/libtrig.rlib", "/t/libtrig.rmeta"]), &[MEMBER], &mut out);
+        parse_message(&artifact("lib", true, Some("/t/deps/trig-abc"), &["/t/deps/trig-abc"]), &[MEMBER], &mut out);
+        parse_message(&artifact("example", false, Some("/t/examples/demo"), &["/t/examples/demo"]), &[MEMBER], &mut out);
+        parse_message(r#"{"reason":"build-script-executed","package_id":"x","linked_libs":[],"linked_paths":["native=/opt/lib","/plain"],"cfgs":[],"env":[],"out_dir":"/o"}"#, &[MEMBER], &mut out);
+        parse_message(r#"{"reason":"build-finished","success":true}"#, &[MEMBER], &mut out);
+        parse_message("plain text from a build script", &[MEMBER], &mut out);
+
+        assert_eq!(out.executables.len(), 1, "examples are not tests");
+        let exe = &out.executables[0];
+        assert_eq!(exe.path, Path::new("/t/deps/trig-abc"));
+        assert_eq!((exe.package.as_str(), exe.package_version.as_str()), ("trig", "0.1.0"));
+        assert_eq!(exe.manifest_dir, Path::new("/ws/trig"));
+        assert_eq!(out.member_libraries, [PathBuf::from("/t/libtrig.rlib")]);
+        assert_eq!(out.library_paths, [PathBuf::from("/opt/lib"), PathBuf::from("/plain")]);
+    }
+
+    #[test]
+    fn dependency_libraries_are_not_collected() {
+        let mut out = BuildOutput::default();
+        parse_message(&artifact("lib", false, None, &["/t/libtrig.rlib"]), &["path+file:///ws/other#0.1.0"], &mut out);
+        assert!(out.member_libraries.is_empty());
+    }
+
+    #[test]
+    fn package_ids_in_both_formats() {
+        let manifest = Path::new("/ws/my-crate/Cargo.toml");
+        assert_eq!(package_name_version("path+file:///ws/x#renamed@0.2.0", manifest), ("renamed".into(), "0.2.0".into()));
+        assert_eq!(package_name_version("path+file:///ws/my-crate#0.1.0", manifest), ("my-crate".into(), "0.1.0".into()));
+        assert_eq!(package_name_version("trig 0.1.0 (path+file:///ws/trig)", manifest), ("trig".into(), "0.1.0".into()));
+    }
+
+    #[test]
+    fn build_args_follow_the_options() {
+        let options = BuildOptions {
+            package: vec!["a".into()],
+            features: vec!["x".into(), "y".into()],
+            release: true,
+            ..BuildOptions::default()
+        };
+        assert_eq!(
+            build_args(&options, ColorChoice::Never, 2),
+            ["--package", "a", "--features", "x,y", "--release", "--color", "never", "-v"]
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! `<target>/mtcov/last-run.json`: what `cargo mtcov report` needs to
+//! re-render the last run without rebuilding: where its records are, the
+//! build's test executables (with their modification times, so a rebuild
+//! since then is caught) and how each test binary ended.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::cargo::BuildOutput;
+use crate::error::RecordError;
+use crate::run::BinaryRun;
+
+const FILE_NAME: &str = "last-run.json";
+const FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LastRun {
+    pub format: u32,
+    pub record_dir: PathBuf,
+    pub profraw_dir: PathBuf,
+    pub branch: bool,
+    pub build: BuildOutput,
+    /// Modification time of each test executable when it ran.
+    pub stamps: Vec<Stamp>,
+    pub runs: Vec<BinaryRun>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    pub path: PathBuf,
+    pub modified_secs: u64,
+    pub modified_nanos: u32,
+}
+
+impl Stamp {
+    pub fn of(path: &Path) -> Result<Self> {
+        let modified = std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .with_context(|| format!("cannot read the modification time of {}", path.display()))?;
+        let since = modified.duration_since(UNIX_EPOCH).unwrap_or_default();
+        Ok(Self {
+            path: path.to_path_buf(),
+            modified_secs: since.as_secs(),
+            modified_nanos: since.subsec_nanos(),
+        })
+    }
+}
+
+impl LastRun {
+    pub fn new(record_dir: PathBuf, profraw_dir: PathBuf, branch: bool, build: BuildOutput, runs: Vec<BinaryRun>) -> Result<Self> {
+        let stamps = build
+            .executables
+            .iter()
+            .map(|e| Stamp::of(&e.path))
+            .collect::<Result<_>>()?;
+        Ok(Self { format: FORMAT, record_dir, profraw_dir, branch, build, stamps, runs })
+    }
+
+    pub fn save(&self, mtcov_dir: &Path) -> Result<()> {
+        let path = mtcov_dir.join(FILE_NAME);
+        let text = serde_json::to_string_pretty(self)?;
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    pub fn load(mtcov_dir: &Path) -> Result<Self> {
+        let path = mtcov_dir.join(FILE_NAME);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                bail!("there is no previous run to report on ({} does not exist); run `cargo mtcov` first", path.display())
+            }
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        let run: Self = serde_json::from_str(&text).with_context(|| {
+            format!("{} is unreadable (written by another cargo-mtcov version?); rerun `cargo mtcov`", path.display())
+        })?;
+        if run.format != FORMAT {
+            bail!("{} has format {}, this cargo-mtcov reads {FORMAT}; rerun `cargo mtcov`", path.display(), run.format);
+        }
+        Ok(run)
+    }
+
+    /// Fails if a test executable changed since the run: its records'
+    /// counter indices would be read against another binary.
+    pub fn check_unchanged(&self) -> Result<()> {
+        for stamp in &self.stamps {
+            let now = Stamp::of(&stamp.path).map_err(|_| RecordError::BinaryChanged {
+                binary: format!("{} (now missing)", stamp.path.display()),
+            })?;
+            if now != *stamp {
+                return Err(RecordError::BinaryChanged { binary: stamp.path.display().to_string() }.into());
+            }
+        }
+        Ok(())
+    }
+
+    pub fn executable_paths(&self) -> Vec<PathBuf> {
+        self.build.executables.iter().map(|e| e.path.clone()).collect()
+    }
+}
+
+/// A run id that sorts by time: `<unix seconds>-<pid>`.
+pub fn new_run_id() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
+    format!("{secs}-{}", std::process::id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_a_rebuilt_binary_and_round_trips() {
+        let dir = std::env::temp_dir().join(format!("mtcov-last-run-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let exe = dir.join("bin");
+        std::fs::write(&exe, "one").unwrap();
+        let mut build = BuildOutput::default();
+        build.executables.push(crate::cargo::TestExecutable {
+            path: exe.clone(),
+            package: "p".into(),
+            package_version: "0.1.0".into(),
+            target: "p".into(),
+            kind: "lib".into(),
+            manifest_dir: dir.clone(),
+        });
+        let run = LastRun::new(dir.join("records"), dir.join("profraw"), false, build, vec![]).unwrap();
+        run.save(&dir).unwrap();
+        let loaded = LastRun::load(&dir).unwrap();
+        assert_eq!(loaded.stamps, run.stamps);
+        loaded.check_unchanged().unwrap();
+
+        let later = SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::File::options().write(true).open(&exe).unwrap().set_modified(later).unwrap();
+        let err = loaded.check_unchanged().unwrap_err();
+        assert!(matches!(err.downcast_ref(), Some(RecordError::BinaryChanged { .. })), "{err:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_file_says_to_run_first() {
+        let err = LastRun::load(Path::new("/nonexistent/mtcov")).unwrap_err().to_string();
+        assert!(err.contains("run `cargo mtcov` first"), "{err}");
+    }
+}

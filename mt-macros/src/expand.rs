@@ -1,0 +1,167 @@
+//! The expansion of a valid MR.
+//!
+//! `#[metamorphic] fn periodicity(mg: &mut Mg, t: &Angle) { .. }` becomes a
+//! constant `periodicity: Mr<Angle>` whose initializer block holds
+//! everything else: the user's function (signature and body untouched, so
+//! errors in it point at the user's code), the `MrMeta` static, and its
+//! `inventory` registration. Nothing but the constant is visible from the
+//! module, so no generated name can clash with the user's items or with
+//! another MR's.
+
+use crate::parse::Args;
+use crate::type_string::type_string;
+use crate::validate::MrFn;
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Attribute, Visibility};
+
+pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
+    let MrFn { mut item, source_ty } = mr;
+    let krate = match &args.krate {
+        Some(path) => path.to_token_stream(),
+        None => quote!(::mt_runtime),
+    };
+    let private = quote!(#krate::__private);
+    let ident = item.sig.ident.clone();
+    let vis = std::mem::replace(&mut item.vis, Visibility::Inherited);
+    let (const_attrs, fn_attrs): (Vec<Attribute>, Vec<Attribute>) =
+        std::mem::take(&mut item.attrs).into_iter().partition(belongs_to_const);
+    item.attrs = fn_attrs;
+
+    let fn_name = ident.unraw_string();
+    let name = match &args.name {
+        Some(lit) => lit.to_token_stream(),
+        None => fn_name.to_token_stream(),
+    };
+    let class = match &args.output {
+        Some(lit) => quote!(::core::option::Option::Some(#lit)),
+        None => quote!(::core::option::Option::None),
+    };
+    let type_name = type_string(source_ty.to_token_stream());
+    // Spanned at the type so that a missing `Debug` is reported there, at
+    // the definition, rather than at a later `check` call.
+    let debug_bound = quote_spanned! {source_ty.span()=>
+        #[allow(dead_code)]
+        fn __mtcov_source_input_type_must_implement_debug() where #source_ty: ::core::fmt::Debug {}
+    };
+
+    // The user's function is the only item at the top of the block; the
+    // generated ones sit in an inner block, where they can shadow nothing
+    // the user's body refers to.
+    quote! {
+        #(#const_attrs)*
+        #[allow(non_upper_case_globals, dead_code)]
+        #vis const #ident: #private::Mr<#source_ty> = {
+            #item
+
+            #private::Mr::new(
+                {
+                    #debug_bound
+
+                    static __MTCOV_META: #private::MrMeta = #private::MrMeta {
+                        module_path: ::core::module_path!(),
+                        fn_name: #fn_name,
+                        name: #name,
+                        class: #class,
+                        file: ::core::file!(),
+                        line: ::core::line!(),
+                        source_type: #type_name,
+                        run_any: |mg, input| #ident(mg, #private::downcast::<#source_ty>(input)),
+                        type_id: #private::type_id_of::<#source_ty>,
+                    };
+
+                    #private::inventory::submit! {
+                        #private::Registered(&__MTCOV_META)
+                    }
+
+                    &__MTCOV_META
+                },
+                #ident,
+            )
+        };
+    }
+}
+
+/// Attributes that describe the MR as an item (docs, `cfg`, lint levels,
+/// deprecation) go on the constant; the rest (`inline`, other attribute
+/// macros, ..) stay on the function. Lint levels reach the function too,
+/// since it is nested in the constant.
+fn belongs_to_const(attr: &Attribute) -> bool {
+    const ON_CONST: &[&str] = &["doc", "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "deprecated"];
+    ON_CONST.iter().any(|name| attr.path().is_ident(name))
+}
+
+trait UnrawString {
+    fn unraw_string(&self) -> String;
+}
+
+impl UnrawString for syn::Ident {
+    fn unraw_string(&self) -> String {
+        use syn::ext::IdentExt;
+        self.unraw().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::entry;
+    use proc_macro2::TokenStream;
+    use quote::quote;
+
+    fn pretty(args: TokenStream, item: TokenStream) -> String {
+        let tokens = entry(args, item);
+        let file: syn::File = syn::parse2(tokens.clone()).unwrap_or_else(|e| panic!("{e}: {tokens}"));
+        prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn minimal() {
+        insta::assert_snapshot!(pretty(
+            quote!(),
+            quote! {
+                fn periodicity(mg: &mut Mg, t: &Angle) {
+                    mg.check(true, || String::new());
+                }
+            }
+        ));
+    }
+
+    #[test]
+    fn all_arguments_docs_and_visibility() {
+        insta::assert_snapshot!(pretty(
+            quote!(output = "equal", name = "periodicity of sin", crate = my_crate::mt),
+            quote! {
+                /// sin is periodic.
+                #[cfg(test)]
+                #[allow(clippy::float_cmp)]
+                #[inline]
+                pub(crate) fn periodicity(mg: &mut Mg, (x, y): &(f64, Vec<u8>)) {}
+            }
+        ));
+    }
+
+    #[test]
+    fn raw_identifier_and_explicit_unit_return() {
+        insta::assert_snapshot!(pretty(
+            quote!(output = "equal"),
+            quote! { fn r#match(mg: &mut Mg, s: &&'static str) -> () {} }
+        ));
+    }
+
+    #[test]
+    fn argument_errors_keep_the_expansion() {
+        insta::assert_snapshot!(pretty(
+            quote!(output = 3, nme = "x"),
+            quote! { fn periodicity(mg: &mut Mg, t: &Angle) {} }
+        ));
+    }
+
+    #[test]
+    fn signature_errors_keep_the_function() {
+        insta::assert_snapshot!(pretty(
+            quote!(output = ""),
+            quote! { async fn periodicity<T>(mg: Mg, t: &mut T) -> bool { true } }
+        ));
+    }
+}

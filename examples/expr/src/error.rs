@@ -48,9 +48,14 @@ impl fmt::Display for Error {
         let at = self.pos;
         match &self.kind {
             ErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?} at {at}"),
-            ErrorKind::NumberTooLarge => write!(f, "number at {at} does not fit in a 64-bit integer"),
+            ErrorKind::NumberTooLarge => {
+                write!(f, "number at {at} does not fit in a 64-bit integer")
+            }
             ErrorKind::UnexpectedToken => write!(f, "unexpected token at {at}"),
-            ErrorKind::UnexpectedEnd => write!(f, "expression ends early at {at}: expected a number, `-` or `(`"),
+            ErrorKind::UnexpectedEnd => write!(
+                f,
+                "expression ends early at {at}: expected a number, `-` or `(`"
+            ),
             ErrorKind::TooDeep => write!(f, "parentheses nested too deeply at {at}"),
             ErrorKind::DivisionByZero => write!(f, "division by zero at {at}"),
             ErrorKind::Overflow => write!(f, "arithmetic overflow at {at}"),

@@ -10,7 +10,10 @@ pub fn eval(expr: &Expr) -> Result<i64, Error> {
         Expr::Number(n) => Ok(*n),
         Expr::Negate { operand, pos } => {
             let value = eval(operand)?;
-            value.checked_neg().ok_or(Error { kind: ErrorKind::Overflow, pos: *pos })
+            value.checked_neg().ok_or(Error {
+                kind: ErrorKind::Overflow,
+                pos: *pos,
+            })
         }
         Expr::Binary { op, lhs, rhs, pos } => {
             let (lhs, rhs) = (eval(lhs)?, eval(rhs)?);

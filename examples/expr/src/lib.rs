@@ -10,7 +10,7 @@
 //! ```
 //! use expr::{ErrorKind, evaluate};
 //! assert_eq!(evaluate("2 + 3 * 4"), Ok(14));
-//! assert_eq!(evaluate("10 - 4 - 3"), Ok(3));
+//! assert_eq!(evaluate("100 / 10 / 5"), Ok(2));
 //! assert_eq!(evaluate("-7 % 3"), Ok(-1));
 //! assert_eq!(evaluate("1 / (2 - 2)").unwrap_err().kind, ErrorKind::DivisionByZero);
 //! assert_eq!(evaluate("(1 + 2").unwrap_err().kind, ErrorKind::UnexpectedEnd);
@@ -66,19 +66,47 @@ mod tests {
 
     #[test]
     fn every_stage_reports_its_errors_with_a_position() {
-        assert_eq!(evaluate("3 $ 4").unwrap_err(), Error { kind: ErrorKind::UnexpectedChar('$'), pos: 2 });
+        assert_eq!(
+            evaluate("3 $ 4").unwrap_err(),
+            Error {
+                kind: ErrorKind::UnexpectedChar('$'),
+                pos: 2
+            }
+        );
         assert_eq!(kind("99999999999999999999"), ErrorKind::NumberTooLarge);
-        assert_eq!(evaluate("1 2").unwrap_err(), Error { kind: ErrorKind::UnexpectedToken, pos: 2 });
-        assert_eq!(evaluate("1 +").unwrap_err(), Error { kind: ErrorKind::UnexpectedEnd, pos: 3 });
+        assert_eq!(
+            evaluate("1 2").unwrap_err(),
+            Error {
+                kind: ErrorKind::UnexpectedToken,
+                pos: 2
+            }
+        );
+        assert_eq!(
+            evaluate("1 +").unwrap_err(),
+            Error {
+                kind: ErrorKind::UnexpectedEnd,
+                pos: 3
+            }
+        );
         assert_eq!(kind("()"), ErrorKind::UnexpectedToken);
-        assert_eq!(evaluate("7 % 0").unwrap_err(), Error { kind: ErrorKind::DivisionByZero, pos: 2 });
+        assert_eq!(
+            evaluate("7 % 0").unwrap_err(),
+            Error {
+                kind: ErrorKind::DivisionByZero,
+                pos: 2
+            }
+        );
         assert_eq!(kind("9223372036854775807 + 1"), ErrorKind::Overflow);
         assert_eq!(kind("(-9223372036854775807 - 1) / -1"), ErrorKind::Overflow);
     }
 
     #[test]
     fn nesting_is_bounded() {
-        let deep = format!("{}1{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+        let deep = format!(
+            "{}1{}",
+            "(".repeat(MAX_DEPTH + 1),
+            ")".repeat(MAX_DEPTH + 1)
+        );
         assert_eq!(kind(&deep), ErrorKind::TooDeep);
         let fine = format!("{}1{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
         assert_eq!(evaluate(&fine), Ok(1));
@@ -86,7 +114,11 @@ mod tests {
 
     #[test]
     fn rendered_tokens_tokenize_back() {
-        let tokens: Vec<Token> = tokenize("12*(3-4)").unwrap().iter().map(|s| s.token).collect();
+        let tokens: Vec<Token> = tokenize("12*(3-4)")
+            .unwrap()
+            .iter()
+            .map(|s| s.token)
+            .collect();
         assert_eq!(render(&tokens), "12 * ( 3 - 4 )");
     }
 }

@@ -23,7 +23,12 @@ pub enum Expr {
     /// `-operand`; `pos` is that of the `-`.
     Negate { operand: Box<Expr>, pos: usize },
     /// `lhs op rhs`; `pos` is that of the operator.
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr>, pos: usize },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+        pos: usize,
+    },
 }
 
 /// The binary operators.
@@ -44,11 +49,19 @@ pub enum BinaryOp {
 /// Parses a whole token list; `end` is the length of the source text, the
 /// position reported when the tokens run out early.
 pub fn parse(tokens: &[Spanned], end: usize) -> Result<Expr, Error> {
-    let mut parser = Parser { tokens, next: 0, end, depth: 0 };
+    let mut parser = Parser {
+        tokens,
+        next: 0,
+        end,
+        depth: 0,
+    };
     let expr = parser.sum()?;
     match parser.peek() {
         None => Ok(expr),
-        Some(extra) => Err(Error { kind: ErrorKind::UnexpectedToken, pos: extra.pos }),
+        Some(extra) => Err(Error {
+            kind: ErrorKind::UnexpectedToken,
+            pos: extra.pos,
+        }),
     }
 }
 
@@ -80,7 +93,12 @@ impl Parser<'_> {
             };
             self.bump();
             let rhs = self.right_operand_of_sum(op)?;
-            lhs = Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), pos };
+            lhs = Expr::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                pos,
+            };
         }
         Ok(lhs)
     }
@@ -114,17 +132,28 @@ impl Parser<'_> {
             };
             self.bump();
             let rhs = self.unary()?;
-            lhs = Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), pos };
+            lhs = Expr::Binary {
+                op,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+                pos,
+            };
         }
         Ok(lhs)
     }
 
     fn unary(&mut self) -> Result<Expr, Error> {
         match self.peek() {
-            Some(Spanned { token: Token::Minus, pos }) => {
+            Some(Spanned {
+                token: Token::Minus,
+                pos,
+            }) => {
                 self.bump();
                 let operand = self.nested(Parser::unary)?;
-                Ok(Expr::Negate { operand: Box::new(operand), pos })
+                Ok(Expr::Negate {
+                    operand: Box::new(operand),
+                    pos,
+                })
             }
             _ => self.primary(),
         }
@@ -132,19 +161,34 @@ impl Parser<'_> {
 
     fn primary(&mut self) -> Result<Expr, Error> {
         let Some(Spanned { token, pos }) = self.bump() else {
-            return Err(Error { kind: ErrorKind::UnexpectedEnd, pos: self.end });
+            return Err(Error {
+                kind: ErrorKind::UnexpectedEnd,
+                pos: self.end,
+            });
         };
         match token {
             Token::Number(n) => Ok(Expr::Number(n)),
             Token::Open => {
                 let inner = self.nested(Parser::sum)?;
                 match self.bump() {
-                    Some(Spanned { token: Token::Close, .. }) => Ok(inner),
-                    Some(other) => Err(Error { kind: ErrorKind::UnexpectedToken, pos: other.pos }),
-                    None => Err(Error { kind: ErrorKind::UnexpectedEnd, pos: self.end }),
+                    Some(Spanned {
+                        token: Token::Close,
+                        ..
+                    }) => Ok(inner),
+                    Some(other) => Err(Error {
+                        kind: ErrorKind::UnexpectedToken,
+                        pos: other.pos,
+                    }),
+                    None => Err(Error {
+                        kind: ErrorKind::UnexpectedEnd,
+                        pos: self.end,
+                    }),
                 }
             }
-            _ => Err(Error { kind: ErrorKind::UnexpectedToken, pos }),
+            _ => Err(Error {
+                kind: ErrorKind::UnexpectedToken,
+                pos,
+            }),
         }
     }
 
@@ -152,7 +196,10 @@ impl Parser<'_> {
     fn nested(&mut self, rule: fn(&mut Self) -> Result<Expr, Error>) -> Result<Expr, Error> {
         if self.depth == MAX_DEPTH {
             let pos = self.peek().map_or(self.end, |t| t.pos);
-            return Err(Error { kind: ErrorKind::TooDeep, pos });
+            return Err(Error {
+                kind: ErrorKind::TooDeep,
+                pos,
+            });
         }
         self.depth += 1;
         let result = rule(self);

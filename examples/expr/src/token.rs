@@ -58,11 +58,19 @@ pub fn tokenize(text: &str) -> Result<Vec<Spanned>, Error> {
                     value = value
                         .checked_mul(10)
                         .and_then(|v| v.checked_add(i64::from(digit(next))))
-                        .ok_or(Error { kind: ErrorKind::NumberTooLarge, pos })?;
+                        .ok_or(Error {
+                            kind: ErrorKind::NumberTooLarge,
+                            pos,
+                        })?;
                 }
                 Token::Number(value)
             }
-            other => return Err(Error { kind: ErrorKind::UnexpectedChar(other), pos }),
+            other => {
+                return Err(Error {
+                    kind: ErrorKind::UnexpectedChar(other),
+                    pos,
+                });
+            }
         };
         tokens.push(Spanned { token, pos });
     }

@@ -61,7 +61,9 @@ impl Angle {
 
 /// The sine of `degrees`. NaN for NaN and infinite angles.
 pub fn sin_deg(degrees: f64) -> f64 {
-    let Some(reduced) = reduce(degrees) else { return f64::NAN };
+    let Some(reduced) = reduce(degrees) else {
+        return f64::NAN;
+    };
     if let Some(exact) = exact_at_right_angles(reduced, [0.0, 1.0, 0.0, -1.0]) {
         return exact;
     }
@@ -77,7 +79,9 @@ pub fn sin_deg(degrees: f64) -> f64 {
 
 /// The cosine of `degrees`. NaN for NaN and infinite angles.
 pub fn cos_deg(degrees: f64) -> f64 {
-    let Some(reduced) = reduce(degrees) else { return f64::NAN };
+    let Some(reduced) = reduce(degrees) else {
+        return f64::NAN;
+    };
     if let Some(exact) = exact_at_right_angles(reduced, [1.0, 0.0, -1.0, 0.0]) {
         return exact;
     }
@@ -214,8 +218,14 @@ mod tests {
         for tenth in -7200..=7200 {
             let degrees = f64::from(tenth) / 10.0;
             let radians = degrees.to_radians();
-            assert!((sin_deg(degrees) - radians.sin()).abs() < 1e-14, "sin {degrees}");
-            assert!((cos_deg(degrees) - radians.cos()).abs() < 1e-14, "cos {degrees}");
+            assert!(
+                (sin_deg(degrees) - radians.sin()).abs() < 1e-14,
+                "sin {degrees}"
+            );
+            assert!(
+                (cos_deg(degrees) - radians.cos()).abs() < 1e-14,
+                "cos {degrees}"
+            );
         }
     }
 

@@ -18,6 +18,10 @@ use syn::{Attribute, Visibility};
 
 pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     let MrFn { mut item, source_ty } = mr;
+    let mg_ty = match item.sig.inputs.first() {
+        Some(syn::FnArg::Typed(arg)) => arg.ty.to_token_stream(),
+        _ => quote!(),
+    };
     let krate = match &args.krate {
         Some(path) => path.to_token_stream(),
         None => quote!(::mt_runtime),
@@ -46,6 +50,12 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         fn __mtcov_source_input_type_must_implement_debug() where #source_ty: ::core::fmt::Debug {}
     };
 
+    // A wrong handle type (`mg: &mut String`) is reported at the user's type.
+    let mg_arg = quote_spanned!(mg_ty.span()=> mg);
+    let run_any = quote! {
+        |mg, input| #ident(#mg_arg, #private::downcast::<#source_ty>(input))
+    };
+
     // The user's function is the only item at the top of the block; the
     // generated ones sit in an inner block, where they can shadow nothing
     // the user's body refers to.
@@ -67,7 +77,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                         file: ::core::file!(),
                         line: ::core::line!(),
                         source_type: #type_name,
-                        run_any: |mg, input| #ident(mg, #private::downcast::<#source_ty>(input)),
+                        run_any: #run_any,
                         type_id: #private::type_id_of::<#source_ty>,
                     };
 

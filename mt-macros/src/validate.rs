@@ -7,7 +7,7 @@
 
 use crate::parse::Errors;
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{ToTokens, quote};
+use quote::ToTokens;
 use syn::{FnArg, Item, ItemFn, ReturnType, Signature, Type, TypeReference};
 
 /// A function that has the shape of an MR.
@@ -145,7 +145,7 @@ fn parameters(sig: &Signature, errors: &mut Errors) -> Option<Type> {
     };
     if let Some(m) = &input.mutability {
         errors.push(syn::Error::new_spanned(
-            quote!(#m),
+            pair(&input.and_token, m),
             "an MR takes its source input by shared reference, `&T`: \
              an MR must not change the source input it is given",
         ));

@@ -48,6 +48,18 @@ mod nested {
     }
 }
 
+/// A crate that re-exports mt_runtime under another path.
+mod reexport {
+    pub use ::mt_runtime as mt;
+}
+
+/// Generated paths follow `crate = ..`, here a path relative to this crate.
+#[reexport::mt::metamorphic(crate = crate::reexport::mt)]
+fn through_reexport(mg: &mut reexport::mt::Mg, x: &u16) {
+    let a = mg.source(x, |x| u32::from(*x) * 2);
+    mg.check(a % 2 == 0, || format!("{a} is odd"));
+}
+
 #[test]
 fn the_registry_lists_every_mr_with_its_metadata() {
     let registry = mt_runtime::registry();
@@ -102,6 +114,8 @@ fn check_and_check_registered_run_the_generated_mrs() {
         "{after_check:?} -> {after_registered:?}"
     );
     mt_runtime::check(&[vec![(1, "a".to_owned())], vec![]], &[nested::reverse_twice]);
+    mt_runtime::check(&[0, 7, u16::MAX], &[through_reexport]);
+    assert_eq!(through_reexport.info().source_type(), "u16");
 }
 
 /// A type of its own, so that `check_registered::<Angle>` does not run it.

@@ -1,0 +1,454 @@
+//! From decoded mapping records to the pre-resolved form evaluation runs
+//! on: records with compiled counters and requirement indices, per-file
+//! line views, and the requirement sets.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+use llvm_profparser::coverage::{CounterMappingRegion, CoverageMappingInfo, FunctionRecordV3, RegionKind};
+
+use super::decode;
+use super::linear::{Compiler, Linear, Terms};
+use super::lines::{self, LineScratch, ViewKind, ViewRegion};
+use super::{Requirement, RequirementKey, RequirementKind, Scope};
+use crate::report::Criterion;
+
+/// "No index": out of scope, folded, unknown.
+pub(crate) const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    View(ViewKind),
+    Branch,
+}
+
+#[derive(Debug)]
+pub(crate) struct Region {
+    pub kind: Kind,
+    pub count: Linear,
+    pub false_count: Linear,
+    /// Code region: its region requirement. Branch: its true outcome's.
+    pub req: u32,
+    /// Branch: its false outcome's requirement.
+    pub req_false: u32,
+}
+
+#[derive(Debug)]
+pub(crate) struct Record {
+    pub regions: Range<u32>,
+    /// Number of physical counters its expressions read.
+    pub num_counters: u32,
+    /// Its function requirement and the counter of its first region.
+    pub function: Option<(u32, Linear)>,
+    /// Line views (files) it has regions in.
+    pub views: Vec<u32>,
+}
+
+/// The line view of one file: its regions combined and sorted the way
+/// llvm-cov's segment builder wants them.
+#[derive(Debug)]
+pub(crate) struct FileView {
+    pub regions: Vec<ViewRegion>,
+    /// Per view region, its slice of `members`.
+    pub member_ranges: Vec<Range<u32>>,
+    /// (record, counter) summed into a view region's count.
+    pub members: Vec<(u32, Linear)>,
+    pub first_line: u32,
+    /// Line requirement per line from `first_line`, or NONE.
+    pub line_req: Vec<u32>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Map {
+    pub records: Vec<Record>,
+    pub regions: Vec<Region>,
+    pub terms: Terms,
+    pub by_key: HashMap<(u64, u64), u32>,
+    pub views: Vec<FileView>,
+    reqs: [Vec<Requirement>; 4],
+    pub has_branch_regions: bool,
+}
+
+pub(crate) fn criterion_index(c: Criterion) -> usize {
+    match c {
+        Criterion::Line => 0,
+        Criterion::Region => 1,
+        Criterion::Branch => 2,
+        Criterion::Function => 3,
+    }
+}
+
+impl Map {
+    pub(crate) fn requirements(&self, c: Criterion) -> &[Requirement] {
+        &self.reqs[criterion_index(c)]
+    }
+
+    pub(crate) fn requirement_count(&self, criterion_index: usize) -> usize {
+        self.reqs[criterion_index].len()
+    }
+
+    pub(crate) fn load(binary: &Path, extra: &[PathBuf], scope: &Scope) -> Result<Map> {
+        let mut infos = vec![decode::read_object(binary).with_context(|| format!("test binary {}", binary.display()))?];
+        for path in extra {
+            infos.extend(decode::read_extra(path).with_context(|| format!("extra object {}", path.display()))?);
+        }
+        Ok(Builder::new(scope).build(&infos))
+    }
+}
+
+/// Requirements under construction: provisional ids in order of
+/// discovery, sorted by key at the end.
+#[derive(Default)]
+struct ReqTable {
+    ids: HashMap<RequirementKey, u32>,
+    items: Vec<Requirement>,
+}
+
+impl ReqTable {
+    fn id(&mut self, key: RequirementKey, label: impl FnOnce() -> String) -> u32 {
+        let ReqTable { ids, items } = self;
+        *ids.entry(key).or_insert_with_key(|key| {
+            items.push(Requirement { key: key.clone(), label: label() });
+            (items.len() - 1) as u32
+        })
+    }
+
+    /// Sorts by key; returns the sorted requirements and old id -> new id.
+    fn finish(self) -> (Vec<Requirement>, Vec<u32>) {
+        let mut order: Vec<u32> = (0..self.items.len() as u32).collect();
+        order.sort_by(|&a, &b| self.items[a as usize].key.cmp(&self.items[b as usize].key));
+        let mut remap = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            remap[old as usize] = new as u32;
+        }
+        let mut items: Vec<Option<Requirement>> = self.items.into_iter().map(Some).collect();
+        let sorted = order.iter().map(|&old| items[old as usize].take().expect("each id once")).collect();
+        (sorted, remap)
+    }
+}
+
+struct Builder<'s> {
+    scope: &'s Scope,
+    files: Vec<Arc<str>>,
+    file_ids: HashMap<PathBuf, u32>,
+    /// Per file, its view regions as (region, record, counter).
+    view_parts: Vec<Vec<(ViewRegion, u32, Linear)>>,
+    records: Vec<Record>,
+    regions: Vec<Region>,
+    terms: Terms,
+    by_key: HashMap<(u64, u64), u32>,
+    reqs: [ReqTable; 4],
+    has_branch_regions: bool,
+}
+
+/// LLVM's dummy record: hash 0 and a single region with a zero counter,
+/// a stand-in that yields to any real record of the same function.
+fn is_dummy(rec: &FunctionRecordV3) -> bool {
+    rec.header.fn_hash == 0 && rec.regions.len() == 1 && rec.regions[0].count.is_zero()
+}
+
+fn pos(line: usize, col: usize) -> (u32, u32) {
+    (u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX))
+}
+
+impl<'s> Builder<'s> {
+    fn new(scope: &'s Scope) -> Self {
+        Builder {
+            scope,
+            files: Vec::new(),
+            file_ids: HashMap::new(),
+            view_parts: Vec::new(),
+            records: Vec::new(),
+            regions: Vec::new(),
+            terms: Terms::default(),
+            by_key: HashMap::new(),
+            reqs: Default::default(),
+            has_branch_regions: false,
+        }
+    }
+
+    fn build(mut self, infos: &[CoverageMappingInfo]) -> Map {
+        // Real records first (in object order), then dummies of functions
+        // that have no real record anywhere.
+        let mut real_names = std::collections::HashSet::new();
+        for info in infos {
+            for rec in info.cov_fun.iter().filter(|r| !is_dummy(r)) {
+                real_names.insert(rec.header.name_hash);
+            }
+        }
+        let mut dummy_names = std::collections::HashSet::new();
+        for info in infos {
+            let mut paths: HashMap<u64, Vec<u32>> = HashMap::new();
+            for rec in &info.cov_fun {
+                let key = (rec.header.name_hash, rec.header.fn_hash);
+                if is_dummy(rec) && (real_names.contains(&key.0) || !dummy_names.insert(key.0)) {
+                    continue;
+                }
+                if self.by_key.contains_key(&key) {
+                    continue;
+                }
+                let files = paths
+                    .entry(rec.header.filenames_ref)
+                    .or_insert_with(|| info.get_files_from_id(rec.header.filenames_ref).iter().map(|p| self.file_id(p)).collect())
+                    .clone();
+                let name = info.prof_names.get(&rec.header.name_hash).map(String::as_str);
+                self.add_record(rec, &files, name);
+            }
+        }
+        self.finish()
+    }
+
+    fn file_id(&mut self, path: &Path) -> u32 {
+        if let Some(&id) = self.file_ids.get(path) {
+            return id;
+        }
+        let id = if self.scope.contains(path) {
+            self.files.push(Arc::from(path.to_string_lossy().as_ref()));
+            self.view_parts.push(Vec::new());
+            (self.files.len() - 1) as u32
+        } else {
+            NONE
+        };
+        self.file_ids.insert(path.to_path_buf(), id);
+        id
+    }
+
+    fn add_record(&mut self, rec: &FunctionRecordV3, files: &[u32], name: Option<&str>) {
+        let file_of = |r: &CounterMappingRegion| files.get(r.file_id).copied().unwrap_or(NONE);
+        if !rec.regions.iter().any(|r| file_of(r) != NONE) {
+            return;
+        }
+        let index = self.records.len() as u32;
+        let mut compiler = Compiler::new(&rec.expressions);
+        let start = self.regions.len() as u32;
+        let mut function = None;
+        let mut first_counted = true;
+        let mut views: Vec<u32> = Vec::new();
+        let mut num_counters = 0u32;
+        for r in &rec.regions {
+            let view_kind = match r.kind {
+                RegionKind::Code => Some(ViewKind::Code),
+                RegionKind::Expansion => Some(ViewKind::Expansion),
+                RegionKind::Skipped => Some(ViewKind::Skipped),
+                RegionKind::Gap => Some(ViewKind::Gap),
+                RegionKind::Branch | RegionKind::MCDCBranch => None,
+                RegionKind::MCDCDecision => continue,
+            };
+            let file = file_of(r);
+            let is_first_counted = view_kind.is_some() && std::mem::take(&mut first_counted);
+            if file == NONE {
+                continue;
+            }
+            let (Ok(count), Ok(false_count)) =
+                (compiler.compile(&r.count, &mut self.terms), compiler.compile(&r.false_count, &mut self.terms))
+            else {
+                // LLVM drops a record whose counters do not evaluate; so do we.
+                self.regions.truncate(start as usize);
+                self.discard_views(index);
+                return;
+            };
+            for c in [count, false_count] {
+                if let Some(m) = self.terms.max_counter(c) {
+                    num_counters = num_counters.max(m + 1);
+                }
+            }
+            let span = (pos(r.loc.line_start, r.loc.column_start), pos(r.loc.line_end, r.loc.column_end));
+            let path = self.files[file as usize].clone();
+            let key = |kind| RequirementKey {
+                file: path.clone(),
+                line_start: span.0.0,
+                col_start: span.0.1,
+                line_end: span.1.0,
+                col_end: span.1.1,
+                kind,
+            };
+            let (kind, req, req_false) = match view_kind {
+                Some(vk) => {
+                    if is_first_counted {
+                        let fkey = RequirementKey { line_end: span.0.0, col_end: span.0.1, ..key(RequirementKind::Function) };
+                        let id = self.reqs[3].id(fkey, || function_label(name, span.0));
+                        function = Some((id, count));
+                    }
+                    let parts = &mut self.view_parts[file as usize];
+                    parts.push((ViewRegion { start: span.0, end: span.1, kind: vk }, index, count));
+                    if !views.contains(&file) {
+                        views.push(file);
+                    }
+                    let req = if vk == ViewKind::Code {
+                        self.reqs[1].id(key(RequirementKind::Region), || format!("region {}", span_text(span)))
+                    } else {
+                        NONE
+                    };
+                    (Kind::View(vk), req, NONE)
+                }
+                None => {
+                    self.has_branch_regions = true;
+                    let t = if r.count.is_zero() {
+                        NONE
+                    } else {
+                        self.reqs[2].id(key(RequirementKind::BranchTrue), || format!("branch {} true", span_text(span)))
+                    };
+                    let f = if r.false_count.is_zero() {
+                        NONE
+                    } else {
+                        self.reqs[2].id(key(RequirementKind::BranchFalse), || format!("branch {} false", span_text(span)))
+                    };
+                    (Kind::Branch, t, f)
+                }
+            };
+            self.regions.push(Region { kind, count, false_count, req, req_false });
+        }
+        self.by_key.insert((rec.header.name_hash, rec.header.fn_hash), index);
+        self.records.push(Record {
+            regions: start..self.regions.len() as u32,
+            num_counters,
+            function,
+            views,
+        });
+    }
+
+    fn discard_views(&mut self, record: u32) {
+        for parts in &mut self.view_parts {
+            parts.retain(|p| p.1 != record);
+        }
+    }
+
+    fn finish(mut self) -> Map {
+        // Line views: sort, combine same-span regions, compute the mapped
+        // lines with all counts zero: those are the line requirements.
+        let mut views = Vec::with_capacity(self.view_parts.len());
+        let mut scratch = LineScratch::default();
+        let view_parts = std::mem::take(&mut self.view_parts);
+        for (file, mut parts) in view_parts.into_iter().enumerate() {
+            parts.sort_by_key(|p| lines::sort_key(&p.0));
+            let mut regions: Vec<ViewRegion> = Vec::new();
+            let mut member_ranges: Vec<Range<u32>> = Vec::new();
+            let mut members = Vec::new();
+            for (region, record, counter) in parts {
+                let same = regions.last().is_some_and(|a: &ViewRegion| a.start == region.start && a.end == region.end);
+                if !same {
+                    regions.push(region);
+                    member_ranges.push(members.len() as u32..members.len() as u32);
+                }
+                if regions.last().is_some_and(|a| a.kind == region.kind) {
+                    members.push((record, counter));
+                    member_ranges.last_mut().expect("pushed above").end = members.len() as u32;
+                }
+            }
+            let zeros = vec![0u64; regions.len()];
+            let mut mapped = Vec::new();
+            lines::for_each_line(&regions, &zeros, &mut scratch, |line, _| mapped.push(line));
+            let first_line = mapped.first().copied().unwrap_or(0);
+            let last_line = mapped.last().copied().unwrap_or(0);
+            let mut line_req = vec![NONE; if mapped.is_empty() { 0 } else { (last_line - first_line + 1) as usize }];
+            for line in mapped {
+                let key = RequirementKey {
+                    file: self.files[file].clone(),
+                    line_start: line,
+                    col_start: 0,
+                    line_end: line,
+                    col_end: 0,
+                    kind: RequirementKind::Line,
+                };
+                line_req[(line - first_line) as usize] = self.reqs[0].id(key, || format!("line {line}"));
+            }
+            views.push(FileView { regions, member_ranges, members, first_line, line_req });
+        }
+
+        let [lines, regions, branches, functions] = std::mem::take(&mut self.reqs);
+        let (line_reqs, line_map) = lines.finish();
+        let (region_reqs, region_map) = regions.finish();
+        let (branch_reqs, branch_map) = branches.finish();
+        let (function_reqs, function_map) = functions.finish();
+        let remap = |id: &mut u32, map: &[u32]| {
+            if *id != NONE {
+                *id = map[*id as usize];
+            }
+        };
+        for view in &mut views {
+            view.line_req.iter_mut().for_each(|id| remap(id, &line_map));
+        }
+        for r in &mut self.regions {
+            match r.kind {
+                Kind::View(_) => remap(&mut r.req, &region_map),
+                Kind::Branch => {
+                    remap(&mut r.req, &branch_map);
+                    remap(&mut r.req_false, &branch_map);
+                }
+            }
+        }
+        for rec in &mut self.records {
+            if let Some((id, _)) = &mut rec.function {
+                remap(id, &function_map);
+            }
+        }
+        Map {
+            records: self.records,
+            regions: self.regions,
+            terms: self.terms,
+            by_key: self.by_key,
+            views,
+            reqs: [line_reqs, region_reqs, branch_reqs, function_reqs],
+            has_branch_regions: self.has_branch_regions,
+        }
+    }
+}
+
+fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {
+    if ce == u32::MAX { format!("{ls}:{cs}-{le}") } else { format!("{ls}:{cs}-{le}:{ce}") }
+}
+
+/// `fn path::to::name` from a PGO name (`[file;]symbol`), demangling the
+/// legacy Rust scheme (`_ZN..E` with a trailing hash); other symbols are
+/// shown as they are, or the location when the name is unknown.
+fn function_label(pgo_name: Option<&str>, (line, col): (u32, u32)) -> String {
+    let Some(name) = pgo_name else { return format!("function at {line}:{col}") };
+    let symbol = name.rsplit(';').next().unwrap_or(name);
+    format!("fn {}", demangle_legacy(symbol).unwrap_or_else(|| symbol.to_owned()))
+}
+
+fn demangle_legacy(symbol: &str) -> Option<String> {
+    let mut rest = symbol.strip_prefix("_ZN")?.strip_suffix('E')?;
+    let mut parts: Vec<String> = Vec::new();
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let len: usize = rest[..digits].parse().ok()?;
+        let part = rest.get(digits..digits + len)?;
+        rest = &rest[digits + len..];
+        parts.push(part.strip_prefix('_').filter(|p| p.starts_with('$')).unwrap_or(part).to_owned());
+    }
+    if parts.last().is_some_and(|h| h.len() == 17 && h.starts_with('h')) {
+        parts.pop();
+    }
+    let text = parts.join("::");
+    Some(
+        text.replace("$LT$", "<")
+            .replace("$GT$", ">")
+            .replace("$u20$", " ")
+            .replace("$u7b$", "{")
+            .replace("$u7d$", "}")
+            .replace("$C$", ",")
+            .replace("$RF$", "&")
+            .replace("..", "::"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_symbols_demangle() {
+        assert_eq!(demangle_legacy("_ZN7cov_sut8classify17h0123456789abcdefE").as_deref(), Some("cov_sut::classify"));
+        assert_eq!(
+            demangle_legacy("_ZN7cov_sut11count_where28_$u7b$$u7b$closure$u7d$$u7d$17h0123456789abcdefE").as_deref(),
+            Some("cov_sut::count_where::{{closure}}")
+        );
+        assert_eq!(demangle_legacy("_RNvCs1_3foo3bar"), None);
+        assert_eq!(function_label(Some("src/lib.rs;_ZN1a1b17h0123456789abcdefE"), (1, 1)), "fn a::b");
+        assert_eq!(function_label(None, (3, 4)), "function at 3:4");
+    }
+}

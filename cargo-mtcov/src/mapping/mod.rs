@@ -1,0 +1,146 @@
+//! Per-source-input coverage mapping: from a test binary's LLVM coverage
+//! mapping and one input's non-zero counters (the runtime's `cov` record)
+//! to the requirements that input covers, for each criterion; and the
+//! requirement set `E` itself, complete with code no test calls.
+//!
+//! ```no_run
+//! use cargo_mtcov::mapping::{CoverageMap, Scope};
+//! use cargo_mtcov::report::Criterion;
+//! # fn demo(binary: &std::path::Path, rlibs: &[std::path::PathBuf],
+//! #         functions: &[cargo_mtcov::records::FunctionEntry], counters: &[(u32, u64)]) -> anyhow::Result<()> {
+//! let scope = Scope::all().include_dir("/ws/sut/src");
+//! let map = CoverageMap::load(binary, rlibs, &scope)?;      // once per binary
+//! let mut eval = map.evaluator(functions)?;                  // once per process header
+//! let covered = eval.covered(counters);                      // per `cov` record
+//! for &r in &covered.line {
+//!     println!("{}", map.requirements(Criterion::Line)[r as usize].label);
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! Semantics (checked against `llvm-cov export` input by input in
+//! `tests/tests/coverage_oracle.rs`):
+//! - `region`: LLVM *code* regions (expansion, skipped, gap and branch
+//!   regions are not regions in llvm-cov's count), one requirement per
+//!   (file, span); covered when its counter expression is non-zero in any
+//!   copy or instantiation.
+//! - `line`: llvm-cov's line view of the whole file (the `DA:` lines of
+//!   `llvm-cov export -format=lcov`, the lines `llvm-cov show` colours):
+//!   all functions of a file merged into segments, a line instrumented and
+//!   covered by LLVM's `LineCoverageStats` rules.
+//! - `branch`: the true and the false outcome of each branch region
+//!   (nightly `-Zcoverage-options=branch`), except outcomes LLVM marks
+//!   folded (a literal zero counter), which llvm-cov does not count.
+//! - `function`: each source function, all instantiations and copies
+//!   merged by (file, start of its first region), as llvm-cov groups them.
+
+mod build;
+mod decode;
+mod eval;
+mod lines;
+mod linear;
+mod merge;
+mod scope;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Result;
+
+pub use eval::{Covered, Evaluator};
+pub use merge::MergedRequirements;
+pub use scope::Scope;
+
+use crate::records::FunctionEntry;
+use crate::report::Criterion;
+
+/// What one requirement is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RequirementKind {
+    /// A source line (span: that line, columns 0).
+    Line,
+    /// A code region.
+    Region,
+    /// A branch region evaluating to true.
+    BranchTrue,
+    /// A branch region evaluating to false.
+    BranchFalse,
+    /// A source function (span: start of its body).
+    Function,
+}
+
+/// A requirement's identity, equal across test binaries of one workspace:
+/// the union of `E` (and of coverage) over several binaries is keyed by it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RequirementKey {
+    /// Absolute path of the source file, as the compiler recorded it.
+    pub file: Arc<str>,
+    pub line_start: u32,
+    pub col_start: u32,
+    pub line_end: u32,
+    pub col_end: u32,
+    pub kind: RequirementKind,
+}
+
+/// One element of `E` for a criterion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requirement {
+    pub key: RequirementKey,
+    /// What a reader should see: e.g. `branch at 12:8 (true)`, `function
+    /// cov_sut::classify`.
+    pub label: String,
+}
+
+impl fmt::Display for RequirementKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)?;
+        if (self.line_end, self.col_end) != (self.line_start, self.col_start) {
+            write!(f, "-{}:{}", self.line_end, self.col_end)?;
+        }
+        Ok(())
+    }
+}
+
+/// The decoded coverage mapping of one test binary (plus the `.rlib`
+/// objects of the crates under test), ready to map inputs.
+#[derive(Debug)]
+pub struct CoverageMap {
+    inner: build::Map,
+}
+
+impl CoverageMap {
+    /// Decodes `binary`'s coverage mapping and those of `extra_objects`
+    /// (`.rlib` archives or object files of the crates in scope, for code
+    /// the linker left out of the binary), keeping only files in `scope`.
+    pub fn load(binary: &Path, extra_objects: &[PathBuf], scope: &Scope) -> Result<Self> {
+        Ok(Self { inner: build::Map::load(binary, extra_objects, scope)? })
+    }
+
+    /// The requirement set `E` of `criterion`, sorted by key. Indices into
+    /// this slice are what [`Evaluator::covered`] returns.
+    pub fn requirements(&self, criterion: Criterion) -> &[Requirement] {
+        self.inner.requirements(criterion)
+    }
+
+    /// Whether the mapping has branch regions (built with nightly
+    /// `-Zcoverage-options=branch`); without them the branch criterion has
+    /// no requirements and should be reported as unavailable, not as 0.
+    pub fn has_branch_regions(&self) -> bool {
+        self.inner.has_branch_regions
+    }
+
+    /// Prepares per-input evaluation for one process: `functions` is the
+    /// function table of its record header.
+    pub fn evaluator(&self, functions: &[FunctionEntry]) -> Result<Evaluator<'_>> {
+        Evaluator::new(&self.inner, functions)
+    }
+
+    /// The requirements of `criterion` one input covered (sorted indices
+    /// into [`requirements`](Self::requirements)). Convenience for a single
+    /// call; use [`evaluator`](Self::evaluator) for many inputs.
+    pub fn covered(&self, criterion: Criterion, functions: &[FunctionEntry], counters: &[(u32, u64)]) -> Result<Vec<u32>> {
+        let mut covered = self.evaluator(functions)?.covered(counters);
+        Ok(std::mem::take(covered.of_mut(criterion)))
+    }
+}

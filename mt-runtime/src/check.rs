@@ -132,6 +132,19 @@ impl Session {
             self.held,
             self.skipped,
         );
+        // Per MR first: past the first failures listed in full, no MR that
+        // failed may go unnamed.
+        let mut per_mr: Vec<(&str, &str, usize)> = Vec::new();
+        for failure in &self.failures {
+            let label = failure.outcome.label();
+            match per_mr.iter_mut().find(|(name, l, _)| *name == failure.mr.name() && *l == label) {
+                Some((_, _, count)) => *count += 1,
+                None => per_mr.push((failure.mr.name(), label, 1)),
+            }
+        }
+        for (name, label, count) in per_mr {
+            let _ = writeln!(out, "   MR `{name}`: {count} {label}");
+        }
         for (n, failure) in self.failures.iter().take(SHOWN).enumerate() {
             let _ = write!(out, "\n{}. ", n + 1);
             failure.write(&mut out);

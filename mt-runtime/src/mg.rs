@@ -92,7 +92,11 @@ impl Mg {
             return sut(input);
         };
         let key = SourceKey::of(input);
-        self.sources.push(key);
+        // The sources of an MG are a set: `mg.source(&x, ..)` twice on equal
+        // values is one source input.
+        if !self.sources.contains(&key) {
+            self.sources.push(key);
+        }
         recorder.source(key, || describe(input));
         coverage::capture(|| sut(input), |counters| recorder.coverage(key, counters))
     }

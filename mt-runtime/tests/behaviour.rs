@@ -64,6 +64,7 @@ fn every_failure_is_reported_once_at_the_end() {
         ),
         "{message}"
     );
+    assert!(message.contains("   MR `grows`: 1 violated\n   MR `ratio`: 1 panicked\n"), "{message}");
     let grows_at = format!("MR `grows` violated ({}:", file!());
     assert!(message.contains(&grows_at), "{message}");
     assert!(message.contains("class \"order\""), "{message}");
@@ -91,16 +92,16 @@ fn huge_inputs_are_truncated_in_the_summary() {
 #[test]
 fn the_registry_lists_every_mr_with_its_metadata() {
     let registry = mt_runtime::registry();
-    let additive = registry.iter().find(|mr| mr.id() == "behaviour::additive").expect("registered");
-    assert_eq!(additive.class(), "difference");
-    assert_eq!(additive.name(), "additive");
-    assert_eq!(additive.file(), file!());
-    assert_eq!(additive.source_type(), "i64");
-    assert!(additive.takes::<i64>() && !additive.takes::<u64>());
-    let halves = registry.iter().find(|mr| mr.id() == "behaviour::halves").expect("registered");
-    assert_eq!(halves.name(), "halving");
-    let ratio = registry.iter().find(|mr| mr.id() == "behaviour::ratio").expect("registered");
-    assert_eq!(ratio.class(), "behaviour::ratio", "an MR without `output` is its own class");
+    let additive_info = registry.iter().find(|mr| mr.id() == "behaviour::additive").expect("registered");
+    assert_eq!(additive_info.class(), "difference");
+    assert_eq!(additive_info.name(), "additive");
+    assert_eq!(additive_info.file(), file!());
+    assert_eq!(additive_info.source_type(), "i64");
+    assert!(additive_info.takes::<i64>() && !additive_info.takes::<u64>());
+    let halves_info = registry.iter().find(|mr| mr.id() == "behaviour::halves").expect("registered");
+    assert_eq!(halves_info.name(), "halving");
+    let ratio_info = registry.iter().find(|mr| mr.id() == "behaviour::ratio").expect("registered");
+    assert_eq!(ratio_info.class(), "behaviour::ratio", "an MR without `output` is its own class");
 }
 
 #[test]

@@ -83,7 +83,7 @@ fn child() {
     match scenario.as_str() {
         "plain" => {
             mt_runtime::check(&[1, 2, -3, 2], &[even, monotone]);
-            mt_runtime::check(&[(1, 2), (2, 5)], &[binomial]);
+            mt_runtime::check(&[(1, 2), (2, 5), (5, 5)], &[binomial]);
         }
         "threads" => std::thread::scope(|scope| {
             for t in 0..8i64 {
@@ -114,7 +114,7 @@ fn one_record_per_mg_and_per_distinct_source_input() {
     assert_eq!(records[0]["coverage"], Value::Null, "not instrumented");
 
     let mgs = of_kind(&records, "mg");
-    assert_eq!(mgs.len(), 4 * 2 + 2, "4 sources x 2 MRs + 2 pairs x 1 MR");
+    assert_eq!(mgs.len(), 4 * 2 + 3, "4 sources x 2 MRs + 3 pairs x 1 MR");
     let outcomes = |mr: &str| -> Vec<&str> {
         mgs.iter().filter(|r| r["mr"] == mr).map(|r| r["outcome"].as_str().unwrap()).collect()
     };
@@ -125,10 +125,11 @@ fn one_record_per_mg_and_per_distinct_source_input() {
     assert_eq!(skipped["sources"].as_array().unwrap().len(), 0, "skipped before running the SUT");
     assert!(mgs.iter().all(|r| r["test"] == "child"), "test names: {mgs:?}");
 
-    let binomial: Vec<_> = mgs.iter().filter(|r| r["mr"] == "recording::binomial").collect();
-    assert_eq!(binomial[0]["sources"].as_array().unwrap().len(), 2, "multi-source MG");
-    assert_eq!(binomial[0]["class"], "sum");
-    assert_eq!(binomial[0]["follow_ups"], 1);
+    let pairs: Vec<_> = mgs.iter().filter(|r| r["mr"] == "recording::binomial").collect();
+    assert_eq!(pairs[0]["sources"].as_array().unwrap().len(), 2, "multi-source MG");
+    assert_eq!(pairs[0]["class"], "sum");
+    assert_eq!(pairs[0]["follow_ups"], 1);
+    assert_eq!(pairs[2]["sources"].as_array().unwrap().len(), 1, "(5, 5) has one source input");
 
     // Sources 1, 2, -3 (2 twice is one input) and 5 from the pairs: the
     // same i64 value is the same source input across MRs and checks.

@@ -110,7 +110,7 @@ pub fn measure(
     let sizes = relations.sizes();
     let n_inputs = pool.num_inputs();
     if sizes.len() != n_inputs as usize {
-        return Err(MeasureError::InputOutOfRange { index: sizes.len() as u32, len: n_inputs });
+        return Err(MeasureError::RelationsFromAnotherPool { got: sizes.len() as u32, len: n_inputs });
     }
     let mut best = vec![0u64; coverage.num_requirements() as usize];
     for (input, reqs) in coverage.segments() {

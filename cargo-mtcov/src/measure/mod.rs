@@ -91,6 +91,11 @@ pub enum MeasureError {
     /// A source input index that the pool does not know.
     #[error("source input index {index} is out of range: the pool has {len} source inputs")]
     InputOutOfRange { index: u32, len: u32 },
+    /// `|S_RO|` sizes computed from a different pool.
+    #[error(
+        "source relations cover {got} inputs but the pool has {len}: compute them with this pool's `source_relations`"
+    )]
+    RelationsFromAnotherPool { got: u32, len: u32 },
     /// A requirement index beyond the criterion's requirement count.
     #[error("requirement index {index} is out of range: the criterion has {len} requirements")]
     RequirementOutOfRange { index: u32, len: u32 },

@@ -272,4 +272,7 @@ fn out_of_range_indices_are_errors() {
     cov.push(InputIdx(3), [1]).unwrap();
     let err = measure(&pool, &pool.source_relations(Counting::Class), &cov, 1).unwrap_err();
     assert_eq!(err, MeasureError::InputOutOfRange { index: 3, len: 1 });
+    let other = PoolBuilder::new().build();
+    let err = measure(&pool, &other.source_relations(Counting::Class), &Coverage::new(1), 1).unwrap_err();
+    assert_eq!(err, MeasureError::RelationsFromAnotherPool { got: 0, len: 1 });
 }

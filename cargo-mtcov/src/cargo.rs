@@ -269,7 +269,7 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
                     kind: target.kind.join(","),
                     manifest_dir: manifest_path.parent().map(Path::to_path_buf).unwrap_or_default(),
                 });
-            } else if is_member && !profile.test {
+            } else if is_member && !profile.test && !is_mtcov_crate(&target.name) {
                 output.member_libraries.extend(
                     filenames.into_iter().filter(|f| f.extension().is_some_and(|e| e == "rlib")),
                 );
@@ -287,6 +287,13 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
         }
         Message::Other => {}
     }
+}
+
+/// mt-runtime and mt-macros are never instrumented, so their objects hold
+/// no coverage mapping worth reading (they are members in mtcov's own
+/// workspace only).
+fn is_mtcov_crate(target: &str) -> bool {
+    matches!(target, "mt_runtime" | "mt-runtime" | "mt_macros" | "mt-macros")
 }
 
 /// Package name and version from a package id: either the stable

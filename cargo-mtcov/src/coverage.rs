@@ -1,15 +1,24 @@
-//! Per-criterion requirements and who satisfied them, from the records'
-//! per-source counters and the test binaries' coverage mappings
-//! (`crate::mapping`).
+//! Per-criterion requirements and who satisfied them: each test binary's
+//! coverage mapping (`crate::mapping`) applied to the per-source counters
+//! its processes recorded, united over binaries by requirement key.
+//!
+//! Scope by default: the source files of the workspace members, without
+//! their `tests/`, `benches/` and `examples/` directories and without
+//! mt-runtime / mt-macros when those are members; `--include` /
+//! `--exclude` narrow it further.
 
-use anyhow::Result;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
 
 use crate::assemble::Assembled;
 use crate::cargo::Workspace;
 use crate::cli::{Criterion, ReportOptions};
 use crate::last_run::LastRun;
+use crate::mapping::{CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope};
 use crate::measure::Coverage;
-use crate::records::RunRecords;
+use crate::records::{ProcessCoverage, RunRecords};
 use crate::report::{self, Location};
 
 /// One criterion, ready for the report.
@@ -20,25 +29,124 @@ pub struct CriterionCoverage {
     pub locations: Vec<Location>,
 }
 
-/// Maps every process's per-source counters to requirements of each
-/// criterion.
-///
-/// The coverage mapping (`crate::mapping`) is not available yet: until it
-/// is, no criterion is measured and the report shows associations only,
-/// which this says on stderr.
+/// Maps every process's per-source counters to the requirements of each
+/// criterion. Binaries without captured coverage contribute nothing here
+/// (the pipeline has already said why).
 pub fn criteria(
-    _workspace: &Workspace,
-    _last: &LastRun,
-    _records: &RunRecords,
-    _assembled: &Assembled,
+    workspace: &Workspace,
+    last: &LastRun,
+    records: &RunRecords,
+    assembled: &Assembled,
     criteria: &[Criterion],
-    _options: &ReportOptions,
+    options: &ReportOptions,
 ) -> Result<Vec<CriterionCoverage>> {
-    let names: Vec<&str> = criteria.iter().map(|c| c.name()).collect();
-    eprintln!(
-        "warning: coverage mapping is not built into this cargo-mtcov yet; {} not measured, \
-         the report lists relations and associations only",
-        names.join(", ")
-    );
-    Ok(Vec::new())
+    let scope = scope(workspace, options);
+    let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
+    for (index, process) in records.processes.iter().enumerate() {
+        if matches!(process.coverage, ProcessCoverage::Captured { .. }) {
+            binaries.entry(process.binary.as_path()).or_default().push(index);
+        }
+    }
+    let mut maps: Vec<CoverageMap> = Vec::with_capacity(binaries.len());
+    for binary in binaries.keys() {
+        let map = CoverageMap::load(binary, &last.build.member_libraries, &scope)
+            .with_context(|| format!("cannot read the coverage mapping of {}", binary.display()))?;
+        maps.push(map);
+    }
+
+    let mut measured: Vec<(report::Criterion, MergedRequirements, Coverage)> = Vec::new();
+    for &criterion in criteria {
+        if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
+            eprintln!(
+                "warning: branch: the test binaries have no branch regions (built without --branch?); \
+                 the branch criterion is not measured"
+            );
+            continue;
+        }
+        let criterion = report_criterion(criterion);
+        let merged = MergedRequirements::new(maps.iter(), criterion);
+        let count = u32::try_from(merged.requirements.len()).context("too many requirements")?;
+        measured.push((criterion, merged, Coverage::new(count)));
+    }
+
+    // One evaluation per recorded counter vector serves every criterion.
+    for (map_index, (map, processes)) in maps.iter().zip(binaries.values()).enumerate() {
+        for &p in processes {
+            let process = &records.processes[p];
+            let ProcessCoverage::Captured { functions, .. } = &process.coverage else {
+                continue;
+            };
+            let mut evaluator = map.evaluator(functions).with_context(|| {
+                format!("the function table in {} does not fit its binary", process.file.display())
+            })?;
+            for (key, counters) in &process.counters {
+                let Some(&input) = assembled.input_of_key.get(key) else {
+                    continue;
+                };
+                let counters: Vec<(u32, u64)> = counters
+                    .iter()
+                    .filter_map(|&(i, v)| Some((u32::try_from(i).ok()?, v)))
+                    .collect();
+                let covered = evaluator.covered(&counters);
+                for (criterion, merged, coverage) in &mut measured {
+                    coverage.push(input, merged.translate(map_index, covered.of(*criterion)))?;
+                }
+            }
+        }
+    }
+
+    let result = measured
+        .into_iter()
+        .map(|(criterion, merged, coverage)| CriterionCoverage {
+            criterion,
+            coverage,
+            locations: merged.requirements.iter().map(|r| location(r, &workspace.root)).collect(),
+        })
+        .collect();
+    Ok(result)
+}
+
+fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
+    let mut scope = Scope::all();
+    for member in &workspace.members {
+        if matches!(member.name.as_str(), "mt-runtime" | "mt-macros") {
+            scope = scope.exclude_dir(&member.manifest_dir);
+            continue;
+        }
+        scope = scope.include_dir(&member.manifest_dir);
+        for dir in ["tests", "benches", "examples"] {
+            scope = scope.exclude_dir(member.manifest_dir.join(dir));
+        }
+    }
+    scope = scope.exclude_dir(&workspace.target_dir);
+    for pattern in &options.include {
+        scope = scope.include_pattern(pattern);
+    }
+    for pattern in &options.exclude {
+        scope = scope.exclude_pattern(pattern);
+    }
+    scope
+}
+
+/// Where a requirement is, relative to the workspace root when inside it.
+fn location(requirement: &Requirement, root: &Path) -> Location {
+    let key = &requirement.key;
+    let path = PathBuf::from(&*key.file);
+    let file = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+    let location = Location::new(file, key.line_start, key.col_start, key.line_end, key.col_end);
+    match key.kind {
+        RequirementKind::Line | RequirementKind::Region => location,
+        RequirementKind::BranchTrue | RequirementKind::BranchFalse | RequirementKind::Function => {
+            location.with_label(requirement.label.clone())
+        }
+    }
+}
+
+fn report_criterion(criterion: Criterion) -> report::Criterion {
+    match criterion {
+        Criterion::Line => report::Criterion::Line,
+        Criterion::Region => report::Criterion::Region,
+        Criterion::Branch => report::Criterion::Branch,
+        Criterion::Function => report::Criterion::Function,
+    }
 }

@@ -1,0 +1,197 @@
+//! `cargo mtcov report` on hand-written records: what a damaged, foreign
+//! or newer record file does to a run.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use cargo_mtcov::cargo::{BuildOutput, TestExecutable};
+use cargo_mtcov::last_run::LastRun;
+use cargo_mtcov::run::{BinaryOutcome, BinaryRun};
+use common::{TempDir, assert_exit, copy_fixture, mtcov, stderr, stdout};
+
+/// A project with a last run whose one "test binary" is a plain file and
+/// whose records are `lines`.
+struct Project {
+    dir: TempDir,
+    binary: PathBuf,
+    records: PathBuf,
+}
+
+impl Project {
+    fn new(lines: &[String]) -> Self {
+        let dir = copy_fixture("cli-minimal");
+        let mtcov_dir = dir.path().join("target/mtcov");
+        let records = mtcov_dir.join("records/1-1");
+        let profraw = mtcov_dir.join("profraw/1-1");
+        std::fs::create_dir_all(&records).unwrap();
+        std::fs::create_dir_all(&profraw).unwrap();
+        let binary = dir.path().join("target/mtcov/target/debug/deps/mrs-0123");
+        std::fs::create_dir_all(binary.parent().unwrap()).unwrap();
+        std::fs::write(&binary, "not really a test binary").unwrap();
+        let mut build = BuildOutput::default();
+        build.executables.push(TestExecutable {
+            path: binary.clone(),
+            package: "cli-minimal".into(),
+            package_version: "0.1.0".into(),
+            target: "mrs".into(),
+            kind: "test".into(),
+            manifest_dir: dir.path().to_path_buf(),
+        });
+        let runs = vec![BinaryRun { path: binary.clone(), outcome: BinaryOutcome::Passed }];
+        LastRun::new(records.clone(), profraw, false, build, runs).unwrap().save(&mtcov_dir).unwrap();
+        let project = Self { dir, binary, records };
+        project.write_records("mrs-0123-42.jsonl", lines);
+        project
+    }
+
+    fn write_records(&self, name: &str, lines: &[String]) -> PathBuf {
+        let path = self.records.join(name);
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        path
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+fn header(binary: &Path) -> String {
+    format!(
+        r#"{{"v":1,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[{},{}],"coverage":null}}"#,
+        binary.display(),
+        r#"{"id":"mrs::periodic","name":"periodic","class":"equal","file":"tests/mrs.rs","line":3,"source_type":"f64"}"#,
+        r#"{"id":"mrs::odd","name":"odd","class":"negated","file":"tests/mrs.rs","line":9,"source_type":"f64"}"#,
+    )
+}
+
+fn source(key: u64, debug: &str) -> String {
+    format!(r#"{{"v":1,"kind":"source","key":"{key:016x}","debug":"{debug}"}}"#)
+}
+
+fn mg(mr: &str, key: u64, outcome: &str) -> String {
+    format!(
+        r#"{{"v":1,"kind":"mg","mr":"{mr}","class":"c","sources":["{key:016x}"],"follow_ups":1,"outcome":"{outcome}","test":"t"}}"#
+    )
+}
+
+fn json_report(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_str(&stdout(out)).unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", stdout(out)))
+}
+
+#[test]
+fn a_corrupt_line_is_skipped_with_a_warning_naming_file_and_line() {
+    let project = Project::new(&[]);
+    let file = project.write_records(
+        "mrs-0123-42.jsonl",
+        &[
+            header(&project.binary),
+            source(1, "30.0"),
+            r#"{"v":1,"kind":"mg","mr":"mrs::periodic","sour"#.to_owned() + "ces\":[}",
+            mg("mrs::periodic", 1, "holds"),
+            mg("mrs::odd", 1, "holds"),
+            String::new(),
+        ],
+    );
+    let out = mtcov(project.path(), &["report", "--json"]);
+    assert_exit(&out, 0);
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("warning: {}:3: corrupt record skipped", file.display())),
+        "{err}"
+    );
+    let report = json_report(&out);
+    assert_eq!(report["totals"]["mrs"], 2, "{report:#}");
+    assert_eq!(report["totals"]["associations"], 2, "the MGs after the corrupt line count: {report:#}");
+}
+
+#[test]
+fn a_truncated_final_line_is_expected_after_an_abort() {
+    let project = Project::new(&[]);
+    let file = project.write_records(
+        "mrs-0123-42.jsonl",
+        &[header(&project.binary), source(1, "30.0"), mg("mrs::odd", 1, "holds"), r#"{"v":1,"kind":"mg","mr":"mrs::per"#.to_owned()],
+    );
+    let out = mtcov(project.path(), &["report", "--json"]);
+    assert_exit(&out, 0);
+    assert!(stderr(&out).contains(&format!("{}:4: truncated final line skipped", file.display())), "{}", stderr(&out));
+    assert_eq!(json_report(&out)["totals"]["associations"], 1);
+}
+
+#[test]
+fn another_schema_version_stops_the_report() {
+    let project = Project::new(&[]);
+    project.write_records(
+        "mrs-0123-42.jsonl",
+        &[header(&project.binary), source(1, "30.0").replace("\"v\":1", "\"v\":2"), String::new()],
+    );
+    let out = mtcov(project.path(), &["report"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains(":2: record schema version 2, but this cargo-mtcov reads version 1"), "{err}");
+    assert!(stdout(&out).is_empty(), "no report from mixed versions:\n{}", stdout(&out));
+}
+
+#[test]
+fn records_of_another_binary_are_refused() {
+    let project = Project::new(&[]);
+    project.write_records(
+        "mrs-0123-42.jsonl",
+        &[header(Path::new("/somewhere/else/mrs-9999")), String::new()],
+    );
+    let out = mtcov(project.path(), &["report"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("written by /somewhere/else/mrs-9999, which is not a test binary of the last build"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_rebuilt_binary_is_caught() {
+    let project = Project::new(&[]);
+    project.write_records("mrs-0123-42.jsonl", &[header(&project.binary), String::new()]);
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+    std::fs::File::options().write(true).open(&project.binary).unwrap().set_modified(later).unwrap();
+    let out = mtcov(project.path(), &["report"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("was rebuilt after its records were written"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_violation_in_the_records_is_exit_code_1() {
+    let project = Project::new(&[]);
+    project.write_records(
+        "mrs-0123-42.jsonl",
+        &[header(&project.binary), source(1, "30.0"), mg("mrs::odd", 1, "violated"), String::new()],
+    );
+    let out = mtcov(project.path(), &["report", "--json"]);
+    assert_exit(&out, 1);
+    assert_eq!(json_report(&out)["totals"]["violations"], 1);
+}
+
+#[test]
+fn no_registered_mrs_says_how_to_add_one() {
+    let project = Project::new(&[]);
+    let empty_header = format!(
+        r#"{{"v":1,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[],"coverage":null}}"#,
+        project.binary.display()
+    );
+    project.write_records("mrs-0123-42.jsonl", &[empty_header, String::new()]);
+    let out = mtcov(project.path(), &["report"]);
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("no metamorphic relations were recorded"), "{err}");
+    assert!(err.contains("#[mt_runtime::metamorphic]") && err.contains("mt_runtime::check"), "{err}");
+}
+
+#[test]
+fn report_without_a_previous_run_and_clean() {
+    let dir = copy_fixture("cli-minimal");
+    let out = mtcov(dir.path(), &["report"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("run `cargo mtcov` first"), "{}", stderr(&out));
+
+    std::fs::create_dir_all(dir.path().join("target/mtcov/records")).unwrap();
+    let out = mtcov(dir.path(), &["clean"]);
+    assert_exit(&out, 0);
+    assert!(!dir.path().join("target/mtcov").exists());
+    assert!(dir.path().join("target").exists(), "clean removes only mtcov's directory");
+}

@@ -29,6 +29,35 @@ fn step(mg: &mut Mg, x: &u64) {
     mg.check(b.wrapping_sub(a) == 3, || format!("{b} - {a} != 3"));
 }
 
+/// A small but real SUT (~100 ns): sorts 32 numbers derived from `x` and
+/// returns the median; shows how the fixed overhead per MG fades.
+#[inline(never)]
+fn small_sut(x: &u64) -> u64 {
+    let mut v: [u64; 32] = std::array::from_fn(|i| x.wrapping_mul(i as u64 + 1).rotate_left(i as u32) % 1000);
+    v.sort_unstable();
+    black_box(v[16] - v[16] % 2)
+}
+
+/// small_sut(2x) and small_sut(x) are both even.
+#[metamorphic(output = "parity")]
+fn parity(mg: &mut Mg, x: &u64) {
+    let a = mg.source(x, small_sut);
+    let b = mg.follow_up(&(x * 2), small_sut);
+    mg.check(a % 2 == b % 2, || format!("{a} and {b} differ in parity"));
+}
+
+fn hand_rolled_small(sources: &[u64]) {
+    let mut failures = Vec::new();
+    for x in sources {
+        let a = small_sut(x);
+        let b = small_sut(&(x * 2));
+        if a % 2 != b % 2 {
+            failures.push(format!("{x:?}: {a} and {b} differ in parity"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}
+
 fn hand_rolled(sources: &[u64]) {
     let mut failures = Vec::new();
     for x in sources {
@@ -74,10 +103,13 @@ fn main() {
         return; // `cargo test --benches` smoke mode
     }
     let (mut plain, mut checked) = (Vec::new(), Vec::new());
+    let (mut plain_small, mut checked_small) = (Vec::new(), Vec::new());
     with_check(&sources); // warm up
     for _ in 0..ROUNDS {
         plain.push(per_mg(time(|| hand_rolled(black_box(&sources)))));
         checked.push(per_mg(time(|| with_check(black_box(&sources)))));
+        plain_small.push(per_mg(time(|| hand_rolled_small(black_box(&sources)))));
+        checked_small.push(per_mg(time(|| mt_runtime::check(black_box(&sources), &[parity]))));
     }
     let dir = std::env::temp_dir().join(format!("mtcov-bench-check-{}", std::process::id()));
     let child = Command::new(std::env::current_exe().unwrap())
@@ -108,6 +140,20 @@ fn main() {
             min,
             max,
             median / base
+        );
+    }
+    let plain_small = stats(plain_small);
+    for (name, (median, min, max)) in [
+        ("small SUT: hand-rolled loop", plain_small),
+        ("small SUT: check, no recording", stats(checked_small)),
+    ] {
+        println!(
+            "{:<34} {:>6.1} ns {:>6.1} ns {:>6.1} ns {:>7.2}x   ({ROUNDS} rounds)",
+            name,
+            median,
+            min,
+            max,
+            median / plain_small.0
         );
     }
     println!("records written per round: {:.1} MB", record_bytes as f64 / RECORDING_ROUNDS as f64 / 1e6);

@@ -58,6 +58,7 @@ impl Outcome {
 }
 
 impl Mg {
+    #[inline]
     pub(crate) fn new(recorder: Option<&'static Recorder>) -> Mg {
         Mg {
             recorder,
@@ -80,6 +81,7 @@ impl Mg {
     /// Call it once per source input of the MG (several times for a
     /// multi-source MR). Under `cargo mtcov`, the code the SUT executes
     /// here is what this source input covers.
+    #[inline]
     pub fn source<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
     where
         I: Debug + ?Sized,
@@ -102,6 +104,7 @@ impl Mg {
     }
 
     /// Runs the SUT on a follow-up input and returns its output.
+    #[inline]
     pub fn follow_up<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
     where
         I: Debug + ?Sized,
@@ -117,6 +120,7 @@ impl Mg {
     ///
     /// The message is built only when the check fails. Every check of an
     /// MG must hold; a failed check does not stop the MR.
+    #[inline]
     pub fn check(&mut self, holds: bool, message: impl FnOnce() -> String) {
         self.checks += 1;
         if !holds {
@@ -141,6 +145,7 @@ impl Mg {
         }
     }
 
+    #[inline]
     pub(crate) fn outcome(&self) -> Outcome {
         if !self.violations.is_empty() {
             Outcome::Violated

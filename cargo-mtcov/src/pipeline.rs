@@ -127,7 +127,11 @@ fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, co
             .collect(),
         violations: assembled.violations.clone(),
     })?;
-    print_report(&report, options, color)?;
+    match print_report(&report, options, color) {
+        // `cargo mtcov | head`: the reader has what it wanted.
+        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
+        other => other?,
+    }
 
     let tests_failed = !assembled.violations.is_empty()
         || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);

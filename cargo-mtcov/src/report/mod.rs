@@ -25,7 +25,7 @@
 //!     violations: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
-//! let text = report::render_text(&report, &TextOptions { color: false, gap_limit: 10 });
+//! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
 //! assert!(text.contains("line"));
 //! assert_eq!(report::render_json(&report)["schema"], "mtcov-report");
 //! # Ok::<(), anyhow::Error>(())

@@ -203,7 +203,7 @@ fn mismatched_names_are_refused() {
 #[test]
 fn text_report() {
     let f = fixture();
-    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, gap_limit: 2 });
+    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 2 });
     assert!(!text.contains('\x1b'));
     insta::assert_snapshot!(text);
 }
@@ -211,11 +211,11 @@ fn text_report() {
 #[test]
 fn text_report_in_colour() {
     let f = fixture();
-    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: true, gap_limit: 10 });
+    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: true, limit: 10 });
     assert!(text.contains("\x1b[31mno\x1b[0m"), "unsatisfied criterion in red");
     assert!(text.contains("\x1b[1m"), "bold headers");
     // Same text once the escapes are gone.
-    let plain = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, gap_limit: 10 });
+    let plain = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 10 });
     assert_eq!(strip_ansi(&text), plain);
 }
 
@@ -306,4 +306,14 @@ fn json_matches_documented_schema() {
     for path in documented.keys() {
         assert!(seen.contains_key(path), "{path} is documented but never appears in a report");
     }
+}
+
+#[test]
+fn text_lists_are_capped_by_the_limit() {
+    let f = fixture();
+    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 0 });
+    assert!(text.contains("  ... and 3 more groups\n"), "{text}");
+    assert!(text.contains("  ... and 1 more MR\n"), "{text}");
+    assert!(text.contains("  ... and 1 more violation\n"), "{text}");
+    assert!(!text.contains("mrs::scale [scale]"), "{text}");
 }

@@ -13,13 +13,14 @@ use super::{CriterionReport, GapGroup, GapKind, Location, Report};
 pub struct TextOptions {
     /// ANSI colours (the caller decides from `--color` / the terminal).
     pub color: bool,
-    /// Gap groups shown per criterion; the rest are counted.
-    pub gap_limit: usize,
+    /// Longest list printed: gap groups per criterion, dead MRs,
+    /// violations. The rest are counted (the JSON report has them all).
+    pub limit: usize,
 }
 
 impl Default for TextOptions {
     fn default() -> Self {
-        Self { color: false, gap_limit: 10 }
+        Self { color: false, limit: 10 }
     }
 }
 
@@ -47,10 +48,10 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     sweep_table(&mut out, report, p);
     file_table(&mut out, report, p);
     for c in &report.criteria {
-        gap_list(&mut out, c, k, opts.gap_limit, p);
+        gap_list(&mut out, c, k, opts.limit, p);
     }
-    dead_mrs(&mut out, report, p);
-    violations(&mut out, report, p);
+    dead_mrs(&mut out, report, opts.limit, p);
+    violations(&mut out, report, opts.limit, p);
     out
 }
 
@@ -165,10 +166,7 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
     for g in &c.gaps[..shown] {
         gap_line(out, g, k, width, p);
     }
-    if c.gaps.len() > shown {
-        let more = c.gaps.len() - shown;
-        let _ = writeln!(out, "  ... and {more} more {}", if more == 1 { "group" } else { "groups" });
-    }
+    and_more(out, c.gaps.len() - shown, "group", "groups");
     out.push('\n');
 }
 
@@ -201,7 +199,7 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
     }
 }
 
-fn dead_mrs(out: &mut String, report: &Report, p: Paint) {
+fn dead_mrs(out: &mut String, report: &Report, limit: usize, p: Paint) {
     if report.dead_mrs.is_empty() {
         return;
     }
@@ -210,18 +208,19 @@ fn dead_mrs(out: &mut String, report: &Report, p: Paint) {
         "{}",
         p.bold(&format!("MRs never associated with a source input ({}):", report.dead_mrs.len()))
     );
-    for m in &report.dead_mrs {
+    for m in report.dead_mrs.iter().take(limit) {
         let _ = writeln!(out, "  {} {} {}:{}", p.yellow(&m.id), p.dim(&format!("[{}]", m.class)), m.file, m.line);
     }
+    and_more(out, report.dead_mrs.len().saturating_sub(limit), "MR", "MRs");
     out.push('\n');
 }
 
-fn violations(out: &mut String, report: &Report, p: Paint) {
+fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
     if report.violations.is_empty() {
         return;
     }
     let _ = writeln!(out, "{}", p.bold(&format!("Violations ({}):", report.violations.len())));
-    for v in &report.violations {
+    for v in report.violations.iter().take(limit) {
         let _ = writeln!(out, "  {} at {}:{}", p.red(&v.mr), v.file, v.line);
         let _ = writeln!(out, "    source inputs: {}", v.sources.join(", "));
         if let Some(msg) = &v.message {
@@ -230,7 +229,14 @@ fn violations(out: &mut String, report: &Report, p: Paint) {
             }
         }
     }
+    and_more(out, report.violations.len().saturating_sub(limit), "violation", "violations");
     out.push('\n');
+}
+
+fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
+    if more > 0 {
+        let _ = writeln!(out, "  ... and {more} more {}", if more == 1 { one } else { many });
+    }
 }
 
 /// `file:line:col` for one line, `file:first-last` for a range.

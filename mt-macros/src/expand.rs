@@ -14,10 +14,11 @@ use crate::validate::MrFn;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Attribute, Visibility};
+use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, Visibility};
 
 pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
-    let MrFn { mut item, source_ty } = mr;
+    let MrFn { mut item, source_ty: written_ty } = mr;
+    let source_ty = with_static_lifetimes(&written_ty);
     let mg_ty = match item.sig.inputs.first() {
         Some(syn::FnArg::Typed(arg)) => arg.ty.to_token_stream(),
         _ => quote!(),
@@ -42,10 +43,10 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         Some(lit) => quote!(::core::option::Option::Some(#lit)),
         None => quote!(::core::option::Option::None),
     };
-    let type_name = type_string(source_ty.to_token_stream());
+    let type_name = type_string(written_ty.to_token_stream());
     // Spanned at the type so that a missing `Debug` is reported there, at
     // the definition, rather than at a later `check` call.
-    let debug_bound = quote_spanned! {source_ty.span()=>
+    let debug_bound = quote_spanned! {written_ty.span()=>
         #[allow(dead_code)]
         fn __mtcov_source_input_type_must_implement_debug() where #source_ty: ::core::fmt::Debug {}
     };
@@ -90,6 +91,54 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                 #ident,
             )
         };
+    }
+}
+
+/// `T` with every elided (`&u8`) or anonymous (`Cow<'_, str>`) lifetime made
+/// `'static`, as it has to be for the registry; the user's function keeps
+/// the type as written and coerces to this one. Lifetimes in fn pointer and
+/// `Fn(..)` types are higher-ranked and left alone.
+fn with_static_lifetimes(ty: &Type) -> Type {
+    let mut ty = ty.clone();
+    fill(&mut ty);
+    ty
+}
+
+fn fill(ty: &mut Type) {
+    let is_anonymous = |l: &Lifetime| l.ident == "_";
+    match ty {
+        Type::Reference(r) => {
+            if r.lifetime.as_ref().is_none_or(is_anonymous) {
+                r.lifetime = Some(Lifetime::new("'static", r.and_token.span));
+            }
+            fill(&mut r.elem);
+        }
+        Type::Path(p) => {
+            if let Some(q) = &mut p.qself {
+                fill(&mut q.ty);
+            }
+            for segment in &mut p.path.segments {
+                if let PathArguments::AngleBracketed(args) = &mut segment.arguments {
+                    for arg in &mut args.args {
+                        match arg {
+                            GenericArgument::Type(t) => fill(t),
+                            GenericArgument::AssocType(a) => fill(&mut a.ty),
+                            GenericArgument::Lifetime(l) if is_anonymous(l) => {
+                                *l = Lifetime::new("'static", l.span());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        Type::Tuple(t) => t.elems.iter_mut().for_each(fill),
+        Type::Array(a) => fill(&mut a.elem),
+        Type::Slice(s) => fill(&mut s.elem),
+        Type::Paren(p) => fill(&mut p.elem),
+        Type::Group(g) => fill(&mut g.elem),
+        Type::Ptr(p) => fill(&mut p.elem),
+        _ => {}
     }
 }
 
@@ -156,6 +205,14 @@ mod tests {
         insta::assert_snapshot!(pretty(
             quote!(output = "equal"),
             quote! { fn r#match(mg: &mut Mg, s: &&'static str) -> () {} }
+        ));
+    }
+
+    #[test]
+    fn elided_and_anonymous_lifetimes_become_static_outside_the_function() {
+        insta::assert_snapshot!(pretty(
+            quote!(),
+            quote! { fn f(mg: &mut Mg, x: &(&str, Cow<'_, [&u8]>, fn(&u8) -> &u8)) {} }
         ));
     }
 

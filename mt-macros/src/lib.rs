@@ -34,22 +34,22 @@ pub fn metamorphic(args: TokenStream, item: TokenStream) -> TokenStream {
 /// The attribute over `proc_macro2` tokens, testable outside the compiler.
 ///
 /// Argument errors do not stop the expansion (the MR is generated with the
-/// well-formed arguments); signature errors do, and then the item is emitted
-/// unchanged next to the errors so that its body is still type-checked and
-/// uses of its name do not add unrelated errors.
+/// well-formed arguments); signature errors do, and then the item is
+/// usually emitted unchanged next to the errors, so that its body is still
+/// type-checked and editors keep working on it.
 pub(crate) fn entry(args: TokenStream2, item: TokenStream2) -> TokenStream2 {
     let (args, arg_errors) = parse::parse_args(args);
     let (mut out, errors) = match validate::validate(item.clone()) {
         Ok(mr) => (expand::expand(&args, mr), arg_errors),
-        Err(signature_errors) => {
+        Err(rejected) => {
             let errors = match arg_errors {
                 Some(mut all) => {
-                    all.combine(signature_errors);
+                    all.combine(rejected.errors);
                     all
                 }
-                None => signature_errors,
+                None => rejected.errors,
             };
-            (item, Some(errors))
+            (if rejected.keep_item { item } else { TokenStream2::new() }, Some(errors))
         }
     };
     if let Some(errors) = errors {

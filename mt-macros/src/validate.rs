@@ -22,8 +22,23 @@ pub(crate) const RESERVED: &str = "__mtcov";
 
 const SHAPE: &str = "`fn name(mg: &mut Mg, input: &T)`";
 
+/// Why the item is not an MR.
+pub(crate) struct Rejected {
+    pub(crate) errors: syn::Error,
+    /// Whether to emit the item unchanged next to the errors, so that its
+    /// body is still type-checked: not when the compiler would repeat an
+    /// error already reported (an undeclared lifetime in the source type).
+    pub(crate) keep_item: bool,
+}
+
+impl From<syn::Error> for Rejected {
+    fn from(errors: syn::Error) -> Self {
+        Rejected { errors, keep_item: true }
+    }
+}
+
 /// Checks that `item` is an MR function.
-pub(crate) fn validate(item: TokenStream) -> syn::Result<MrFn> {
+pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
     let item: Item = syn::parse2(item)?;
     let item = match item {
         Item::Fn(f) => f,
@@ -32,7 +47,8 @@ pub(crate) fn validate(item: TokenStream) -> syn::Result<MrFn> {
             return Err(syn::Error::new_spanned(
                 tokens,
                 format!("#[metamorphic] applies to functions {SHAPE}, not to {what}"),
-            ));
+            )
+            .into());
         }
     };
     let mut errors = Errors::default();
@@ -44,6 +60,7 @@ pub(crate) fn validate(item: TokenStream) -> syn::Result<MrFn> {
     }
     qualifiers(&item.sig, &mut errors);
     let source_ty = parameters(&item.sig, &mut errors);
+    let undeclared_lifetime = errors.0.is_some() && item.sig.generics.params.is_empty() && has_named_lifetime(&item.sig);
     if let ReturnType::Type(_, ty) = &item.sig.output {
         if !is_unit(ty) {
             errors.push(syn::Error::new_spanned(
@@ -55,7 +72,7 @@ pub(crate) fn validate(item: TokenStream) -> syn::Result<MrFn> {
     }
     match (errors.0, source_ty) {
         (None, Some(source_ty)) => Ok(MrFn { item, source_ty }),
-        (Some(e), _) => Err(e),
+        (Some(errors), _) => Err(Rejected { errors, keep_item: !undeclared_lifetime }),
         (None, None) => unreachable!("parameters() reports every case where it finds no source type"),
     }
 }
@@ -194,13 +211,18 @@ fn source_type(ty: &Type, errors: &mut Errors) -> Option<Type> {
         errors.error(
             lifetime,
             "the source input type of an MR must be `'static` (MRs are registered by `TypeId`): \
-             use an owned type, e.g. `String` instead of `&'a str` or `Cow<'a, str>`",
+             use an owned type, e.g. `String` instead of `&'a str` or `Cow<'a, str>` (elided lifetimes mean `'static` here)",
         );
     }
     ok.then(|| ty.clone())
 }
 
-/// The spans of the lifetimes in `tokens` other than `'static`.
+fn has_named_lifetime(sig: &Signature) -> bool {
+    sig.inputs.iter().any(|arg| !lifetimes(arg.to_token_stream()).is_empty())
+}
+
+/// The spans of the named lifetimes in `tokens` other than `'static`
+/// (`'_`, like an elided lifetime, becomes `'static`: see `expand`).
 fn lifetimes(tokens: TokenStream) -> Vec<Span> {
     let mut found = Vec::new();
     let mut tokens = tokens.into_iter().peekable();
@@ -209,7 +231,7 @@ fn lifetimes(tokens: TokenStream) -> Vec<Span> {
             TokenTree::Group(g) => found.extend(lifetimes(g.stream())),
             TokenTree::Punct(p) if p.as_char() == '\'' => {
                 if let Some(TokenTree::Ident(name)) = tokens.peek() {
-                    if name != "static" {
+                    if name != "static" && name != "_" {
                         found.push(p.span().join(name.span()).unwrap_or_else(|| name.span()));
                     }
                 }
@@ -248,5 +270,61 @@ fn describe_item(item: &Item) -> (&'static str, TokenStream) {
         Item::ForeignMod(i) => ("an `extern` block", i.abi.to_token_stream()),
         Item::Macro(i) => ("a macro invocation", i.mac.path.to_token_stream()),
         other => ("this item", other.to_token_stream()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::validate;
+    use proc_macro2::TokenStream;
+    use quote::{ToTokens, quote};
+
+    fn source_type(item: TokenStream) -> String {
+        match validate(item) {
+            Ok(mr) => mr.source_ty.to_token_stream().to_string(),
+            Err(e) => panic!("rejected: {:?}", e.errors.into_iter().map(|e| e.to_string()).collect::<Vec<_>>()),
+        }
+    }
+
+    fn errors(item: TokenStream) -> Vec<String> {
+        match validate(item) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e.errors.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn accepts_patterns_unit_return_and_static_borrows() {
+        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, (a, b): &(u8, u8)) {})), "(u8 , u8)");
+        assert_eq!(source_type(quote!(fn f(_: &mut Mg, _: &Angle) -> () {})), "Angle");
+        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &&str) {})), "& str");
+        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &Option<&'static str>) {})), "Option < & 'static str >");
+        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &Cow<'_, str>) {})), "Cow < '_ , str >");
+        assert_eq!(source_type(quote!(pub(crate) fn f(mg: &mut mt_runtime::Mg, v: &[u8; 4]) {})), "[u8 ; 4]");
+    }
+
+    #[test]
+    fn rejects_variadics() {
+        let e = errors(quote!(unsafe extern "C" fn f(mg: &mut Mg, x: &u8, ...) {}));
+        assert!(e.iter().any(|m| m.starts_with("an MR cannot be variadic")), "{e:?}");
+    }
+
+    #[test]
+    fn reports_every_problem_of_one_signature() {
+        let e = errors(quote!(async unsafe fn f<T>(mg: Mg, x: T) -> bool where T: Copy { true }));
+        assert_eq!(e.len(), 7, "{e:?}");
+    }
+
+    #[test]
+    fn names_the_kind_of_a_non_function_item() {
+        assert!(errors(quote!(const X: u8 = 1;))[0].ends_with("not to a constant"));
+        assert!(errors(quote!(mod m {}))[0].ends_with("not to a module"));
+        assert!(errors(quote!(impl S {}))[0].ends_with("not to an impl block"));
+    }
+
+    #[test]
+    fn reserved_names_are_rejected_even_raw() {
+        let e = errors(quote!(fn r#__MTCOV_x(mg: &mut Mg, x: &u8) {}));
+        assert!(e[0].starts_with("names starting with `__mtcov` are reserved"), "{e:?}");
     }
 }

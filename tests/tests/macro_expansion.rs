@@ -57,7 +57,7 @@ mod reexport {
 #[reexport::mt::metamorphic(crate = crate::reexport::mt)]
 fn through_reexport(mg: &mut reexport::mt::Mg, x: &u16) {
     let a = mg.source(x, |x| u32::from(*x) * 2);
-    mg.check(a % 2 == 0, || format!("{a} is odd"));
+    mg.check(a.is_multiple_of(2), || format!("{a} is odd"));
 }
 
 #[test]
@@ -140,4 +140,33 @@ fn a_violation_reported_through_the_generated_mr_names_it() {
         .unwrap_or_default();
     assert!(message.contains("a relation that never holds"), "{message}");
     assert!(message.contains(&format!("macro_expansion.rs:{}", never_holds.info().line())), "{message}");
+}
+
+/// A source input type with an elided borrow: the registry sees `&'static str`.
+#[metamorphic(output = "equal")]
+fn case_insensitive(mg: &mut Mg, s: &&str) {
+    let a = mg.source(s, |s| s.to_lowercase());
+    let upper = s.to_uppercase();
+    let b = mg.follow_up(&upper.as_str(), |s| s.to_lowercase());
+    mg.check_eq(a, b);
+}
+
+#[test]
+fn borrowed_static_inputs_and_mrs_local_to_a_function() {
+    mt_runtime::check(&["MiXeD", "", "ab"], &[case_insensitive]);
+    assert!(case_insensitive.info().takes::<&'static str>());
+    assert_eq!(case_insensitive.info().source_type(), "&str");
+
+    /// Defined inside a function, registered all the same.
+    #[metamorphic]
+    fn local(mg: &mut Mg, x: &char) {
+        let a = mg.source(x, |c| c.is_alphabetic());
+        mg.check(a == x.is_alphabetic(), String::new);
+    }
+    mt_runtime::check(&['a', '1'], &[local]);
+    assert!(
+        mt_runtime::registry().iter().any(|mr| mr.id() == "macro_expansion::local" && mr.takes::<char>()),
+        "{:#?}",
+        mt_runtime::registry()
+    );
 }

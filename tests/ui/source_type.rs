@@ -1,7 +1,6 @@
 #![allow(unused_variables)]
 
 use mt_runtime::{metamorphic, Mg};
-use std::borrow::Cow;
 
 #[metamorphic]
 fn string_slice(mg: &mut Mg, s: &str) {}
@@ -13,7 +12,7 @@ fn slice(mg: &mut Mg, v: &[u8]) {}
 fn trait_object(mg: &mut Mg, v: &dyn std::fmt::Debug) {}
 
 #[metamorphic]
-fn borrowed(mg: &mut Mg, v: &Cow<'_, str>) {}
+fn borrowed(mg: &mut Mg, v: &std::borrow::Cow<'static, &'a str>) {}
 
 struct View<'a>(&'a [u8]);
 

@@ -8,4 +8,12 @@ fn one(mg: &mut Mg) {}
 #[metamorphic]
 fn three(mg: &mut Mg, x: &f64, y: &f64) {}
 
+#[metamorphic]
+fn returns_verdict(mg: &mut Mg, x: &f64) -> bool {
+    true
+}
+
+#[metamorphic]
+fn __mtcov_relation(mg: &mut Mg, x: &f64) {}
+
 fn main() {}

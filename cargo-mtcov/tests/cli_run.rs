@@ -50,6 +50,14 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
     let out = run(&["--", "--test-threads=2"]);
     assert_exit(&out, 1);
     assert!(stderr(&out).contains("warning: --test-threads=2"), "{}", stderr(&out));
+
+    // An aborted test process: named, its records kept, the report printed.
+    let out = run(&["--features", "abort", "--json"]);
+    assert_exit(&out, 1);
+    let err = stderr(&out);
+    assert!(err.contains("relations-") && err.contains("aborted (SIGABRT); its records up to the abort are kept"), "{err}");
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON report after an abort");
+    assert_eq!(report["totals"]["violations"], 1, "{report:#}");
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {

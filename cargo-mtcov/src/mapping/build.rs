@@ -401,39 +401,37 @@ fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {
     if ce == u32::MAX { format!("{ls}:{cs}-{le}") } else { format!("{ls}:{cs}-{le}:{ce}") }
 }
 
-/// `fn path::to::name` from a PGO name (`[file;]symbol`), demangling the
-/// legacy Rust scheme (`_ZN..E` with a trailing hash); other symbols are
-/// shown as they are, or the location when the name is unknown.
+/// `fn path::to::name` from a PGO name (`[file;]symbol`), demangled
+/// without the hash; the location when the name is unknown.
 fn function_label(pgo_name: Option<&str>, (line, col): (u32, u32)) -> String {
     let Some(name) = pgo_name else { return format!("function at {line}:{col}") };
     let symbol = name.rsplit(';').next().unwrap_or(name);
-    format!("fn {}", demangle_legacy(symbol).unwrap_or_else(|| symbol.to_owned()))
+    match rustc_demangle::try_demangle(symbol) {
+        Ok(d) => format!("fn {}", without_generic_args(&format!("{d:#}"))),
+        Err(_) => format!("fn {symbol}"),
+    }
 }
 
-fn demangle_legacy(symbol: &str) -> Option<String> {
-    let mut rest = symbol.strip_prefix("_ZN")?.strip_suffix('E')?;
-    let mut parts: Vec<String> = Vec::new();
-    while !rest.is_empty() {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        let len: usize = rest[..digits].parse().ok()?;
-        let part = rest.get(digits..digits + len)?;
-        rest = &rest[digits + len..];
-        parts.push(part.strip_prefix('_').filter(|p| p.starts_with('$')).unwrap_or(part).to_owned());
+/// A function requirement stands for all its instantiations: drop the
+/// type arguments of the first one found (`f::<u8>` -> `f`).
+fn without_generic_args(path: &str) -> &str {
+    if !path.ends_with('>') {
+        return path;
     }
-    if parts.last().is_some_and(|h| h.len() == 17 && h.starts_with('h')) {
-        parts.pop();
+    let mut depth = 0;
+    for (i, c) in path.char_indices().rev() {
+        match c {
+            '>' => depth += 1,
+            '<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return path[..i].strip_suffix("::").unwrap_or(path);
+                }
+            }
+            _ => {}
+        }
     }
-    let text = parts.join("::");
-    Some(
-        text.replace("$LT$", "<")
-            .replace("$GT$", ">")
-            .replace("$u20$", " ")
-            .replace("$u7b$", "{")
-            .replace("$u7d$", "}")
-            .replace("$C$", ",")
-            .replace("$RF$", "&")
-            .replace("..", "::"),
-    )
+    path
 }
 
 #[cfg(test)]
@@ -441,14 +439,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn legacy_symbols_demangle() {
-        assert_eq!(demangle_legacy("_ZN7cov_sut8classify17h0123456789abcdefE").as_deref(), Some("cov_sut::classify"));
+    fn function_labels_are_demangled() {
+        assert_eq!(function_label(Some("_ZN7cov_sut8classify17h0123456789abcdefE"), (1, 1)), "fn cov_sut::classify");
         assert_eq!(
-            demangle_legacy("_ZN7cov_sut11count_where28_$u7b$$u7b$closure$u7d$$u7d$17h0123456789abcdefE").as_deref(),
-            Some("cov_sut::count_where::{{closure}}")
+            function_label(Some("src/lib.rs;_RNvNtCsaItzxlGXJVV_7cov_sut6unused12never_called"), (1, 1)),
+            "fn cov_sut::unused::never_called"
         );
-        assert_eq!(demangle_legacy("_RNvCs1_3foo3bar"), None);
-        assert_eq!(function_label(Some("src/lib.rs;_ZN1a1b17h0123456789abcdefE"), (1, 1)), "fn a::b");
+        assert_eq!(function_label(Some("not_mangled"), (1, 1)), "fn not_mangled");
+        assert_eq!(without_generic_args("a::f::<u8, b::C<u8>>"), "a::f");
+        assert_eq!(without_generic_args("<a::T as b::U>::f"), "<a::T as b::U>::f");
         assert_eq!(function_label(None, (3, 4)), "function at 3:4");
     }
 }

@@ -30,17 +30,26 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
     for mr in &run.registry {
         let idx = builder.add_mr(&mr.class, Some(&mr.source_type));
         mr_of_id.insert(mr.id.clone(), idx);
-        mrs.push(MrInfo { id: mr.id.clone(), class: mr.class.clone(), file: mr.file.clone(), line: mr.line });
+        mrs.push(MrInfo {
+            id: mr.id.clone(),
+            class: mr.class.clone(),
+            file: mr.file.clone(),
+            line: mr.line,
+        });
     }
 
     let mut sources: Vec<SourceInfo> = Vec::new();
     let mut input_of_key: HashMap<u64, InputIdx> = HashMap::new();
-    let mut add_input = |key: u64, debug: &str, builder: &mut PoolBuilder, sources: &mut Vec<SourceInfo>| {
-        *input_of_key.entry(key).or_insert_with(|| {
-            sources.push(SourceInfo { key: format!("{key:016x}"), debug: debug.to_owned() });
-            builder.add_input()
-        })
-    };
+    let mut add_input =
+        |key: u64, debug: &str, builder: &mut PoolBuilder, sources: &mut Vec<SourceInfo>| {
+            *input_of_key.entry(key).or_insert_with(|| {
+                sources.push(SourceInfo {
+                    key: format!("{key:016x}"),
+                    debug: debug.to_owned(),
+                });
+                builder.add_input()
+            })
+        };
     for (&key, debug) in &run.sources {
         add_input(key, debug, &mut builder, &mut sources);
     }
@@ -54,7 +63,12 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
                 // Recorded but not registered: keep its association rather
                 // than drop evidence, and say so.
                 let idx = builder.add_mr(&mg.class, None);
-                mrs.push(MrInfo { id: mg.mr.clone(), class: mg.class.clone(), file: String::new(), line: 0 });
+                mrs.push(MrInfo {
+                    id: mg.mr.clone(),
+                    class: mg.class.clone(),
+                    file: String::new(),
+                    line: 0,
+                });
                 unregistered_mrs.push(mg.mr.clone());
                 mr_of_id.insert(mg.mr.clone(), idx);
                 idx
@@ -72,7 +86,10 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
                 mr: mg.mr.clone(),
                 file: info.file.clone(),
                 line: info.line,
-                sources: inputs.iter().map(|i| sources[i.0 as usize].debug.clone()).collect(),
+                sources: inputs
+                    .iter()
+                    .map(|i| sources[i.0 as usize].debug.clone())
+                    .collect(),
                 message: mg.message.clone(),
             });
         }
@@ -161,12 +178,19 @@ mod tests {
     #[test]
     fn unknown_sources_and_unregistered_mrs_are_kept_and_named() {
         let run = RunRecords {
-            groups: vec![mg("ghost", "equal", &[9], Outcome::Holds), mg("ghost", "equal", &[9], Outcome::Holds)],
+            groups: vec![
+                mg("ghost", "equal", &[9], Outcome::Holds),
+                mg("ghost", "equal", &[9], Outcome::Holds),
+            ],
             ..RunRecords::default()
         };
         let out = assemble(&run).unwrap();
         assert_eq!(out.unregistered_mrs, ["ghost"]);
-        assert_eq!(out.pool.num_mrs(), 1, "the second MG reuses the first registration");
+        assert_eq!(
+            out.pool.num_mrs(),
+            1,
+            "the second MG reuses the first registration"
+        );
         assert_eq!(out.sources[0].debug, "<no source record>");
         assert_eq!(out.sources[0].key, "0000000000000009");
     }

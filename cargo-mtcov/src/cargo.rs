@@ -44,7 +44,8 @@ impl Workspace {
     /// gets its own: cargo does not see the wrapper's flags, so switching
     /// modes in one directory would reuse stale artifacts.
     pub fn build_dir(&self, branch: bool) -> PathBuf {
-        self.mtcov_dir().join(if branch { "target-branch" } else { "target" })
+        self.mtcov_dir()
+            .join(if branch { "target-branch" } else { "target" })
     }
 }
 
@@ -90,14 +91,18 @@ pub fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
         }
         bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
     }
-    let metadata: Metadata =
-        serde_json::from_slice(&output.stdout).context("cannot parse the output of `cargo metadata`")?;
+    let metadata: Metadata = serde_json::from_slice(&output.stdout)
+        .context("cannot parse the output of `cargo metadata`")?;
     let members = metadata
         .packages
         .into_iter()
         .filter(|p| metadata.workspace_members.contains(&p.id))
         .map(|p| Member {
-            manifest_dir: p.manifest_path.parent().map(Path::to_path_buf).unwrap_or_default(),
+            manifest_dir: p
+                .manifest_path
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
             id: p.id,
             name: p.name,
         })
@@ -145,24 +150,38 @@ pub struct BuildRequest<'a> {
 
 /// Builds the tests instrumented, through our own rustc wrapper; cargo's
 /// progress and diagnostics go to stderr.
-pub fn build_tests(request: &BuildRequest<'_>, manifest_path: Option<&Path>) -> Result<BuildOutput> {
+pub fn build_tests(
+    request: &BuildRequest<'_>,
+    manifest_path: Option<&Path>,
+) -> Result<BuildOutput> {
     let workspace = request.workspace;
     let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
     let config = WrapperConfig {
-        member_dirs: workspace.members.iter().map(|m| m.manifest_dir.clone()).collect(),
+        member_dirs: workspace
+            .members
+            .iter()
+            .map(|m| m.manifest_dir.clone())
+            .collect(),
         branch: request.options.branch,
         chain: std::env::var_os("RUSTC_WRAPPER")
             .filter(|w| !w.is_empty())
             .map(PathBuf::from),
     };
     let mut command = Command::new(cargo());
-    command.args(["test", "--no-run", "--message-format=json-render-diagnostics"]);
+    command.args([
+        "test",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+    ]);
     command.args(build_args(request.options, request.color, request.verbose));
     if let Some(path) = manifest_path {
         command.arg("--manifest-path").arg(path);
     }
     command
-        .env("CARGO_TARGET_DIR", workspace.build_dir(request.options.branch))
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.build_dir(request.options.branch),
+        )
         .env("RUSTC_WRAPPER", &this_exe)
         .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?)
         .stdout(Stdio::piped())
@@ -173,7 +192,10 @@ pub fn build_tests(request: &BuildRequest<'_>, manifest_path: Option<&Path>) -> 
     let mut child = command
         .spawn()
         .with_context(|| format!("cannot run `{} test`", cargo().display()))?;
-    let stdout = child.stdout.take().context("cargo's stdout was not captured")?;
+    let stdout = child
+        .stdout
+        .take()
+        .context("cargo's stdout was not captured")?;
     let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
     let mut output = BuildOutput::default();
     for line in BufReader::new(stdout).lines() {
@@ -182,7 +204,9 @@ pub fn build_tests(request: &BuildRequest<'_>, manifest_path: Option<&Path>) -> 
     }
     let status = child.wait().context("cargo did not finish")?;
     if !status.success() {
-        bail!("the instrumented build failed (`cargo test --no-run` exited with {status}); see cargo's messages above");
+        bail!(
+            "the instrumented build failed (`cargo test --no-run` exited with {status}); see cargo's messages above"
+        );
     }
     Ok(output)
 }
@@ -257,7 +281,14 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
         return;
     };
     match message {
-        Message::CompilerArtifact { package_id, manifest_path, target, profile, filenames, executable } => {
+        Message::CompilerArtifact {
+            package_id,
+            manifest_path,
+            target,
+            profile,
+            filenames,
+            executable,
+        } => {
             let is_member = member_ids.contains(&package_id.as_str());
             if let (Some(path), true) = (executable, profile.test) {
                 let (package, package_version) = package_name_version(&package_id, &manifest_path);
@@ -267,11 +298,16 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
                     package_version,
                     target: target.name,
                     kind: target.kind.join(","),
-                    manifest_dir: manifest_path.parent().map(Path::to_path_buf).unwrap_or_default(),
+                    manifest_dir: manifest_path
+                        .parent()
+                        .map(Path::to_path_buf)
+                        .unwrap_or_default(),
                 });
             } else if is_member && !profile.test && !is_mtcov_crate(&target.name) {
                 output.member_libraries.extend(
-                    filenames.into_iter().filter(|f| f.extension().is_some_and(|e| e == "rlib")),
+                    filenames
+                        .into_iter()
+                        .filter(|f| f.extension().is_some_and(|e| e == "rlib")),
                 );
             }
         }
@@ -293,7 +329,10 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
 /// no coverage mapping worth reading (they are members in mtcov's own
 /// workspace only).
 fn is_mtcov_crate(target: &str) -> bool {
-    matches!(target, "mt_runtime" | "mt-runtime" | "mt_macros" | "mt-macros")
+    matches!(
+        target,
+        "mt_runtime" | "mt-runtime" | "mt_macros" | "mt-macros"
+    )
 }
 
 /// Package name and version from a package id: either the stable
@@ -343,35 +382,79 @@ mod tests {
     #[test]
     fn collects_test_executables_member_libraries_and_link_paths() {
         let mut out = BuildOutput::default();
-        parse_message(&artifact("lib", false, None, &["/t/libtrig.rlib", "/t/libtrig.rmeta"]), &[MEMBER], &mut out);
-        parse_message(&artifact("lib", true, Some("/t/deps/trig-abc"), &["/t/deps/trig-abc"]), &[MEMBER], &mut out);
-        parse_message(&artifact("example", false, Some("/t/examples/demo"), &["/t/examples/demo"]), &[MEMBER], &mut out);
-        parse_message(r#"{"reason":"build-script-executed","package_id":"x","linked_libs":[],"linked_paths":["native=/opt/lib","/plain"],"cfgs":[],"env":[],"out_dir":"/o"}"#, &[MEMBER], &mut out);
-        parse_message(r#"{"reason":"build-finished","success":true}"#, &[MEMBER], &mut out);
+        parse_message(
+            &artifact("lib", false, None, &["/t/libtrig.rlib", "/t/libtrig.rmeta"]),
+            &[MEMBER],
+            &mut out,
+        );
+        parse_message(
+            &artifact("lib", true, Some("/t/deps/trig-abc"), &["/t/deps/trig-abc"]),
+            &[MEMBER],
+            &mut out,
+        );
+        parse_message(
+            &artifact(
+                "example",
+                false,
+                Some("/t/examples/demo"),
+                &["/t/examples/demo"],
+            ),
+            &[MEMBER],
+            &mut out,
+        );
+        parse_message(
+            r#"{"reason":"build-script-executed","package_id":"x","linked_libs":[],"linked_paths":["native=/opt/lib","/plain"],"cfgs":[],"env":[],"out_dir":"/o"}"#,
+            &[MEMBER],
+            &mut out,
+        );
+        parse_message(
+            r#"{"reason":"build-finished","success":true}"#,
+            &[MEMBER],
+            &mut out,
+        );
         parse_message("plain text from a build script", &[MEMBER], &mut out);
 
         assert_eq!(out.executables.len(), 1, "examples are not tests");
         let exe = &out.executables[0];
         assert_eq!(exe.path, Path::new("/t/deps/trig-abc"));
-        assert_eq!((exe.package.as_str(), exe.package_version.as_str()), ("trig", "0.1.0"));
+        assert_eq!(
+            (exe.package.as_str(), exe.package_version.as_str()),
+            ("trig", "0.1.0")
+        );
         assert_eq!(exe.manifest_dir, Path::new("/ws/trig"));
         assert_eq!(out.member_libraries, [PathBuf::from("/t/libtrig.rlib")]);
-        assert_eq!(out.library_paths, [PathBuf::from("/opt/lib"), PathBuf::from("/plain")]);
+        assert_eq!(
+            out.library_paths,
+            [PathBuf::from("/opt/lib"), PathBuf::from("/plain")]
+        );
     }
 
     #[test]
     fn dependency_libraries_are_not_collected() {
         let mut out = BuildOutput::default();
-        parse_message(&artifact("lib", false, None, &["/t/libtrig.rlib"]), &["path+file:///ws/other#0.1.0"], &mut out);
+        parse_message(
+            &artifact("lib", false, None, &["/t/libtrig.rlib"]),
+            &["path+file:///ws/other#0.1.0"],
+            &mut out,
+        );
         assert!(out.member_libraries.is_empty());
     }
 
     #[test]
     fn package_ids_in_both_formats() {
         let manifest = Path::new("/ws/my-crate/Cargo.toml");
-        assert_eq!(package_name_version("path+file:///ws/x#renamed@0.2.0", manifest), ("renamed".into(), "0.2.0".into()));
-        assert_eq!(package_name_version("path+file:///ws/my-crate#0.1.0", manifest), ("my-crate".into(), "0.1.0".into()));
-        assert_eq!(package_name_version("trig 0.1.0 (path+file:///ws/trig)", manifest), ("trig".into(), "0.1.0".into()));
+        assert_eq!(
+            package_name_version("path+file:///ws/x#renamed@0.2.0", manifest),
+            ("renamed".into(), "0.2.0".into())
+        );
+        assert_eq!(
+            package_name_version("path+file:///ws/my-crate#0.1.0", manifest),
+            ("my-crate".into(), "0.1.0".into())
+        );
+        assert_eq!(
+            package_name_version("trig 0.1.0 (path+file:///ws/trig)", manifest),
+            ("trig".into(), "0.1.0".into())
+        );
     }
 
     #[test]
@@ -384,7 +467,16 @@ mod tests {
         };
         assert_eq!(
             build_args(&options, ColorChoice::Never, 2),
-            ["--package", "a", "--features", "x,y", "--release", "--color", "never", "-v"]
+            [
+                "--package",
+                "a",
+                "--features",
+                "x,y",
+                "--release",
+                "--color",
+                "never",
+                "-v"
+            ]
         );
     }
 }

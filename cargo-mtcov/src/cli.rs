@@ -188,7 +188,10 @@ impl ReportOptions {
         if branch {
             wanted.push(Criterion::Branch);
         }
-        Criterion::ALL.into_iter().filter(|c| wanted.contains(c)).collect()
+        Criterion::ALL
+            .into_iter()
+            .filter(|c| wanted.contains(c))
+            .collect()
     }
 }
 
@@ -250,9 +253,10 @@ impl FailUnder {
     pub fn limit(&self, criterion: Criterion) -> Option<f64> {
         match self {
             Self::All(limit) => Some(*limit),
-            Self::PerCriterion(limits) => {
-                limits.iter().find(|(c, _)| *c == criterion).map(|(_, l)| *l)
-            }
+            Self::PerCriterion(limits) => limits
+                .iter()
+                .find(|(c, _)| *c == criterion)
+                .map(|(_, l)| *l),
         }
     }
 }
@@ -288,9 +292,9 @@ pub fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
 }
 
 fn parse_fraction(text: &str) -> Result<f64, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number; give a fraction between 0 and 1, e.g. 0.8"))?;
+    let value: f64 = text.parse().map_err(|_| {
+        format!("`{text}` is not a number; give a fraction between 0 and 1, e.g. 0.8")
+    })?;
     if !(0.0..=1.0).contains(&value) {
         return Err(format!(
             "{text} is not a fraction between 0 and 1 (for 80% write 0.8)"
@@ -328,13 +332,41 @@ mod tests {
 
     #[test]
     fn fail_under_rejects_out_of_range_unknown_and_duplicate() {
-        assert!(parse_fail_under("line=2").unwrap_err().contains("between 0 and 1"));
-        assert!(parse_fail_under("-0.1").unwrap_err().contains("between 0 and 1"));
-        assert!(parse_fail_under("NaN").unwrap_err().contains("between 0 and 1"));
-        assert!(parse_fail_under("lines=0.5").unwrap_err().contains("unknown criterion `lines`"));
-        assert!(parse_fail_under("line=0.5,line=0.6").unwrap_err().contains("twice"));
-        assert!(parse_fail_under("line=0.5,0.6").unwrap_err().contains("no `=`"));
-        assert!(parse_fail_under("eighty").unwrap_err().contains("not a number"));
+        assert!(
+            parse_fail_under("line=2")
+                .unwrap_err()
+                .contains("between 0 and 1")
+        );
+        assert!(
+            parse_fail_under("-0.1")
+                .unwrap_err()
+                .contains("between 0 and 1")
+        );
+        assert!(
+            parse_fail_under("NaN")
+                .unwrap_err()
+                .contains("between 0 and 1")
+        );
+        assert!(
+            parse_fail_under("lines=0.5")
+                .unwrap_err()
+                .contains("unknown criterion `lines`")
+        );
+        assert!(
+            parse_fail_under("line=0.5,line=0.6")
+                .unwrap_err()
+                .contains("twice")
+        );
+        assert!(
+            parse_fail_under("line=0.5,0.6")
+                .unwrap_err()
+                .contains("no `=`")
+        );
+        assert!(
+            parse_fail_under("eighty")
+                .unwrap_err()
+                .contains("not a number")
+        );
     }
 
     fn parse(args: &[&str]) -> MtcovArgs {
@@ -344,18 +376,38 @@ mod tests {
 
     #[test]
     fn criteria_union_fail_under_and_branch() {
-        let args = parse(&["cargo", "mtcov", "--criterion", "function", "--fail-under", "region=0.5"]);
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "--criterion",
+            "function",
+            "--fail-under",
+            "region=0.5",
+        ]);
         assert_eq!(
             args.report.criteria(args.build.branch),
             vec![Criterion::Region, Criterion::Function]
         );
         let args = parse(&["cargo", "mtcov", "--branch"]);
-        assert_eq!(args.report.criteria(args.build.branch), vec![Criterion::Line, Criterion::Branch]);
+        assert_eq!(
+            args.report.criteria(args.build.branch),
+            vec![Criterion::Line, Criterion::Branch]
+        );
     }
 
     #[test]
     fn json_flag_with_and_without_path_and_trailing_test_args() {
-        let args = parse(&["cargo", "mtcov", "--json", "-p", "a", "-p", "b", "--", "--nocapture"]);
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "--json",
+            "-p",
+            "a",
+            "-p",
+            "b",
+            "--",
+            "--nocapture",
+        ]);
         assert_eq!(args.report.json, Some(None));
         assert_eq!(args.build.package, ["a", "b"]);
         assert_eq!(args.test_args, ["--nocapture"]);

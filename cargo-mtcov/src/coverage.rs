@@ -44,7 +44,10 @@ pub fn criteria(
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
         if matches!(process.coverage, ProcessCoverage::Captured { .. }) {
-            binaries.entry(process.binary.as_path()).or_default().push(index);
+            binaries
+                .entry(process.binary.as_path())
+                .or_default()
+                .push(index);
         }
     }
     let mut maps: Vec<CoverageMap> = Vec::with_capacity(binaries.len());
@@ -77,7 +80,10 @@ pub fn criteria(
                 continue;
             };
             let mut evaluator = map.evaluator(functions).with_context(|| {
-                format!("the function table in {} does not fit its binary", process.file.display())
+                format!(
+                    "the function table in {} does not fit its binary",
+                    process.file.display()
+                )
             })?;
             for (key, counters) in &process.counters {
                 let Some(&input) = assembled.input_of_key.get(key) else {
@@ -100,7 +106,11 @@ pub fn criteria(
         .map(|(criterion, merged, coverage)| CriterionCoverage {
             criterion,
             coverage,
-            locations: merged.requirements.iter().map(|r| location(r, &workspace.root)).collect(),
+            locations: merged
+                .requirements
+                .iter()
+                .map(|r| location(r, &workspace.root))
+                .collect(),
         })
         .collect();
     Ok(result)
@@ -132,8 +142,18 @@ fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
 fn location(requirement: &Requirement, root: &Path) -> Location {
     let key = &requirement.key;
     let path = PathBuf::from(&*key.file);
-    let file = path.strip_prefix(root).unwrap_or(&path).display().to_string();
-    let location = Location::new(file, key.line_start, key.col_start, key.line_end, key.col_end);
+    let file = path
+        .strip_prefix(root)
+        .unwrap_or(&path)
+        .display()
+        .to_string();
+    let location = Location::new(
+        file,
+        key.line_start,
+        key.col_start,
+        key.line_end,
+        key.col_end,
+    );
     match key.kind {
         RequirementKind::Line | RequirementKind::Region => location,
         RequirementKind::BranchTrue | RequirementKind::BranchFalse | RequirementKind::Function => {

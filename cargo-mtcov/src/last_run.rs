@@ -50,13 +50,27 @@ impl Stamp {
 }
 
 impl LastRun {
-    pub fn new(record_dir: PathBuf, profraw_dir: PathBuf, branch: bool, build: BuildOutput, runs: Vec<BinaryRun>) -> Result<Self> {
+    pub fn new(
+        record_dir: PathBuf,
+        profraw_dir: PathBuf,
+        branch: bool,
+        build: BuildOutput,
+        runs: Vec<BinaryRun>,
+    ) -> Result<Self> {
         let stamps = build
             .executables
             .iter()
             .map(|e| Stamp::of(&e.path))
             .collect::<Result<_>>()?;
-        Ok(Self { format: FORMAT, record_dir, profraw_dir, branch, build, stamps, runs })
+        Ok(Self {
+            format: FORMAT,
+            record_dir,
+            profraw_dir,
+            branch,
+            build,
+            stamps,
+            runs,
+        })
     }
 
     pub fn save(&self, mtcov_dir: &Path) -> Result<()> {
@@ -70,15 +84,25 @@ impl LastRun {
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                bail!("there is no previous run to report on ({} does not exist); run `cargo mtcov` first", path.display())
+                bail!(
+                    "there is no previous run to report on ({} does not exist); run `cargo mtcov` first",
+                    path.display()
+                )
             }
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         };
         let run: Self = serde_json::from_str(&text).with_context(|| {
-            format!("{} is unreadable (written by another cargo-mtcov version?); rerun `cargo mtcov`", path.display())
+            format!(
+                "{} is unreadable (written by another cargo-mtcov version?); rerun `cargo mtcov`",
+                path.display()
+            )
         })?;
         if run.format != FORMAT {
-            bail!("{} has format {}, this cargo-mtcov reads {FORMAT}; rerun `cargo mtcov`", path.display(), run.format);
+            bail!(
+                "{} has format {}, this cargo-mtcov reads {FORMAT}; rerun `cargo mtcov`",
+                path.display(),
+                run.format
+            );
         }
         Ok(run)
     }
@@ -91,20 +115,30 @@ impl LastRun {
                 binary: format!("{} (now missing)", stamp.path.display()),
             })?;
             if now != *stamp {
-                return Err(RecordError::BinaryChanged { binary: stamp.path.display().to_string() }.into());
+                return Err(RecordError::BinaryChanged {
+                    binary: stamp.path.display().to_string(),
+                }
+                .into());
             }
         }
         Ok(())
     }
 
     pub fn executable_paths(&self) -> Vec<PathBuf> {
-        self.build.executables.iter().map(|e| e.path.clone()).collect()
+        self.build
+            .executables
+            .iter()
+            .map(|e| e.path.clone())
+            .collect()
     }
 }
 
 /// A run id that sorts by time: `<unix seconds>-<pid>`.
 pub fn new_run_id() -> String {
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or_default();
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or_default();
     format!("{secs}-{}", std::process::id())
 }
 
@@ -127,22 +161,39 @@ mod tests {
             kind: "lib".into(),
             manifest_dir: dir.clone(),
         });
-        let run = LastRun::new(dir.join("records"), dir.join("profraw"), false, build, vec![]).unwrap();
+        let run = LastRun::new(
+            dir.join("records"),
+            dir.join("profraw"),
+            false,
+            build,
+            vec![],
+        )
+        .unwrap();
         run.save(&dir).unwrap();
         let loaded = LastRun::load(&dir).unwrap();
         assert_eq!(loaded.stamps, run.stamps);
         loaded.check_unchanged().unwrap();
 
         let later = SystemTime::now() + std::time::Duration::from_secs(5);
-        std::fs::File::options().write(true).open(&exe).unwrap().set_modified(later).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&exe)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
         let err = loaded.check_unchanged().unwrap_err();
-        assert!(matches!(err.downcast_ref(), Some(RecordError::BinaryChanged { .. })), "{err:#}");
+        assert!(
+            matches!(err.downcast_ref(), Some(RecordError::BinaryChanged { .. })),
+            "{err:#}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_missing_file_says_to_run_first() {
-        let err = LastRun::load(Path::new("/nonexistent/mtcov")).unwrap_err().to_string();
+        let err = LastRun::load(Path::new("/nonexistent/mtcov"))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("run `cargo mtcov` first"), "{err}");
     }
 }

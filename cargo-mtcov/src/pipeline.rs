@@ -9,7 +9,9 @@ use anyhow::{Context, Result, bail};
 
 use crate::assemble::assemble;
 use crate::cargo::{self, BuildRequest, Workspace};
-use crate::cli::{CargoCli, ColorChoice, CommonOptions, Criterion, MtcovArgs, MtcovCommand, ReportOptions};
+use crate::cli::{
+    CargoCli, ColorChoice, CommonOptions, Criterion, MtcovArgs, MtcovCommand, ReportOptions,
+};
 use crate::error::ExitStatus;
 use crate::last_run::{LastRun, new_run_id};
 use crate::measure::Counting;
@@ -39,7 +41,12 @@ fn measure_command(args: &MtcovArgs) -> Result<ExitStatus> {
     build_options.branch = branch;
     let color = resolve_color(common.color);
     let build = cargo::build_tests(
-        &BuildRequest { workspace: &workspace, options: &build_options, color, verbose: common.verbose },
+        &BuildRequest {
+            workspace: &workspace,
+            options: &build_options,
+            color,
+            verbose: common.verbose,
+        },
         common.manifest_path.as_deref(),
     )?;
     if build.executables.is_empty() {
@@ -75,14 +82,21 @@ fn clean_command(common: &CommonOptions) -> Result<ExitStatus> {
     let dir = workspace.mtcov_dir();
     match std::fs::remove_dir_all(&dir) {
         Ok(()) => eprintln!("     Removed {}", dir.display()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => eprintln!("     Nothing to remove ({} does not exist)", dir.display()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("     Nothing to remove ({} does not exist)", dir.display())
+        }
         Err(e) => return Err(e).with_context(|| format!("cannot remove {}", dir.display())),
     }
     Ok(ExitStatus::Success)
 }
 
 /// Reads the run's records, measures, prints, and decides the exit status.
-fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, color: ColorChoice) -> Result<ExitStatus> {
+fn report_run(
+    workspace: &Workspace,
+    last: &LastRun,
+    options: &ReportOptions,
+    color: ColorChoice,
+) -> Result<ExitStatus> {
     let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
     for warning in &records.warnings {
         eprintln!("warning: {warning}");
@@ -100,7 +114,9 @@ fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, co
              test with `mt_runtime::check(&sources, &[relation])` (see mt-runtime's documentation)",
         );
         if !aborted.is_empty() {
-            message.push_str(&format!("\n(note: these test binaries aborted: {aborted:?})"));
+            message.push_str(&format!(
+                "\n(note: these test binaries aborted: {aborted:?})"
+            ));
         }
         bail!(message);
     }
@@ -108,10 +124,13 @@ fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, co
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
-        eprintln!("warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name");
+        eprintln!(
+            "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
+        );
     }
     let criteria = options.criteria(last.branch);
-    let coverage = crate::coverage::criteria(workspace, last, &records, &assembled, &criteria, options)?;
+    let coverage =
+        crate::coverage::criteria(workspace, last, &records, &assembled, &criteria, options)?;
     let report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {
@@ -123,13 +142,19 @@ fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, co
         sources: &assembled.sources,
         criteria: coverage
             .iter()
-            .map(|c| CriterionInput { criterion: c.criterion, coverage: &c.coverage, locations: &c.locations })
+            .map(|c| CriterionInput {
+                criterion: c.criterion,
+                coverage: &c.coverage,
+                locations: &c.locations,
+            })
             .collect(),
         violations: assembled.violations.clone(),
     })?;
     match print_report(&report, options, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
-        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
         other => other?,
     }
 
@@ -144,7 +169,11 @@ fn report_run(workspace: &Workspace, last: &LastRun, options: &ReportOptions, co
     Ok(ExitStatus::Success)
 }
 
-fn print_report(report: &report::Report, options: &ReportOptions, color: ColorChoice) -> Result<()> {
+fn print_report(
+    report: &report::Report,
+    options: &ReportOptions,
+    color: ColorChoice,
+) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match &options.json {
@@ -153,11 +182,31 @@ fn print_report(report: &report::Report, options: &ReportOptions, color: ColorCh
             std::fs::write(path, report::render_json_string(report))
                 .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
             let use_color = use_color(color, std::io::stdout().is_terminal());
-            write!(out, "{}", report::render_text(report, &TextOptions { color: use_color, ..TextOptions::default() }))?;
+            write!(
+                out,
+                "{}",
+                report::render_text(
+                    report,
+                    &TextOptions {
+                        color: use_color,
+                        ..TextOptions::default()
+                    }
+                )
+            )?;
         }
         None => {
             let use_color = use_color(color, std::io::stdout().is_terminal());
-            write!(out, "{}", report::render_text(report, &TextOptions { color: use_color, ..TextOptions::default() }))?;
+            write!(
+                out,
+                "{}",
+                report::render_text(
+                    report,
+                    &TextOptions {
+                        color: use_color,
+                        ..TextOptions::default()
+                    }
+                )
+            )?;
         }
     }
     out.flush()?;

@@ -86,7 +86,10 @@ pub fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
                 exe.path.display()
             );
         }
-        runs.push(BinaryRun { path: exe.path.clone(), outcome });
+        runs.push(BinaryRun {
+            path: exe.path.clone(),
+            outcome,
+        });
     }
     Ok(runs)
 }
@@ -112,7 +115,10 @@ fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
         .args(plan.test_args)
         .current_dir(&exe.manifest_dir)
         .env("MTCOV_RECORD_DIR", plan.record_dir)
-        .env("LLVM_PROFILE_FILE", plan.profraw_dir.join(format!("{stem}-%p-%m.profraw")))
+        .env(
+            "LLVM_PROFILE_FILE",
+            plan.profraw_dir.join(format!("{stem}-%p-%m.profraw")),
+        )
         .env("CARGO", crate::cargo::cargo())
         .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
         .env("CARGO_PKG_NAME", &exe.package)
@@ -130,7 +136,8 @@ fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
     if let Some(existing) = std::env::var_os(var) {
         dirs.extend(std::env::split_paths(&existing));
     }
-    let joined: OsString = std::env::join_paths(dirs).context("a library path contains the path separator")?;
+    let joined: OsString =
+        std::env::join_paths(dirs).context("a library path contains the path separator")?;
     command.env(var, joined);
     Ok(command)
 }
@@ -195,17 +202,35 @@ mod tests {
     #[test]
     fn finds_the_users_test_threads_in_both_spellings() {
         assert_eq!(user_test_threads(&strings(&["--nocapture"])), None);
-        assert_eq!(user_test_threads(&strings(&["--test-threads=4"])), Some("4".into()));
-        assert_eq!(user_test_threads(&strings(&["filter", "--test-threads", "2"])), Some("2".into()));
+        assert_eq!(
+            user_test_threads(&strings(&["--test-threads=4"])),
+            Some("4".into())
+        );
+        assert_eq!(
+            user_test_threads(&strings(&["filter", "--test-threads", "2"])),
+            Some("2".into())
+        );
     }
 
     #[cfg(unix)]
     #[test]
     fn exit_statuses_map_to_outcomes() {
         use std::os::unix::process::ExitStatusExt;
-        assert_eq!(outcome_of(ExitStatusExt::from_raw(0)), BinaryOutcome::Passed);
-        assert_eq!(outcome_of(ExitStatusExt::from_raw(101 << 8)), BinaryOutcome::Failed);
-        assert_eq!(outcome_of(ExitStatusExt::from_raw(3 << 8)), BinaryOutcome::Aborted("exit code 3".into()));
-        assert_eq!(outcome_of(ExitStatusExt::from_raw(6)), BinaryOutcome::Aborted("SIGABRT".into()));
+        assert_eq!(
+            outcome_of(ExitStatusExt::from_raw(0)),
+            BinaryOutcome::Passed
+        );
+        assert_eq!(
+            outcome_of(ExitStatusExt::from_raw(101 << 8)),
+            BinaryOutcome::Failed
+        );
+        assert_eq!(
+            outcome_of(ExitStatusExt::from_raw(3 << 8)),
+            BinaryOutcome::Aborted("exit code 3".into())
+        );
+        assert_eq!(
+            outcome_of(ExitStatusExt::from_raw(6)),
+            BinaryOutcome::Aborted("SIGABRT".into())
+        );
     }
 }

@@ -30,10 +30,12 @@ pub struct Toolchain {
 impl Toolchain {
     pub fn detect() -> Result<Self> {
         let rustc = rustc();
-        let output = Command::new(&rustc)
-            .arg("-vV")
-            .output()
-            .with_context(|| format!("cannot run `{} -vV`; is a Rust toolchain installed?", rustc.display()))?;
+        let output = Command::new(&rustc).arg("-vV").output().with_context(|| {
+            format!(
+                "cannot run `{} -vV`; is a Rust toolchain installed?",
+                rustc.display()
+            )
+        })?;
         if !output.status.success() {
             bail!(
                 "`{} -vV` failed: {}",
@@ -52,7 +54,11 @@ impl Toolchain {
         };
         let release = field("release:").context("`rustc -vV` printed no `release:` line")?;
         let host = field("host:").context("`rustc -vV` printed no `host:` line")?;
-        Ok(Self { release, host, llvm: field("LLVM version:") })
+        Ok(Self {
+            release,
+            host,
+            llvm: field("LLVM version:"),
+        })
     }
 
     /// Whether `-Z` flags work: a nightly or dev compiler, or `RUSTC_BOOTSTRAP=1`.
@@ -133,7 +139,11 @@ pub fn llvm_tool(tool: LlvmTool) -> Result<PathBuf> {
 
 fn tool_in_libdir(tool: LlvmTool, libdir: &Path) -> Result<PathBuf> {
     let bin = libdir.parent().map(|p| p.join("bin")).unwrap_or_default();
-    let path = bin.join(format!("{}{}", tool.file_name(), std::env::consts::EXE_SUFFIX));
+    let path = bin.join(format!(
+        "{}{}",
+        tool.file_name(),
+        std::env::consts::EXE_SUFFIX
+    ));
     if path.is_file() {
         return Ok(path);
     }
@@ -165,19 +175,31 @@ mod tests {
 
     #[test]
     fn stable_branch_error_names_the_install_command() {
-        let stable = Toolchain { release: "1.95.0".into(), host: "x".into(), llvm: None };
+        let stable = Toolchain {
+            release: "1.95.0".into(),
+            host: "x".into(),
+            llvm: None,
+        };
         if std::env::var_os("RUSTC_BOOTSTRAP").is_some() {
             return; // the override is honoured on purpose; nothing to check
         }
         let err = stable.require_branch_support().unwrap_err().to_string();
-        assert!(err.contains("rustup toolchain install nightly --component llvm-tools-preview"), "{err}");
+        assert!(
+            err.contains("rustup toolchain install nightly --component llvm-tools-preview"),
+            "{err}"
+        );
         assert!(err.contains("cargo +nightly mtcov --branch"), "{err}");
     }
 
     #[test]
     fn missing_tool_names_the_rustup_component() {
-        let err = tool_in_libdir(LlvmTool::Cov, Path::new("/nonexistent/lib")).unwrap_err().to_string();
-        assert!(err.contains("rustup component add llvm-tools-preview"), "{err}");
+        let err = tool_in_libdir(LlvmTool::Cov, Path::new("/nonexistent/lib"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("rustup component add llvm-tools-preview"),
+            "{err}"
+        );
         assert!(err.contains("LLVM_COV"), "{err}");
     }
 }

@@ -75,7 +75,9 @@ pub fn config_from_env() -> Result<Option<WrapperConfig>> {
 /// exit code (on Unix this only returns if the exec failed).
 pub fn run(config: &WrapperConfig, args: Vec<OsString>) -> Result<i32> {
     let Some((rustc, rustc_args)) = args.split_first() else {
-        bail!("{CONFIG_ENV} is set, so cargo-mtcov runs as a rustc wrapper, but no rustc path was given");
+        bail!(
+            "{CONFIG_ENV} is set, so cargo-mtcov runs as a rustc wrapper, but no rustc path was given"
+        );
     };
     let text_args: Vec<String> = rustc_args
         .iter()
@@ -113,7 +115,11 @@ fn exec(mut command: Command) -> Result<i32> {
 }
 
 /// Decides what to add to a rustc command line; pure, so it is unit-tested.
-pub(crate) fn classify(args: &[String], manifest_dir: Option<&Path>, config: &WrapperConfig) -> CrateRole {
+pub(crate) fn classify(
+    args: &[String],
+    manifest_dir: Option<&Path>,
+    config: &WrapperConfig,
+) -> CrateRole {
     let Some(crate_name) = flag_value(args, "--crate-name") else {
         return CrateRole::Untouched;
     };
@@ -212,10 +218,14 @@ mod tests {
 
     #[test]
     fn member_library_and_tests_are_instrumented() {
-        let lib = args("--crate-name trig --edition=2024 src/lib.rs --crate-type lib -C opt-level=0");
+        let lib =
+            args("--crate-name trig --edition=2024 src/lib.rs --crate-type lib -C opt-level=0");
         assert_eq!(classify(&lib, member(), &config()), CrateRole::Instrumented);
         let test = args("--crate-name mrs --edition=2024 tests/mrs.rs --test");
-        assert_eq!(classify(&test, member(), &config()), CrateRole::Instrumented);
+        assert_eq!(
+            classify(&test, member(), &config()),
+            CrateRole::Instrumented
+        );
         assert_eq!(
             extra_args(CrateRole::Instrumented, false),
             args("-C instrument-coverage --cfg mtcov --check-cfg cfg(mtcov)")
@@ -224,14 +234,24 @@ mod tests {
 
     #[test]
     fn branch_mode_adds_the_unstable_flag_to_instrumented_crates_only() {
-        assert!(extra_args(CrateRole::Instrumented, true).contains(&"-Zcoverage-options=branch".to_owned()));
-        assert!(!extra_args(CrateRole::Runtime, true).iter().any(|a| a.starts_with("-Z")));
+        assert!(
+            extra_args(CrateRole::Instrumented, true)
+                .contains(&"-Zcoverage-options=branch".to_owned())
+        );
+        assert!(
+            !extra_args(CrateRole::Runtime, true)
+                .iter()
+                .any(|a| a.starts_with("-Z"))
+        );
     }
 
     #[test]
     fn dependencies_are_left_alone() {
         let dep = args("--crate-name serde --crate-type lib src/lib.rs");
-        assert_eq!(classify(&dep, Some(Path::new("/reg/serde-1.0")), &config()), CrateRole::Untouched);
+        assert_eq!(
+            classify(&dep, Some(Path::new("/reg/serde-1.0")), &config()),
+            CrateRole::Untouched
+        );
         assert_eq!(classify(&dep, None, &config()), CrateRole::Untouched);
     }
 
@@ -245,29 +265,51 @@ mod tests {
         assert_eq!(classify(&build, member(), &config()), CrateRole::Untouched);
         let probe = args("- --crate-name ___ --print=file-names --crate-type bin");
         assert_eq!(classify(&probe, member(), &config()), CrateRole::Untouched);
-        assert_eq!(classify(&args("-vV"), member(), &config()), CrateRole::Untouched);
+        assert_eq!(
+            classify(&args("-vV"), member(), &config()),
+            CrateRole::Untouched
+        );
     }
 
     #[test]
     fn runtime_is_optimised_and_configured_but_never_instrumented() {
         let runtime = args("--crate-name mt_runtime --crate-type lib src/lib.rs");
         let runtime_dir = Some(Path::new("/ws/mt-runtime"));
-        assert_eq!(classify(&runtime, runtime_dir, &config()), CrateRole::Runtime);
-        assert_eq!(classify(&runtime, Some(Path::new("/reg/mt-runtime")), &config()), CrateRole::Runtime);
+        assert_eq!(
+            classify(&runtime, runtime_dir, &config()),
+            CrateRole::Runtime
+        );
+        assert_eq!(
+            classify(&runtime, Some(Path::new("/reg/mt-runtime")), &config()),
+            CrateRole::Runtime
+        );
         assert_eq!(
             extra_args(CrateRole::Runtime, false),
             args("--cfg mtcov --check-cfg cfg(mtcov) -C opt-level=3")
         );
         let runtime_unit_tests = args("--crate-name mt_runtime src/lib.rs --test");
-        assert_eq!(classify(&runtime_unit_tests, runtime_dir, &config()), CrateRole::Untouched);
+        assert_eq!(
+            classify(&runtime_unit_tests, runtime_dir, &config()),
+            CrateRole::Untouched
+        );
         let macros = args("--crate-name mt_macros --crate-type lib src/lib.rs");
-        assert_eq!(classify(&macros, runtime_dir, &config()), CrateRole::Untouched);
+        assert_eq!(
+            classify(&macros, runtime_dir, &config()),
+            CrateRole::Untouched
+        );
     }
 
     #[test]
     fn config_round_trips_through_json() {
-        let config = WrapperConfig { branch: true, chain: Some(PathBuf::from("/usr/bin/sccache")), ..config() };
+        let config = WrapperConfig {
+            branch: true,
+            chain: Some(PathBuf::from("/usr/bin/sccache")),
+            ..config()
+        };
         let text = serde_json::to_string(&config).unwrap();
-        assert_eq!(serde_json::from_str::<WrapperConfig>(&text).unwrap(), config);
+        assert_eq!(
+            serde_json::from_str::<WrapperConfig>(&text).unwrap(),
+            config
+        );
     }
 }

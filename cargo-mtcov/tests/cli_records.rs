@@ -38,9 +38,19 @@ impl Project {
             kind: "test".into(),
             manifest_dir: dir.path().to_path_buf(),
         });
-        let runs = vec![BinaryRun { path: binary.clone(), outcome: BinaryOutcome::Passed }];
-        LastRun::new(records.clone(), profraw, false, build, runs).unwrap().save(&mtcov_dir).unwrap();
-        let project = Self { dir, binary, records };
+        let runs = vec![BinaryRun {
+            path: binary.clone(),
+            outcome: BinaryOutcome::Passed,
+        }];
+        LastRun::new(records.clone(), profraw, false, build, runs)
+            .unwrap()
+            .save(&mtcov_dir)
+            .unwrap();
+        let project = Self {
+            dir,
+            binary,
+            records,
+        };
         project.write_records("mrs-0123-42.jsonl", lines);
         project
     }
@@ -76,7 +86,8 @@ fn mg(mr: &str, key: u64, outcome: &str) -> String {
 }
 
 fn json_report(out: &std::process::Output) -> serde_json::Value {
-    serde_json::from_str(&stdout(out)).unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", stdout(out)))
+    serde_json::from_str(&stdout(out))
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", stdout(out)))
 }
 
 #[test]
@@ -97,12 +108,18 @@ fn a_corrupt_line_is_skipped_with_a_warning_naming_file_and_line() {
     assert_exit(&out, 0);
     let err = stderr(&out);
     assert!(
-        err.contains(&format!("warning: {}:3: corrupt record skipped", file.display())),
+        err.contains(&format!(
+            "warning: {}:3: corrupt record skipped",
+            file.display()
+        )),
         "{err}"
     );
     let report = json_report(&out);
     assert_eq!(report["totals"]["mrs"], 2, "{report:#}");
-    assert_eq!(report["totals"]["associations"], 2, "the MGs after the corrupt line count: {report:#}");
+    assert_eq!(
+        report["totals"]["associations"], 2,
+        "the MGs after the corrupt line count: {report:#}"
+    );
 }
 
 #[test]
@@ -110,11 +127,23 @@ fn a_truncated_final_line_is_expected_after_an_abort() {
     let project = Project::new(&[]);
     let file = project.write_records(
         "mrs-0123-42.jsonl",
-        &[header(&project.binary), source(1, "30.0"), mg("mrs::odd", 1, "holds"), r#"{"v":1,"kind":"mg","mr":"mrs::per"#.to_owned()],
+        &[
+            header(&project.binary),
+            source(1, "30.0"),
+            mg("mrs::odd", 1, "holds"),
+            r#"{"v":1,"kind":"mg","mr":"mrs::per"#.to_owned(),
+        ],
     );
     let out = mtcov(project.path(), &["report", "--json"]);
     assert_exit(&out, 0);
-    assert!(stderr(&out).contains(&format!("{}:4: truncated final line skipped", file.display())), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{}:4: truncated final line skipped",
+            file.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(json_report(&out)["totals"]["associations"], 1);
 }
 
@@ -123,13 +152,24 @@ fn another_schema_version_stops_the_report() {
     let project = Project::new(&[]);
     project.write_records(
         "mrs-0123-42.jsonl",
-        &[header(&project.binary), source(1, "30.0").replace("\"v\":1", "\"v\":2"), String::new()],
+        &[
+            header(&project.binary),
+            source(1, "30.0").replace("\"v\":1", "\"v\":2"),
+            String::new(),
+        ],
     );
     let out = mtcov(project.path(), &["report"]);
     assert_exit(&out, 2);
     let err = stderr(&out);
-    assert!(err.contains(":2: record schema version 2, but this cargo-mtcov reads version 1"), "{err}");
-    assert!(stdout(&out).is_empty(), "no report from mixed versions:\n{}", stdout(&out));
+    assert!(
+        err.contains(":2: record schema version 2, but this cargo-mtcov reads version 1"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).is_empty(),
+        "no report from mixed versions:\n{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -141,18 +181,36 @@ fn records_of_another_binary_are_refused() {
     );
     let out = mtcov(project.path(), &["report"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("written by /somewhere/else/mrs-9999, which is not a test binary of the last build"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "written by /somewhere/else/mrs-9999, which is not a test binary of the last build"
+        ),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn a_rebuilt_binary_is_caught() {
     let project = Project::new(&[]);
-    project.write_records("mrs-0123-42.jsonl", &[header(&project.binary), String::new()]);
+    project.write_records(
+        "mrs-0123-42.jsonl",
+        &[header(&project.binary), String::new()],
+    );
     let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
-    std::fs::File::options().write(true).open(&project.binary).unwrap().set_modified(later).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&project.binary)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
     let out = mtcov(project.path(), &["report"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("was rebuilt after its records were written"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("was rebuilt after its records were written"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -160,7 +218,12 @@ fn a_violation_in_the_records_is_exit_code_1() {
     let project = Project::new(&[]);
     project.write_records(
         "mrs-0123-42.jsonl",
-        &[header(&project.binary), source(1, "30.0"), mg("mrs::odd", 1, "violated"), String::new()],
+        &[
+            header(&project.binary),
+            source(1, "30.0"),
+            mg("mrs::odd", 1, "violated"),
+            String::new(),
+        ],
     );
     let out = mtcov(project.path(), &["report", "--json"]);
     assert_exit(&out, 1);
@@ -178,8 +241,14 @@ fn no_registered_mrs_says_how_to_add_one() {
     let out = mtcov(project.path(), &["report"]);
     assert_exit(&out, 2);
     let err = stderr(&out);
-    assert!(err.contains("no metamorphic relations were recorded"), "{err}");
-    assert!(err.contains("#[mt_runtime::metamorphic]") && err.contains("mt_runtime::check"), "{err}");
+    assert!(
+        err.contains("no metamorphic relations were recorded"),
+        "{err}"
+    );
+    assert!(
+        err.contains("#[mt_runtime::metamorphic]") && err.contains("mt_runtime::check"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -187,11 +256,18 @@ fn report_without_a_previous_run_and_clean() {
     let dir = copy_fixture("cli-minimal");
     let out = mtcov(dir.path(), &["report"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("run `cargo mtcov` first"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("run `cargo mtcov` first"),
+        "{}",
+        stderr(&out)
+    );
 
     std::fs::create_dir_all(dir.path().join("target/mtcov/records")).unwrap();
     let out = mtcov(dir.path(), &["clean"]);
     assert_exit(&out, 0);
     assert!(!dir.path().join("target/mtcov").exists());
-    assert!(dir.path().join("target").exists(), "clean removes only mtcov's directory");
+    assert!(
+        dir.path().join("target").exists(),
+        "clean removes only mtcov's directory"
+    );
 }

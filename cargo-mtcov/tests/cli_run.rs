@@ -17,46 +17,93 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
             .expect("cargo-mtcov runs")
     };
 
-    let out = run(&["--json", "--criterion", "line,function", "--fail-under", "0.0"]);
+    let out = run(&[
+        "--json",
+        "--criterion",
+        "line,function",
+        "--fail-under",
+        "0.0",
+    ]);
     assert_exit(&out, 1);
     let err = stderr(&out);
-    assert!(err.contains("Running tests/relations.rs of cli-violation"), "{err}");
-    let report: serde_json::Value = serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("stdout is the JSON report ({e}):\n{}\nstderr:\n{err}", stdout(&out)));
+    assert!(
+        err.contains("Running tests/relations.rs of cli-violation"),
+        "{err}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap_or_else(|e| {
+        panic!(
+            "stdout is the JSON report ({e}):\n{}\nstderr:\n{err}",
+            stdout(&out)
+        )
+    });
     assert_eq!(report["totals"]["mrs"], 2, "{report:#}");
     assert_eq!(report["totals"]["source_inputs"], 3, "{report:#}");
     assert_eq!(report["totals"]["violations"], 1, "{report:#}");
-    assert_eq!(report["violations"][0]["mr"], "relations::symmetric", "{report:#}");
+    assert_eq!(
+        report["violations"][0]["mr"], "relations::symmetric",
+        "{report:#}"
+    );
     let line = &report["criteria"][0];
     assert_eq!(line["criterion"], "line");
-    let files: Vec<&str> = line["files"].as_array().unwrap().iter().map(|f| f["file"].as_str().unwrap()).collect();
-    assert_eq!(files, ["src/lib.rs"], "tests/ and mt-runtime are out of scope by default");
+    let files: Vec<&str> = line["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        ["src/lib.rs"],
+        "tests/ and mt-runtime are out of scope by default"
+    );
     assert!(line["summary"]["covered"].as_u64().unwrap() > 0, "{line:#}");
 
     // Records and raw profiles live under the target dir, nowhere else.
     let mtcov = target.join("mtcov");
     assert!(mtcov.join("last-run.json").is_file());
-    let stray: Vec<_> = walk(project.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "profraw")).collect();
-    assert!(stray.is_empty(), "profiles leaked into the project: {stray:?}");
-    assert!(!walk(&mtcov.join("profraw")).is_empty(), "the raw profiles are kept under target/mtcov/profraw");
+    let stray: Vec<_> = walk(project.path())
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "profraw"))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "profiles leaked into the project: {stray:?}"
+    );
+    assert!(
+        !walk(&mtcov.join("profraw")).is_empty(),
+        "the raw profiles are kept under target/mtcov/profraw"
+    );
 
     // `report` re-renders the same run without rebuilding; same exit code.
     let out = run(&["report", "--k", "1"]);
     assert_exit(&out, 1);
     assert!(!stderr(&out).contains("Compiling"), "{}", stderr(&out));
-    assert!(stdout(&out).contains("k-MR adequacy at k = 1"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("k-MR adequacy at k = 1"),
+        "{}",
+        stdout(&out)
+    );
 
     // More test threads than one: allowed, with a warning.
     let out = run(&["--", "--test-threads=2"]);
     assert_exit(&out, 1);
-    assert!(stderr(&out).contains("warning: --test-threads=2"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("warning: --test-threads=2"),
+        "{}",
+        stderr(&out)
+    );
 
     // An aborted test process: named, its records kept, the report printed.
     let out = run(&["--features", "abort", "--json"]);
     assert_exit(&out, 1);
     let err = stderr(&out);
-    assert!(err.contains("relations-") && err.contains("aborted (SIGABRT); its records up to the abort are kept"), "{err}");
-    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON report after an abort");
+    assert!(
+        err.contains("relations-")
+            && err.contains("aborted (SIGABRT); its records up to the abort are kept"),
+        "{err}"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&stdout(&out)).expect("JSON report after an abort");
     assert_eq!(report["totals"]["violations"], 1, "{report:#}");
 }
 

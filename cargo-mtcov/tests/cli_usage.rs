@@ -10,10 +10,25 @@ fn help_lists_the_flags_and_exit_codes() {
     let out = mtcov(dir.path(), &["--help"]);
     assert_exit(&out, 0);
     let help = stdout(&out);
-    for flag in ["--k <N>", "--criterion", "--distinct", "--fail-under", "--json", "--branch", "report", "clean"] {
-        assert!(help.contains(flag), "--help does not mention {flag}:\n{help}");
+    for flag in [
+        "--k <N>",
+        "--criterion",
+        "--distinct",
+        "--fail-under",
+        "--json",
+        "--branch",
+        "report",
+        "clean",
+    ] {
+        assert!(
+            help.contains(flag),
+            "--help does not mention {flag}:\n{help}"
+        );
     }
-    assert!(help.contains("3  a measure is below --fail-under"), "{help}");
+    assert!(
+        help.contains("3  a measure is below --fail-under"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -21,7 +36,11 @@ fn an_unknown_flag_is_a_usage_error() {
     let dir = TempDir::new("unknown");
     let out = mtcov(dir.path(), &["--frobnicate"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("unexpected argument '--frobnicate'"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unexpected argument '--frobnicate'"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -31,11 +50,17 @@ fn fail_under_out_of_range_says_what_a_fraction_is() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(err.contains("--fail-under"), "{err}");
-    assert!(err.contains("line: 2 is not a fraction between 0 and 1 (for 80% write 0.8)"), "{err}");
+    assert!(
+        err.contains("line: 2 is not a fraction between 0 and 1 (for 80% write 0.8)"),
+        "{err}"
+    );
 
     let out = mtcov(dir.path(), &["--fail-under", "lines=0.5"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("unknown criterion `lines`; known criteria: line, region, branch, function"));
+    assert!(
+        stderr(&out)
+            .contains("unknown criterion `lines`; known criteria: line, region, branch, function")
+    );
 }
 
 #[test]
@@ -53,7 +78,10 @@ fn outside_a_cargo_project_says_so() {
         let out = mtcov(dir.path(), args);
         assert_exit(&out, 2);
         let err = stderr(&out);
-        assert!(err.contains("not in a cargo project: no Cargo.toml in"), "{args:?}: {err}");
+        assert!(
+            err.contains("not in a cargo project: no Cargo.toml in"),
+            "{args:?}: {err}"
+        );
         assert!(err.contains("--manifest-path"), "{args:?}: {err}");
         assert!(stdout(&out).is_empty(), "stdout is for the report only");
     }

@@ -156,7 +156,13 @@ pub(crate) fn parse(text: &str) -> Result<Record, LineError> {
 
 fn convert(raw: Raw) -> Result<Record, String> {
     Ok(match raw {
-        Raw::Header { runtime, binary, pid, registry, coverage } => Record::Header(Header {
+        Raw::Header {
+            runtime,
+            binary,
+            pid,
+            registry,
+            coverage,
+        } => Record::Header(Header {
             runtime,
             binary,
             pid,
@@ -164,7 +170,11 @@ fn convert(raw: Raw) -> Result<Record, String> {
             coverage: match coverage {
                 None => CoverageLine::Off,
                 Some(RawCoverage::Unsupported { reason }) => CoverageLine::Unsupported(reason),
-                Some(RawCoverage::Ok { profile_version, num_counters, functions }) => {
+                Some(RawCoverage::Ok {
+                    profile_version,
+                    num_counters,
+                    functions,
+                }) => {
                     let functions = functions
                         .into_iter()
                         .map(|(name, hash, first_counter, num)| {
@@ -183,12 +193,27 @@ fn convert(raw: Raw) -> Result<Record, String> {
                             Ok(entry)
                         })
                         .collect::<Result<_, String>>()?;
-                    CoverageLine::Ok { profile_version, num_counters, functions }
+                    CoverageLine::Ok {
+                        profile_version,
+                        num_counters,
+                        functions,
+                    }
                 }
             },
         }),
-        Raw::Source { key, debug } => Record::Source { key: hex(&key)?, debug },
-        Raw::Mg { mr, class, sources, follow_ups, outcome, message, test } => Record::Mg(MgLine {
+        Raw::Source { key, debug } => Record::Source {
+            key: hex(&key)?,
+            debug,
+        },
+        Raw::Mg {
+            mr,
+            class,
+            sources,
+            follow_ups,
+            outcome,
+            message,
+            test,
+        } => Record::Mg(MgLine {
             mr,
             class,
             sources: sources.iter().map(|s| hex(s)).collect::<Result<_, _>>()?,
@@ -229,29 +254,54 @@ mod tests {
         let header = r#"{"v":1,"kind":"header","runtime":"0.1.0","binary":"/t/mrs-1a2b","pid":4242,
             "registry":[{"id":"mrs::periodicity","name":"periodicity","class":"equal","file":"tests/mrs.rs","line":12,"source_type":"Angle"}],
             "coverage":{"status":"ok","profile_version":10,"num_counters":31,"functions":[["00000000000000ff","0000000000000001",0,4]]}}"#;
-        let Record::Header(h) = parse(&header.replace('\n', "")).unwrap() else { panic!() };
+        let Record::Header(h) = parse(&header.replace('\n', "")).unwrap() else {
+            panic!()
+        };
         assert_eq!(h.registry[0].class, "equal");
-        let CoverageLine::Ok { functions, .. } = h.coverage else { panic!() };
-        assert_eq!(functions[0], FunctionEntry { name_ref: 255, func_hash: 1, first_counter: 0, num_counters: 4 });
+        let CoverageLine::Ok { functions, .. } = h.coverage else {
+            panic!()
+        };
+        assert_eq!(
+            functions[0],
+            FunctionEntry {
+                name_ref: 255,
+                func_hash: 1,
+                first_counter: 0,
+                num_counters: 4
+            }
+        );
 
         let mg = r#"{"v":1,"kind":"mg","mr":"mrs::periodicity","class":"equal","sources":["8c3f0a9b12d4e5f6"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-        let Record::Mg(mg) = parse(mg).unwrap() else { panic!() };
+        let Record::Mg(mg) = parse(mg).unwrap() else {
+            panic!()
+        };
         assert_eq!(mg.sources, [0x8c3f0a9b12d4e5f6]);
         assert!(mg.outcome.associates());
 
         let cov = r#"{"v":1,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[0,1,3,2,17,5]}"#;
         assert_eq!(
             parse(cov).unwrap(),
-            Record::Cov { key: 0x8c3f0a9b12d4e5f6, counters: vec![(0, 1), (3, 2), (17, 5)] }
+            Record::Cov {
+                key: 0x8c3f0a9b12d4e5f6,
+                counters: vec![(0, 1), (3, 2), (17, 5)]
+            }
         );
         let unsupported = r#"{"v":1,"kind":"header","runtime":"0.1.0","binary":"b","pid":1,"registry":[],"coverage":{"status":"unsupported","reason":"profile version 11"}}"#;
-        let Record::Header(h) = parse(unsupported).unwrap() else { panic!() };
-        assert_eq!(h.coverage, CoverageLine::Unsupported("profile version 11".into()));
+        let Record::Header(h) = parse(unsupported).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            h.coverage,
+            CoverageLine::Unsupported("profile version 11".into())
+        );
     }
 
     #[test]
     fn another_version_is_reported_as_such_even_if_the_rest_differs() {
-        assert_eq!(parse(r#"{"v":2,"kind":"whatever"}"#), Err(LineError::Version(2)));
+        assert_eq!(
+            parse(r#"{"v":2,"kind":"whatever"}"#),
+            Err(LineError::Version(2))
+        );
     }
 
     #[test]

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use crate::error::RecordError;
-pub use line::{FunctionEntry, MrLine as MrInfo, Outcome, SCHEMA_VERSION};
 use line::{CoverageLine, LineError, Record};
+pub use line::{FunctionEntry, MrLine as MrInfo, Outcome, SCHEMA_VERSION};
 
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]
@@ -95,7 +95,8 @@ pub fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<Run
     let mut run = RunRecords::default();
     let mut registry: BTreeMap<String, MrInfo> = BTreeMap::new();
     for file in &files {
-        let text = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let text =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
         let text = String::from_utf8_lossy(&text);
         read_file(file, &text, expected.as_deref(), &mut run, &mut registry)?;
     }
@@ -137,7 +138,8 @@ fn read_file(
                 .into());
             }
             Err(LineError::Corrupt(why)) => {
-                run.warnings.push(format!("{name}:{number}: corrupt record skipped: {why}"));
+                run.warnings
+                    .push(format!("{name}:{number}: corrupt record skipped: {why}"));
                 continue;
             }
         };
@@ -165,16 +167,23 @@ fn read_file(
                     coverage: match header.coverage {
                         CoverageLine::Off => ProcessCoverage::Off,
                         CoverageLine::Unsupported(why) => ProcessCoverage::Unsupported(why),
-                        CoverageLine::Ok { profile_version, num_counters, functions } => {
-                            ProcessCoverage::Captured { profile_version, num_counters, functions }
-                        }
+                        CoverageLine::Ok {
+                            profile_version,
+                            num_counters,
+                            functions,
+                        } => ProcessCoverage::Captured {
+                            profile_version,
+                            num_counters,
+                            functions,
+                        },
                     },
                     counters: Vec::new(),
                 });
                 process = Some(run.processes.len() - 1);
             }
             (Record::Header(_), Some(_)) => {
-                run.warnings.push(format!("{name}:{number}: second header skipped"));
+                run.warnings
+                    .push(format!("{name}:{number}: second header skipped"));
             }
             (_, None) => {
                 run.warnings.push(format!(
@@ -216,12 +225,18 @@ fn read_file(
         }
     }
     if process.is_none() && !lines.is_empty() {
-        run.warnings.push(format!("{name}: no valid header; file skipped"));
+        run.warnings
+            .push(format!("{name}: no valid header; file skipped"));
     }
     Ok(())
 }
 
-fn merge_mr(registry: &mut BTreeMap<String, MrInfo>, mr: MrInfo, file: &str, warnings: &mut Vec<String>) {
+fn merge_mr(
+    registry: &mut BTreeMap<String, MrInfo>,
+    mr: MrInfo,
+    file: &str,
+    warnings: &mut Vec<String>,
+) {
     match registry.get(&mr.id) {
         None => {
             registry.insert(mr.id.clone(), mr);

@@ -8,7 +8,8 @@ impl TempDir {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("mtcov-records-{tag}-{}-{n}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("mtcov-records-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         Self(dir)
@@ -47,9 +48,17 @@ const COV_A: &str = r#"{"v":1,"kind":"cov","key":"000000000000000a","counters":[
 #[test]
 fn merges_files_and_dedupes_the_registry() {
     let dir = TempDir::new("merge");
-    let one = [header("/bin/a", &[("m::one", "equal")]), SOURCE_A.into(), MG_A.into(), COV_A.into()];
+    let one = [
+        header("/bin/a", &[("m::one", "equal")]),
+        SOURCE_A.into(),
+        MG_A.into(),
+        COV_A.into(),
+    ];
     dir.write("a-1.jsonl", &(one.join("\n") + "\n"));
-    let two = [header("/bin/b", &[("m::one", "equal"), ("m::two", "order")])];
+    let two = [header(
+        "/bin/b",
+        &[("m::one", "equal"), ("m::two", "order")],
+    )];
     dir.write("b-2.jsonl", &(two.join("\n") + "\n"));
     dir.write("notes.txt", "not a record file");
 
@@ -62,7 +71,13 @@ fn merges_files_and_dedupes_the_registry() {
     assert_eq!(run.groups[0].process, 0);
     assert_eq!(run.processes.len(), 2);
     assert_eq!(run.processes[0].counters, vec![(10, vec![(0, 1), (5, 2)])]);
-    assert!(matches!(run.processes[0].coverage, ProcessCoverage::Captured { num_counters: 8, .. }));
+    assert!(matches!(
+        run.processes[0].coverage,
+        ProcessCoverage::Captured {
+            num_counters: 8,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -79,10 +94,22 @@ fn corrupt_and_truncated_lines_are_skipped_with_file_and_line() {
     let file = dir.write("a-1.jsonl", &text);
 
     let run = read_run(&dir.0, None).unwrap();
-    assert_eq!(run.groups.len(), 1, "the valid MG after the corrupt line is kept");
+    assert_eq!(
+        run.groups.len(),
+        1,
+        "the valid MG after the corrupt line is kept"
+    );
     assert_eq!(run.warnings.len(), 2, "{:?}", run.warnings);
-    assert!(run.warnings[0].starts_with(&format!("{}:3: corrupt record skipped", file.display())), "{}", run.warnings[0]);
-    assert!(run.warnings[1].starts_with(&format!("{}:5: truncated final line", file.display())), "{}", run.warnings[1]);
+    assert!(
+        run.warnings[0].starts_with(&format!("{}:3: corrupt record skipped", file.display())),
+        "{}",
+        run.warnings[0]
+    );
+    assert!(
+        run.warnings[1].starts_with(&format!("{}:5: truncated final line", file.display())),
+        "{}",
+        run.warnings[1]
+    );
 }
 
 #[test]
@@ -92,13 +119,24 @@ fn counter_indices_beyond_the_table_are_rejected() {
     dir.write("a-1.jsonl", &format!("{}\n{cov}\n", header("/bin/a", &[])));
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.processes[0].counters.is_empty());
-    assert!(run.warnings[0].contains(":2: counter index 8"), "{:?}", run.warnings);
+    assert!(
+        run.warnings[0].contains(":2: counter index 8"),
+        "{:?}",
+        run.warnings
+    );
 }
 
 #[test]
 fn another_schema_version_stops_the_read() {
     let dir = TempDir::new("version");
-    dir.write("a-1.jsonl", &format!("{}\n{}\n", header("/bin/a", &[]), SOURCE_A.replace("\"v\":1", "\"v\":2")));
+    dir.write(
+        "a-1.jsonl",
+        &format!(
+            "{}\n{}\n",
+            header("/bin/a", &[]),
+            SOURCE_A.replace("\"v\":1", "\"v\":2")
+        ),
+    );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
@@ -111,7 +149,10 @@ fn records_of_another_binary_are_refused() {
     let dir = TempDir::new("foreign");
     dir.write("a-1.jsonl", &format!("{}\n", header("/elsewhere/a", &[])));
     let err = read_run(&dir.0, Some(&[PathBuf::from("/bin/a")])).unwrap_err();
-    assert!(matches!(err.downcast_ref(), Some(RecordError::ForeignBinary { .. })), "{err:#}");
+    assert!(
+        matches!(err.downcast_ref(), Some(RecordError::ForeignBinary { .. })),
+        "{err:#}"
+    );
     assert!(read_run(&dir.0, Some(&[PathBuf::from("/elsewhere/a")])).is_ok());
 }
 
@@ -121,5 +162,11 @@ fn records_before_a_header_are_not_attributed() {
     dir.write("a-1.jsonl", &format!("{{broken\n{MG_A}\n"));
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.groups.is_empty());
-    assert!(run.warnings.iter().any(|w| w.contains("no valid header before line 2")), "{:?}", run.warnings);
+    assert!(
+        run.warnings
+            .iter()
+            .any(|w| w.contains("no valid header before line 2")),
+        "{:?}",
+        run.warnings
+    );
 }

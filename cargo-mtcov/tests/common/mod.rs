@@ -83,7 +83,10 @@ impl Drop for TempDir {
 
 /// The workspace checkout this test runs from.
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
 }
 
 /// Copies `tests/fixtures/<name>` into a temp dir, pointing its relative
@@ -95,7 +98,10 @@ pub fn copy_fixture(name: &str) -> TempDir {
     let manifest = dir.path().join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest).expect("fixture manifest");
     let runtime = workspace_root().join("mt-runtime");
-    let text = text.replace("\"../../../mt-runtime\"", &format!("{:?}", runtime.display().to_string()));
+    let text = text.replace(
+        "\"../../../mt-runtime\"",
+        &format!("{:?}", runtime.display().to_string()),
+    );
     std::fs::write(&manifest, text).expect("rewrite fixture manifest");
     dir
 }

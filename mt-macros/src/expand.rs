@@ -17,7 +17,10 @@ use syn::spanned::Spanned;
 use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, Visibility};
 
 pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
-    let MrFn { mut item, source_ty: written_ty } = mr;
+    let MrFn {
+        mut item,
+        source_ty: written_ty,
+    } = mr;
     let source_ty = with_static_lifetimes(&written_ty);
     let mg_ty = match item.sig.inputs.first() {
         Some(syn::FnArg::Typed(arg)) => arg.ty.to_token_stream(),
@@ -30,8 +33,9 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     let private = quote!(#krate::__private);
     let ident = item.sig.ident.clone();
     let vis = std::mem::replace(&mut item.vis, Visibility::Inherited);
-    let (const_attrs, fn_attrs): (Vec<Attribute>, Vec<Attribute>) =
-        std::mem::take(&mut item.attrs).into_iter().partition(belongs_to_const);
+    let (const_attrs, fn_attrs): (Vec<Attribute>, Vec<Attribute>) = std::mem::take(&mut item.attrs)
+        .into_iter()
+        .partition(belongs_to_const);
     item.attrs = fn_attrs;
 
     let fn_name = ident.unraw_string();
@@ -147,7 +151,17 @@ fn fill(ty: &mut Type) {
 /// macros, ..) stay on the function. Lint levels reach the function too,
 /// since it is nested in the constant.
 fn belongs_to_const(attr: &Attribute) -> bool {
-    const ON_CONST: &[&str] = &["doc", "cfg", "cfg_attr", "allow", "warn", "deny", "forbid", "expect", "deprecated"];
+    const ON_CONST: &[&str] = &[
+        "doc",
+        "cfg",
+        "cfg_attr",
+        "allow",
+        "warn",
+        "deny",
+        "forbid",
+        "expect",
+        "deprecated",
+    ];
     ON_CONST.iter().any(|name| attr.path().is_ident(name))
 }
 
@@ -170,7 +184,8 @@ mod tests {
 
     fn pretty(args: TokenStream, item: TokenStream) -> String {
         let tokens = entry(args, item);
-        let file: syn::File = syn::parse2(tokens.clone()).unwrap_or_else(|e| panic!("{e}: {tokens}"));
+        let file: syn::File =
+            syn::parse2(tokens.clone()).unwrap_or_else(|e| panic!("{e}: {tokens}"));
         prettyplease::unparse(&file)
     }
 
@@ -189,7 +204,11 @@ mod tests {
     #[test]
     fn all_arguments_docs_and_visibility() {
         insta::assert_snapshot!(pretty(
-            quote!(output = "equal", name = "periodicity of sin", crate = my_crate::mt),
+            quote!(
+                output = "equal",
+                name = "periodicity of sin",
+                crate = my_crate::mt
+            ),
             quote! {
                 /// sin is periodic.
                 #[cfg(test)]

@@ -49,7 +49,14 @@ pub(crate) fn entry(args: TokenStream2, item: TokenStream2) -> TokenStream2 {
                 }
                 None => rejected.errors,
             };
-            (if rejected.keep_item { item } else { TokenStream2::new() }, Some(errors))
+            (
+                if rejected.keep_item {
+                    item
+                } else {
+                    TokenStream2::new()
+                },
+                Some(errors),
+            )
         }
     };
     if let Some(errors) = errors {

@@ -72,8 +72,24 @@ fn apply(args: &mut Args, key: &Ident, value: Option<Expr>) -> syn::Result<()> {
         ));
     };
     match key_name.as_str() {
-        "output" => set_once(&mut args.output, key, non_empty_str(&value, "output", "the relation class, e.g. `output = \"equal\"`")?),
-        "name" => set_once(&mut args.name, key, non_empty_str(&value, "name", "a display name, e.g. `name = \"periodicity of sin\"`")?),
+        "output" => set_once(
+            &mut args.output,
+            key,
+            non_empty_str(
+                &value,
+                "output",
+                "the relation class, e.g. `output = \"equal\"`",
+            )?,
+        ),
+        "name" => set_once(
+            &mut args.name,
+            key,
+            non_empty_str(
+                &value,
+                "name",
+                "a display name, e.g. `name = \"periodicity of sin\"`",
+            )?,
+        ),
         "crate" => set_once(&mut args.krate, key, crate_path(&value)?),
         _ => Err(unknown(key)),
     }
@@ -82,7 +98,10 @@ fn apply(args: &mut Args, key: &Ident, value: Option<Expr>) -> syn::Result<()> {
 fn unknown(key: &Ident) -> syn::Error {
     syn::Error::new(
         key.span(),
-        format!("unknown argument `{}` of #[metamorphic]; the known arguments are {KNOWN}", key.unraw()),
+        format!(
+            "unknown argument `{}` of #[metamorphic]; the known arguments are {KNOWN}",
+            key.unraw()
+        ),
     )
 }
 
@@ -102,9 +121,15 @@ fn set_once<T>(slot: &mut Option<T>, key: &Ident, value: T) -> syn::Result<()> {
 /// A non-empty string literal, for `output` and `name`.
 fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<LitStr> {
     match value {
-        Expr::Lit(ExprLit { lit: Lit::Str(lit), attrs }) if attrs.is_empty() => {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit),
+            attrs,
+        }) if attrs.is_empty() => {
             if lit.value().trim().is_empty() {
-                Err(syn::Error::new(lit.span(), format!("`{key}` must not be empty: give {what}")))
+                Err(syn::Error::new(
+                    lit.span(),
+                    format!("`{key}` must not be empty: give {what}"),
+                ))
             } else {
                 Ok(lit.clone())
             }
@@ -119,10 +144,11 @@ fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<LitStr> {
 /// A plain path such as `::mt_runtime` or `my_crate::mt`, for `crate`.
 fn crate_path(value: &Expr) -> syn::Result<Path> {
     match value {
-        Expr::Path(ExprPath { attrs, qself: None, path })
-            if attrs.is_empty()
-                && path.segments.iter().all(|s| s.arguments.is_none()) =>
-        {
+        Expr::Path(ExprPath {
+            attrs,
+            qself: None,
+            path,
+        }) if attrs.is_empty() && path.segments.iter().all(|s| s.arguments.is_none()) => {
             Ok(path.clone())
         }
         other => Err(syn::Error::new(
@@ -185,16 +211,26 @@ mod tests {
 
     #[test]
     fn all_arguments_with_trailing_comma() {
-        let args = ok(quote!(output = "equal", name = "periodicity of sin", crate = ::mt_runtime,));
+        let args = ok(quote!(
+            output = "equal",
+            name = "periodicity of sin",
+            crate = ::mt_runtime,
+        ));
         assert_eq!(args.output.unwrap().value(), "equal");
         assert_eq!(args.name.unwrap().value(), "periodicity of sin");
-        assert_eq!(args.krate.unwrap().to_token_stream().to_string(), ":: mt_runtime");
+        assert_eq!(
+            args.krate.unwrap().to_token_stream().to_string(),
+            ":: mt_runtime"
+        );
     }
 
     #[test]
     fn crate_accepts_relative_and_raw_paths() {
         let args = ok(quote!(crate = my_crate::mt));
-        assert_eq!(args.krate.unwrap().to_token_stream().to_string(), "my_crate :: mt");
+        assert_eq!(
+            args.krate.unwrap().to_token_stream().to_string(),
+            "my_crate :: mt"
+        );
         let args = ok(quote!(r#output = "x"));
         assert_eq!(args.output.unwrap().value(), "x");
     }
@@ -204,14 +240,24 @@ mod tests {
         let e = errs(quote!(outptu = "equal"));
         assert_eq!(e.len(), 1);
         assert!(e[0].starts_with("unknown argument `outptu`"), "{}", e[0]);
-        assert!(e[0].contains("`output = \"..\"`, `name = \"..\"`, `crate = path`"), "{}", e[0]);
+        assert!(
+            e[0].contains("`output = \"..\"`, `name = \"..\"`, `crate = path`"),
+            "{}",
+            e[0]
+        );
     }
 
     #[test]
     fn duplicates_are_reported_once_each_and_the_first_value_kept() {
         let (args, e) = parse_args(quote!(output = "a", output = "b", name = "n", name = "m"));
         let e = messages(e.unwrap());
-        assert_eq!(e, ["duplicate argument `output`: give it once", "duplicate argument `name`: give it once"]);
+        assert_eq!(
+            e,
+            [
+                "duplicate argument `output`: give it once",
+                "duplicate argument `name`: give it once"
+            ]
+        );
         assert_eq!(args.output.unwrap().value(), "a");
     }
 
@@ -219,7 +265,11 @@ mod tests {
     fn ill_typed_values_are_all_reported() {
         let e = errs(quote!(output = 3, name = "", crate = "mt_runtime"));
         assert_eq!(e.len(), 3, "{e:?}");
-        assert!(e[0].starts_with("`output` takes a string literal"), "{}", e[0]);
+        assert!(
+            e[0].starts_with("`output` takes a string literal"),
+            "{}",
+            e[0]
+        );
         assert!(e[1].starts_with("`name` must not be empty"), "{}", e[1]);
         assert!(e[2].starts_with("`crate` takes the path"), "{}", e[2]);
     }
@@ -232,7 +282,10 @@ mod tests {
 
     #[test]
     fn key_without_value_shows_how_to_write_it() {
-        assert_eq!(errs(quote!(output)), ["`output` needs a value: write `output = \"equal\"`"]);
+        assert_eq!(
+            errs(quote!(output)),
+            ["`output` needs a value: write `output = \"equal\"`"]
+        );
         assert!(errs(quote!(bogus))[0].starts_with("unknown argument `bogus`"));
     }
 
@@ -248,7 +301,9 @@ mod tests {
     fn a_non_identifier_key_is_a_syntax_error() {
         assert_eq!(
             errs(quote!("output" = "x")),
-            ["expected an argument of #[metamorphic]: `output = \"..\"`, `name = \"..\"`, `crate = path`"]
+            [
+                "expected an argument of #[metamorphic]: `output = \"..\"`, `name = \"..\"`, `crate = path`"
+            ]
         );
     }
 }

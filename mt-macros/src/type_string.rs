@@ -40,7 +40,11 @@ fn write(tokens: TokenStream, out: &mut String) {
                 }
                 let word = tt.to_string();
                 out.push_str(&word);
-                last = if KEYWORDS.contains(&word.as_str()) { Last::Keyword } else { Last::Word };
+                last = if KEYWORDS.contains(&word.as_str()) {
+                    Last::Keyword
+                } else {
+                    Last::Word
+                };
             }
             TokenTree::Group(g) => {
                 let (open, close) = match g.delimiter() {
@@ -49,7 +53,9 @@ fn write(tokens: TokenStream, out: &mut String) {
                     Delimiter::Brace => ("{", "}"),
                     Delimiter::None => ("", ""),
                 };
-                if matches!(last, Last::Keyword | Last::Spaced) || (last == Last::Word && g.delimiter() == Delimiter::Brace) {
+                if matches!(last, Last::Keyword | Last::Spaced)
+                    || (last == Last::Word && g.delimiter() == Delimiter::Brace)
+                {
                     out.push(' ');
                 }
                 out.push_str(open);
@@ -68,7 +74,11 @@ fn write(tokens: TokenStream, out: &mut String) {
                         out.push(' ');
                     }
                     out.push_str(op);
-                    last = if spaced_around || op == "," || op == ";" { Last::Spaced } else { Last::Tight };
+                    last = if spaced_around || op == "," || op == ";" {
+                        Last::Spaced
+                    } else {
+                        Last::Tight
+                    };
                 }
                 joint.clear();
             }
@@ -81,7 +91,10 @@ fn split_operators(run: &str) -> Vec<&str> {
     let mut ops = Vec::new();
     let mut rest = run;
     while !rest.is_empty() {
-        let len = if ["::", "->", "=>", "&&"].iter().any(|op| rest.starts_with(op)) {
+        let len = if ["::", "->", "=>", "&&"]
+            .iter()
+            .any(|op| rest.starts_with(op))
+        {
             2
         } else {
             rest.chars().next().map_or(1, char::len_utf8)
@@ -103,21 +116,36 @@ mod tests {
             (quote!(Angle), "Angle"),
             (quote!(Vec<i32>), "Vec<i32>"),
             (quote!(Vec<(u8, String)>), "Vec<(u8, String)>"),
-            (quote!(::std::collections::HashMap<String, Vec<u8>>), "::std::collections::HashMap<String, Vec<u8>>"),
+            (
+                quote!(::std::collections::HashMap<String, Vec<u8>>),
+                "::std::collections::HashMap<String, Vec<u8>>",
+            ),
             (quote!([u8; 4]), "[u8; 4]"),
             (quote!((f64, f64)), "(f64, f64)"),
             (quote!(&'static str), "&'static str"),
             (quote!(&mut [u8]), "&mut [u8]"),
             (quote!(Option<&'static str>), "Option<&'static str>"),
-            (quote!(Box<dyn Fn(u8) -> u8 + Send>), "Box<dyn Fn(u8) -> u8 + Send>"),
+            (
+                quote!(Box<dyn Fn(u8) -> u8 + Send>),
+                "Box<dyn Fn(u8) -> u8 + Send>",
+            ),
             (quote!(<T as Trait>::Assoc), "<T as Trait>::Assoc"),
-            (quote!(Box<dyn Iterator<Item = u8>>), "Box<dyn Iterator<Item = u8>>"),
+            (
+                quote!(Box<dyn Iterator<Item = u8>>),
+                "Box<dyn Iterator<Item = u8>>",
+            ),
             (quote!(fn(&u8) -> bool), "fn(&u8) -> bool"),
             (quote!(()), "()"),
             (quote!(*const [u8]), "*const [u8]"),
-            (quote!(Option<&'static mut (u8, u8)>), "Option<&'static mut (u8, u8)>"),
+            (
+                quote!(Option<&'static mut (u8, u8)>),
+                "Option<&'static mut (u8, u8)>",
+            ),
             (quote!(Foo<{ N + 1 }>), "Foo<{N + 1}>"),
-            (quote!(Box<dyn Iterator<Item=&'static u8>>), "Box<dyn Iterator<Item = &'static u8>>"),
+            (
+                quote!(Box<dyn Iterator<Item = &'static u8>>),
+                "Box<dyn Iterator<Item = &'static u8>>",
+            ),
         ];
         for (tokens, expected) in cases {
             assert_eq!(type_string(tokens), expected);

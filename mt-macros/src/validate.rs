@@ -33,7 +33,10 @@ pub(crate) struct Rejected {
 
 impl From<syn::Error> for Rejected {
     fn from(errors: syn::Error) -> Self {
-        Rejected { errors, keep_item: true }
+        Rejected {
+            errors,
+            keep_item: true,
+        }
     }
 }
 
@@ -52,7 +55,11 @@ pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
         }
     };
     let mut errors = Errors::default();
-    if syn::ext::IdentExt::unraw(&item.sig.ident).to_string().to_ascii_lowercase().starts_with(RESERVED) {
+    if syn::ext::IdentExt::unraw(&item.sig.ident)
+        .to_string()
+        .to_ascii_lowercase()
+        .starts_with(RESERVED)
+    {
         errors.push(syn::Error::new_spanned(
             &item.sig.ident,
             format!("names starting with `{RESERVED}` are reserved for the code #[metamorphic] generates: rename this MR"),
@@ -60,7 +67,8 @@ pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
     }
     qualifiers(&item.sig, &mut errors);
     let source_ty = parameters(&item.sig, &mut errors);
-    let undeclared_lifetime = errors.0.is_some() && item.sig.generics.params.is_empty() && has_named_lifetime(&item.sig);
+    let undeclared_lifetime =
+        errors.0.is_some() && item.sig.generics.params.is_empty() && has_named_lifetime(&item.sig);
     if let ReturnType::Type(_, ty) = &item.sig.output {
         if !is_unit(ty) {
             errors.push(syn::Error::new_spanned(
@@ -72,15 +80,23 @@ pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
     }
     match (errors.0, source_ty) {
         (None, Some(source_ty)) => Ok(MrFn { item, source_ty }),
-        (Some(errors), _) => Err(Rejected { errors, keep_item: !undeclared_lifetime }),
-        (None, None) => unreachable!("parameters() reports every case where it finds no source type"),
+        (Some(errors), _) => Err(Rejected {
+            errors,
+            keep_item: !undeclared_lifetime,
+        }),
+        (None, None) => {
+            unreachable!("parameters() reports every case where it finds no source type")
+        }
     }
 }
 
 /// `const`, `async`, `unsafe`, `extern`, generics, `where`, variadics.
 fn qualifiers(sig: &Signature, errors: &mut Errors) {
     if let Some(t) = &sig.constness {
-        errors.error(t.span, "an MR cannot be a `const fn`: it runs the SUT through `mg`, which is not const");
+        errors.error(
+            t.span,
+            "an MR cannot be a `const fn`: it runs the SUT through `mg`, which is not const",
+        );
     }
     if let Some(t) = &sig.asyncness {
         errors.error(
@@ -117,7 +133,10 @@ fn qualifiers(sig: &Signature, errors: &mut Errors) {
         ));
     }
     if let Some(v) = &sig.variadic {
-        errors.push(syn::Error::new_spanned(v, "an MR cannot be variadic: it takes exactly `(mg: &mut Mg, input: &T)`"));
+        errors.push(syn::Error::new_spanned(
+            v,
+            "an MR cannot be variadic: it takes exactly `(mg: &mut Mg, input: &T)`",
+        ));
     }
 }
 
@@ -147,7 +166,13 @@ fn parameters(sig: &Signature, errors: &mut Errors) -> Option<Type> {
     let [mg, input] = typed[..] else {
         return None; // a receiver, reported above
     };
-    if !matches!(mg, Type::Reference(TypeReference { mutability: Some(_), .. })) {
+    if !matches!(
+        mg,
+        Type::Reference(TypeReference {
+            mutability: Some(_),
+            ..
+        })
+    ) {
         errors.push(syn::Error::new_spanned(
             mg,
             "the first parameter of an MR is the handle that runs the SUT: write `mg: &mut Mg`",
@@ -218,7 +243,9 @@ fn source_type(ty: &Type, errors: &mut Errors) -> Option<Type> {
 }
 
 fn has_named_lifetime(sig: &Signature) -> bool {
-    sig.inputs.iter().any(|arg| !lifetimes(arg.to_token_stream()).is_empty())
+    sig.inputs
+        .iter()
+        .any(|arg| !lifetimes(arg.to_token_stream()).is_empty())
 }
 
 /// The spans of the named lifetimes in `tokens` other than `'static`
@@ -282,7 +309,13 @@ mod tests {
     fn source_type(item: TokenStream) -> String {
         match validate(item) {
             Ok(mr) => mr.source_ty.to_token_stream().to_string(),
-            Err(e) => panic!("rejected: {:?}", e.errors.into_iter().map(|e| e.to_string()).collect::<Vec<_>>()),
+            Err(e) => panic!(
+                "rejected: {:?}",
+                e.errors
+                    .into_iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+            ),
         }
     }
 
@@ -295,36 +328,93 @@ mod tests {
 
     #[test]
     fn accepts_patterns_unit_return_and_static_borrows() {
-        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, (a, b): &(u8, u8)) {})), "(u8 , u8)");
-        assert_eq!(source_type(quote!(fn f(_: &mut Mg, _: &Angle) -> () {})), "Angle");
-        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &&str) {})), "& str");
-        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &Option<&'static str>) {})), "Option < & 'static str >");
-        assert_eq!(source_type(quote!(fn f(mg: &mut Mg, s: &Cow<'_, str>) {})), "Cow < '_ , str >");
-        assert_eq!(source_type(quote!(pub(crate) fn f(mg: &mut mt_runtime::Mg, v: &[u8; 4]) {})), "[u8 ; 4]");
+        assert_eq!(
+            source_type(quote!(
+                fn f(mg: &mut Mg, (a, b): &(u8, u8)) {}
+            )),
+            "(u8 , u8)"
+        );
+        assert_eq!(
+            source_type(quote!(
+                fn f(_: &mut Mg, _: &Angle) -> () {}
+            )),
+            "Angle"
+        );
+        assert_eq!(
+            source_type(quote!(
+                fn f(mg: &mut Mg, s: &&str) {}
+            )),
+            "& str"
+        );
+        assert_eq!(
+            source_type(quote!(
+                fn f(mg: &mut Mg, s: &Option<&'static str>) {}
+            )),
+            "Option < & 'static str >"
+        );
+        assert_eq!(
+            source_type(quote!(
+                fn f(mg: &mut Mg, s: &Cow<'_, str>) {}
+            )),
+            "Cow < '_ , str >"
+        );
+        assert_eq!(
+            source_type(quote!(
+                pub(crate) fn f(mg: &mut mt_runtime::Mg, v: &[u8; 4]) {}
+            )),
+            "[u8 ; 4]"
+        );
     }
 
     #[test]
     fn rejects_variadics() {
-        let e = errors(quote!(unsafe extern "C" fn f(mg: &mut Mg, x: &u8, ...) {}));
-        assert!(e.iter().any(|m| m.starts_with("an MR cannot be variadic")), "{e:?}");
+        let e = errors(quote!(
+            unsafe extern "C" fn f(mg: &mut Mg, x: &u8, ...) {}
+        ));
+        assert!(
+            e.iter().any(|m| m.starts_with("an MR cannot be variadic")),
+            "{e:?}"
+        );
     }
 
     #[test]
     fn reports_every_problem_of_one_signature() {
-        let e = errors(quote!(async unsafe fn f<T>(mg: Mg, x: T) -> bool where T: Copy { true }));
+        let e = errors(quote!(
+            async unsafe fn f<T>(mg: Mg, x: T) -> bool
+            where
+                T: Copy,
+            {
+                true
+            }
+        ));
         assert_eq!(e.len(), 7, "{e:?}");
     }
 
     #[test]
     fn names_the_kind_of_a_non_function_item() {
-        assert!(errors(quote!(const X: u8 = 1;))[0].ends_with("not to a constant"));
-        assert!(errors(quote!(mod m {}))[0].ends_with("not to a module"));
+        assert!(
+            errors(quote!(
+                const X: u8 = 1;
+            ))[0]
+                .ends_with("not to a constant")
+        );
+        assert!(
+            errors(quote!(
+                mod m {}
+            ))[0]
+                .ends_with("not to a module")
+        );
         assert!(errors(quote!(impl S {}))[0].ends_with("not to an impl block"));
     }
 
     #[test]
     fn reserved_names_are_rejected_even_raw() {
-        let e = errors(quote!(fn r#__MTCOV_x(mg: &mut Mg, x: &u8) {}));
-        assert!(e[0].starts_with("names starting with `__mtcov` are reserved"), "{e:?}");
+        let e = errors(quote!(
+            fn r#__MTCOV_x(mg: &mut Mg, x: &u8) {}
+        ));
+        assert!(
+            e[0].starts_with("names starting with `__mtcov` are reserved"),
+            "{e:?}"
+        );
     }
 }

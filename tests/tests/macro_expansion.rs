@@ -82,7 +82,11 @@ fn the_registry_lists_every_mr_with_its_metadata() {
 
     let o = find("oddness");
     assert_eq!(o.name(), "oddness");
-    assert_eq!(o.class(), "macro_expansion::oddness", "without `output` the MR is its own class");
+    assert_eq!(
+        o.class(),
+        "macro_expansion::oddness",
+        "without `output` the MR is its own class"
+    );
     assert!(!o.has_explicit_class());
 
     let r = find("reverse_twice");
@@ -102,18 +106,33 @@ fn the_typed_constant_and_the_registry_share_one_metadata_record() {
 #[test]
 fn check_and_check_registered_run_the_generated_mrs() {
     let sources = [Angle(0.0), Angle(30.0), Angle(123.4)];
-    let before = (PERIODICITY_RUNS.load(Ordering::SeqCst), ODDNESS_RUNS.load(Ordering::SeqCst));
+    let before = (
+        PERIODICITY_RUNS.load(Ordering::SeqCst),
+        ODDNESS_RUNS.load(Ordering::SeqCst),
+    );
     mt_runtime::check(&sources, &[periodicity, oddness]);
-    let after_check = (PERIODICITY_RUNS.load(Ordering::SeqCst), ODDNESS_RUNS.load(Ordering::SeqCst));
-    assert!(after_check.0 >= before.0 + 3 && after_check.1 >= before.1 + 3, "{before:?} -> {after_check:?}");
+    let after_check = (
+        PERIODICITY_RUNS.load(Ordering::SeqCst),
+        ODDNESS_RUNS.load(Ordering::SeqCst),
+    );
+    assert!(
+        after_check.0 >= before.0 + 3 && after_check.1 >= before.1 + 3,
+        "{before:?} -> {after_check:?}"
+    );
 
     mt_runtime::check_registered(&sources);
-    let after_registered = (PERIODICITY_RUNS.load(Ordering::SeqCst), ODDNESS_RUNS.load(Ordering::SeqCst));
+    let after_registered = (
+        PERIODICITY_RUNS.load(Ordering::SeqCst),
+        ODDNESS_RUNS.load(Ordering::SeqCst),
+    );
     assert!(
         after_registered.0 >= after_check.0 + 3 && after_registered.1 >= after_check.1 + 3,
         "{after_check:?} -> {after_registered:?}"
     );
-    mt_runtime::check(&[vec![(1, "a".to_owned())], vec![]], &[nested::reverse_twice]);
+    mt_runtime::check(
+        &[vec![(1, "a".to_owned())], vec![]],
+        &[nested::reverse_twice],
+    );
     mt_runtime::check(&[0, 7, u16::MAX], &[through_reexport]);
     assert_eq!(through_reexport.info().source_type(), "u16");
 }
@@ -139,7 +158,10 @@ fn a_violation_reported_through_the_generated_mr_names_it() {
         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_default();
     assert!(message.contains("a relation that never holds"), "{message}");
-    assert!(message.contains(&format!("macro_expansion.rs:{}", never_holds.info().line())), "{message}");
+    assert!(
+        message.contains(&format!("macro_expansion.rs:{}", never_holds.info().line())),
+        "{message}"
+    );
 }
 
 /// A source input type with an elided borrow: the registry sees `&'static str`.
@@ -165,7 +187,9 @@ fn borrowed_static_inputs_and_mrs_local_to_a_function() {
     }
     mt_runtime::check(&['a', '1'], &[local]);
     assert!(
-        mt_runtime::registry().iter().any(|mr| mr.id() == "macro_expansion::local" && mr.takes::<char>()),
+        mt_runtime::registry()
+            .iter()
+            .any(|mr| mr.id() == "macro_expansion::local" && mr.takes::<char>()),
         "{:#?}",
         mt_runtime::registry()
     );

@@ -14,11 +14,21 @@ fn ui() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| entry.expect("a readable directory entry").file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .expect("a readable directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|name| name.ends_with(".rs"))
         .collect();
     files.sort();
-    assert!(files.len() > 10, "expected the ui cases in {}, found {files:?}", dir.display());
+    assert!(
+        files.len() > 10,
+        "expected the ui cases in {}, found {files:?}",
+        dir.display()
+    );
 
     let t = trybuild::TestCases::new();
     for name in &files {

@@ -28,7 +28,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use cargo_mtcov::measure::{Counting, Coverage, InputIdx, MrIdx, PoolBuilder, measure};
-use cargo_mtcov::report::{self, Criterion, CriterionInput, Location, MrInfo, ReportInput, SourceInfo};
+use cargo_mtcov::report::{
+    self, Criterion, CriterionInput, Location, MrInfo, ReportInput, SourceInfo,
+};
 
 const CHILD_ENV: &str = "MTCOV_BENCH_SCENARIO";
 const REQUIREMENTS: u32 = 20_000;
@@ -49,10 +51,34 @@ struct Scenario {
 }
 
 const SCENARIOS: &[Scenario] = &[
-    Scenario { name: "grep", mrs: 25_168, inputs: 16_362, scale: 1, runs: 7 },
-    Scenario { name: "print_tokens2", mrs: 22_013, inputs: 25_615, scale: 1, runs: 7 },
-    Scenario { name: "grep", mrs: 25_168, inputs: 16_362, scale: 4, runs: 5 },
-    Scenario { name: "grep", mrs: 25_168, inputs: 16_362, scale: 16, runs: 3 },
+    Scenario {
+        name: "grep",
+        mrs: 25_168,
+        inputs: 16_362,
+        scale: 1,
+        runs: 7,
+    },
+    Scenario {
+        name: "print_tokens2",
+        mrs: 22_013,
+        inputs: 25_615,
+        scale: 1,
+        runs: 7,
+    },
+    Scenario {
+        name: "grep",
+        mrs: 25_168,
+        inputs: 16_362,
+        scale: 4,
+        runs: 5,
+    },
+    Scenario {
+        name: "grep",
+        mrs: 25_168,
+        inputs: 16_362,
+        scale: 16,
+        runs: 3,
+    },
 ];
 
 /// splitmix64: tiny, fast, good enough to shape synthetic data.
@@ -87,14 +113,19 @@ fn synthesise(s: Scenario) -> Data {
     let inputs = s.inputs * s.scale;
     let mut pool = PoolBuilder::new();
     let class_names: Vec<String> = (0..CLASSES).map(|c| format!("class_{c:02}")).collect();
-    let mr_ids: Vec<MrIdx> = (0..s.mrs).map(|m| pool.add_mr(&class_names[(m % CLASSES) as usize], Some("Args"))).collect();
-    let mut coverage = Coverage::with_capacity(REQUIREMENTS, inputs as usize, inputs as usize * 800);
+    let mr_ids: Vec<MrIdx> = (0..s.mrs)
+        .map(|m| pool.add_mr(&class_names[(m % CLASSES) as usize], Some("Args")))
+        .collect();
+    let mut coverage =
+        Coverage::with_capacity(REQUIREMENTS, inputs as usize, inputs as usize * 800);
     let per_function = REQUIREMENTS / FUNCTIONS;
     let mut reqs = Vec::with_capacity(4_000);
     // Reach probability of the non-core functions: from 1 down to 1e-4,
     // log-linear, so the tail is executed by a handful of inputs or none.
     let tail = REACHED_FUNCTIONS - CORE_FUNCTIONS;
-    let reach: Vec<f64> = (0..tail).map(|f| 10f64.powf(-4.0 * f64::from(f) / f64::from(tail - 1))).collect();
+    let reach: Vec<f64> = (0..tail)
+        .map(|f| 10f64.powf(-4.0 * f64::from(f) / f64::from(tail - 1)))
+        .collect();
     for _ in 0..inputs {
         let t: InputIdx = pool.add_input();
         // 5% unassociated; otherwise 1 MR, then each further one (up to
@@ -104,7 +135,8 @@ fn synthesise(s: Scenario) -> Data {
                 if n > 0 && rng.below(100) >= 45 {
                     break;
                 }
-                pool.associate(t, mr_ids[rng.below(s.mrs) as usize]).unwrap();
+                pool.associate(t, mr_ids[rng.below(s.mrs) as usize])
+                    .unwrap();
             }
         }
         // Every input runs the core functions; each other function f is
@@ -140,17 +172,34 @@ fn synthesise(s: Scenario) -> Data {
     let sources = (0..inputs)
         .map(|i| SourceInfo {
             key: format!("{:016x}", u64::from(i).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
-            debug: format!("Args {{ pattern: \"p{i}\", file: \"input_{}.txt\" }}", i % 997),
+            debug: format!(
+                "Args {{ pattern: \"p{i}\", file: \"input_{}.txt\" }}",
+                i % 997
+            ),
         })
         .collect();
-    Data { pool, coverage, locations, mrs, sources }
+    Data {
+        pool,
+        coverage,
+        locations,
+        mrs,
+        sources,
+    }
 }
 
 fn status_kib(field: &str) -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").expect("reading /proc/self/status (Linux only)");
+    let status = std::fs::read_to_string("/proc/self/status")
+        .expect("reading /proc/self/status (Linux only)");
     status
         .lines()
-        .find_map(|l| l.strip_prefix(field)?.trim().strip_suffix("kB")?.trim().parse().ok())
+        .find_map(|l| {
+            l.strip_prefix(field)?
+                .trim()
+                .strip_suffix("kB")?
+                .trim()
+                .parse()
+                .ok()
+        })
         .unwrap_or_else(|| panic!("{field} not found in /proc/self/status"))
 }
 
@@ -166,7 +215,8 @@ fn child(s: Scenario) {
     let gen_s = start.elapsed().as_secs_f64();
     let data_kib = status_kib("VmRSS:");
     // Reset VmHWM to the current RSS so the peak below is the runs' own.
-    std::fs::write("/proc/self/clear_refs", "5").expect("resetting the peak RSS through /proc/self/clear_refs");
+    std::fs::write("/proc/self/clear_refs", "5")
+        .expect("resetting the peak RSS through /proc/self/clear_refs");
     let mut measure_ms = Vec::new();
     let mut report_ms = Vec::new();
     let mut json_bytes = 0;
@@ -221,24 +271,65 @@ fn main() {
         return;
     }
     let exe = std::env::current_exe().expect("path of this benchmark binary");
-    println!("k-MR measure at paper scale: {REQUIREMENTS} requirements, {CLASSES} classes, k = {K}");
-    println!("times: median [min..max] over runs; memory: peak RSS during the runs (VmHWM), and above the resident data");
+    println!(
+        "k-MR measure at paper scale: {REQUIREMENTS} requirements, {CLASSES} classes, k = {K}"
+    );
+    println!(
+        "times: median [min..max] over runs; memory: peak RSS during the runs (VmHWM), and above the resident data"
+    );
     println!();
     println!(
         "{:<18} {:>6} {:>7} {:>11} {:>7} {:>25} {:>25} {:>9} {:>9} {:>9} {:>8} {:>10} {:>6} {:>10}",
-        "scenario", "MRs", "inputs", "pairs", "assoc", "measure ms", "report+json ms", "data MB", "peak MB", "above MB", "json MB", "ns/pair", "A_2", "gap groups"
+        "scenario",
+        "MRs",
+        "inputs",
+        "pairs",
+        "assoc",
+        "measure ms",
+        "report+json ms",
+        "data MB",
+        "peak MB",
+        "above MB",
+        "json MB",
+        "ns/pair",
+        "A_2",
+        "gap groups"
     );
     let mut base: Option<(f64, f64)> = None;
     for (i, s) in SCENARIOS.iter().enumerate() {
-        let out = Command::new(&exe).env(CHILD_ENV, i.to_string()).output().expect("running a benchmark child");
+        let out = Command::new(&exe)
+            .env(CHILD_ENV, i.to_string())
+            .output()
+            .expect("running a benchmark child");
         if !out.status.success() {
             eprintln!("{}", String::from_utf8_lossy(&out.stderr));
             panic!("scenario {} x{} failed", s.name, s.scale);
         }
         let line = String::from_utf8_lossy(&out.stdout);
-        let f: Vec<f64> = line.trim().split('\t').map(|x| x.parse().expect("child output")).collect();
-        let [mrs, inputs, pairs, assoc, _runs, _gen, m_med, m_min, m_max, r_med, r_min, r_max, data_kib, peak_kib, json, a_k, gaps] =
-            f[..]
+        let f: Vec<f64> = line
+            .trim()
+            .split('\t')
+            .map(|x| x.parse().expect("child output"))
+            .collect();
+        let [
+            mrs,
+            inputs,
+            pairs,
+            assoc,
+            _runs,
+            _gen,
+            m_med,
+            m_min,
+            m_max,
+            r_med,
+            r_min,
+            r_max,
+            data_kib,
+            peak_kib,
+            json,
+            a_k,
+            gaps,
+        ] = f[..]
         else {
             panic!("unexpected child output: {line}")
         };

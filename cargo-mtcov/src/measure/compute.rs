@@ -110,12 +110,18 @@ pub fn measure(
     let sizes = relations.sizes();
     let n_inputs = pool.num_inputs();
     if sizes.len() != n_inputs as usize {
-        return Err(MeasureError::RelationsFromAnotherPool { got: sizes.len() as u32, len: n_inputs });
+        return Err(MeasureError::RelationsFromAnotherPool {
+            got: sizes.len() as u32,
+            len: n_inputs,
+        });
     }
     let mut best = vec![0u64; coverage.num_requirements() as usize];
     for (input, reqs) in coverage.segments() {
         let Some(&size) = sizes.get(input.0 as usize) else {
-            return Err(MeasureError::InputOutOfRange { index: input.0, len: n_inputs });
+            return Err(MeasureError::InputOutOfRange {
+                index: input.0,
+                len: n_inputs,
+            });
         };
         let key = u64::from(size) << 32 | u64::from(!input.0);
         for r in reqs {
@@ -124,7 +130,12 @@ pub fn measure(
         }
     }
     let summary = summarise(&best, k);
-    Ok(CriterionMeasure { k, counting: relations.counting(), best, summary })
+    Ok(CriterionMeasure {
+        k,
+        counting: relations.counting(),
+        best,
+        summary,
+    })
 }
 
 impl CriterionMeasure {
@@ -169,7 +180,11 @@ impl CriterionMeasure {
         let key = self.best[r.0 as usize];
         (key != 0).then(|| {
             let s_ro = (key >> 32) as u32;
-            Closest { input: InputIdx(!(key as u32)), s_ro, needs: self.k.saturating_sub(s_ro) }
+            Closest {
+                input: InputIdx(!(key as u32)),
+                s_ro,
+                needs: self.k.saturating_sub(s_ro),
+            }
         })
     }
 
@@ -179,17 +194,24 @@ impl CriterionMeasure {
         if self.best.is_empty() || j == 0 {
             return None;
         }
-        let sum: u64 = self.best.iter().map(|&b| u64::from(((b >> 32) as u32).min(j))).sum();
+        let sum: u64 = self
+            .best
+            .iter()
+            .map(|&b| u64::from(((b >> 32) as u32).min(j)))
+            .sum();
         Some(sum as f64 / (f64::from(j) * self.best.len() as f64))
     }
 
     /// Every requirement with `K(r) < 1`, in requirement order.
     pub fn gaps(&self) -> impl Iterator<Item = Gap> + '_ {
-        (0..self.num_requirements()).map(ReqIdx).filter(|&r| self.best_size(r) < self.k).map(|r| Gap {
-            requirement: r,
-            k_value: self.k_value(r),
-            closest: self.closest(r),
-        })
+        (0..self.num_requirements())
+            .map(ReqIdx)
+            .filter(|&r| self.best_size(r) < self.k)
+            .map(|r| Gap {
+                requirement: r,
+                k_value: self.k_value(r),
+                closest: self.closest(r),
+            })
     }
 }
 
@@ -207,7 +229,12 @@ fn summarise(best: &[u64], k: u32) -> Option<Summary> {
         hist[((b >> 32) as u32).min(top) as usize] += 1;
     }
     let n = best.len() as u64;
-    let sum_min = |j: u32| -> u64 { hist.iter().enumerate().map(|(s, &c)| c * (s as u64).min(u64::from(j))).sum() };
+    let sum_min = |j: u32| -> u64 {
+        hist.iter()
+            .enumerate()
+            .map(|(s, &c)| c * (s as u64).min(u64::from(j)))
+            .sum()
+    };
     let at_least = |j: u32| -> u64 { hist[j as usize..].iter().sum() };
     let numerator = sum_min(k);
     let denominator = u64::from(k) * n;

@@ -29,17 +29,29 @@ impl Coverage {
     pub fn with_capacity(num_requirements: u32, segments: usize, pairs: usize) -> Self {
         let mut offsets = Vec::with_capacity(segments + 1);
         offsets.push(0);
-        Self { num_requirements, owners: Vec::with_capacity(segments), offsets, reqs: Vec::with_capacity(pairs) }
+        Self {
+            num_requirements,
+            owners: Vec::with_capacity(segments),
+            offsets,
+            reqs: Vec::with_capacity(pairs),
+        }
     }
 
     /// Records that `input`, executed as a source input, covered `reqs`.
     /// On an out-of-range requirement nothing of this call is kept.
-    pub fn push(&mut self, input: InputIdx, reqs: impl IntoIterator<Item = u32>) -> Result<(), MeasureError> {
+    pub fn push(
+        &mut self,
+        input: InputIdx,
+        reqs: impl IntoIterator<Item = u32>,
+    ) -> Result<(), MeasureError> {
         let start = self.reqs.len();
         for r in reqs {
             if r >= self.num_requirements {
                 self.reqs.truncate(start);
-                return Err(MeasureError::RequirementOutOfRange { index: r, len: self.num_requirements });
+                return Err(MeasureError::RequirementOutOfRange {
+                    index: r,
+                    len: self.num_requirements,
+                });
             }
             self.reqs.push(ReqIdx(r));
         }
@@ -60,6 +72,9 @@ impl Coverage {
 
     /// The segments: each input with the requirements it covered.
     pub fn segments(&self) -> impl Iterator<Item = (InputIdx, &[ReqIdx])> + '_ {
-        self.owners.iter().zip(self.offsets.windows(2)).map(|(&t, w)| (t, &self.reqs[w[0]..w[1]]))
+        self.owners
+            .iter()
+            .zip(self.offsets.windows(2))
+            .map(|(&t, w)| (t, &self.reqs[w[0]..w[1]]))
     }
 }

@@ -159,13 +159,14 @@ impl PoolBuilder {
     }
 
     fn check_mr(&self, mr: MrIdx) -> Result<(), MeasureError> {
-        check(mr.0, self.mr_class.len(), |index, len| MeasureError::MrOutOfRange { index, len })
+        check(mr.0, self.mr_class.len(), |index, len| {
+            MeasureError::MrOutOfRange { index, len }
+        })
     }
 
     fn check_input(&self, input: InputIdx) -> Result<(), MeasureError> {
-        check(input.0, self.input_type.len(), |index, len| MeasureError::InputOutOfRange {
-            index,
-            len,
+        check(input.0, self.input_type.len(), |index, len| {
+            MeasureError::InputOutOfRange { index, len }
         })
     }
 }
@@ -231,7 +232,11 @@ impl Pool {
 
     /// `S_RO(input)` by class: the distinct classes of its MRs, ascending.
     pub fn classes_of(&self, input: InputIdx) -> Vec<ClassIdx> {
-        let mut classes: Vec<ClassIdx> = self.mrs_of(input).iter().map(|&m| self.mr_class(m)).collect();
+        let mut classes: Vec<ClassIdx> = self
+            .mrs_of(input)
+            .iter()
+            .map(|&m| self.mr_class(m))
+            .collect();
         classes.sort_unstable();
         classes.dedup();
         classes
@@ -242,7 +247,9 @@ impl Pool {
     pub fn source_relations(&self, counting: Counting) -> SourceRelations {
         let n = self.input_type.len();
         let sizes = match counting {
-            Counting::Mr => (0..n).map(|i| self.assoc_offsets[i + 1] - self.assoc_offsets[i]).collect(),
+            Counting::Mr => (0..n)
+                .map(|i| self.assoc_offsets[i + 1] - self.assoc_offsets[i])
+                .collect(),
             Counting::Class => {
                 // A stamp per class: "last counted for input i + 1".
                 let mut stamp = vec![0u32; self.class_names.len()];
@@ -271,7 +278,10 @@ impl Pool {
         for &mr in &self.assoc_mrs {
             used[mr.0 as usize] = true;
         }
-        (0..self.mr_class.len()).filter(|&m| !used[m]).map(|m| MrIdx(index_u32(m))).collect()
+        (0..self.mr_class.len())
+            .filter(|&m| !used[m])
+            .map(|m| MrIdx(index_u32(m)))
+            .collect()
     }
 
     /// MRs that could raise `|S_RO(input)|` if paired with `input`:
@@ -339,8 +349,16 @@ impl Interner {
     }
 }
 
-fn check(index: u32, len: usize, err: impl FnOnce(u32, u32) -> MeasureError) -> Result<(), MeasureError> {
-    if (index as usize) < len { Ok(()) } else { Err(err(index, index_u32(len))) }
+fn check(
+    index: u32,
+    len: usize,
+    err: impl FnOnce(u32, u32) -> MeasureError,
+) -> Result<(), MeasureError> {
+    if (index as usize) < len {
+        Ok(())
+    } else {
+        Err(err(index, index_u32(len)))
+    }
 }
 
 /// Indices are `u32` by design; more than 4 billion MRs, inputs or

@@ -30,15 +30,28 @@ fn example() -> Example {
     coverage.push(a, [0, 1]).unwrap();
     coverage.push(b, [1, 2]).unwrap();
     coverage.push(c, [3]).unwrap();
-    Example { pool, coverage, mrs: [m1, m2, m3, m4], inputs: [a, b, c] }
+    Example {
+        pool,
+        coverage,
+        mrs: [m1, m2, m3, m4],
+        inputs: [a, b, c],
+    }
 }
 
 fn run(ex: &Example, counting: Counting, k: u32) -> CriterionMeasure {
-    measure(&ex.pool, &ex.pool.source_relations(counting), &ex.coverage, k).unwrap()
+    measure(
+        &ex.pool,
+        &ex.pool.source_relations(counting),
+        &ex.coverage,
+        k,
+    )
+    .unwrap()
 }
 
 fn ks(m: &CriterionMeasure) -> Vec<f64> {
-    (0..m.num_requirements()).map(|r| m.k_value(ReqIdx(r))).collect()
+    (0..m.num_requirements())
+        .map(|r| m.k_value(ReqIdx(r)))
+        .collect()
 }
 
 fn assert_close(got: f64, want: f64) {
@@ -48,7 +61,10 @@ fn assert_close(got: f64, want: f64) {
 #[test]
 fn worked_example_s_ro_sizes() {
     let ex = example();
-    assert_eq!(ex.pool.source_relations(Counting::Class).sizes(), &[1, 3, 0]);
+    assert_eq!(
+        ex.pool.source_relations(Counting::Class).sizes(),
+        &[1, 3, 0]
+    );
     assert_eq!(ex.pool.source_relations(Counting::Mr).sizes(), &[2, 3, 0]);
 }
 
@@ -133,12 +149,32 @@ fn worked_example_gaps_and_dead_mrs() {
     let gaps: Vec<Gap> = m.gaps().collect();
     assert_eq!(gaps.len(), 3);
     assert_eq!(gaps[0].requirement, ReqIdx(0));
-    assert_eq!(gaps[0].closest, Some(Closest { input: a, s_ro: 1, needs: 1 }));
+    assert_eq!(
+        gaps[0].closest,
+        Some(Closest {
+            input: a,
+            s_ro: 1,
+            needs: 1
+        })
+    );
     // a has class "equal": only MRs of other classes can raise it.
-    assert_eq!(gaps[0].closest.unwrap().unpaired_mrs(&ex.pool, Counting::Class), [m3, m4]);
+    assert_eq!(
+        gaps[0]
+            .closest
+            .unwrap()
+            .unpaired_mrs(&ex.pool, Counting::Class),
+        [m3, m4]
+    );
     assert_eq!(ex.pool.unpaired_mrs(a, Counting::Mr), [m3, m4]);
     // r4: covered by c, which has no association at all.
-    assert_eq!(gaps[1].closest, Some(Closest { input: c, s_ro: 0, needs: 2 }));
+    assert_eq!(
+        gaps[1].closest,
+        Some(Closest {
+            input: c,
+            s_ro: 0,
+            needs: 2
+        })
+    );
     assert_eq!(ex.pool.unpaired_mrs(c, Counting::Class), [m1, m2, m3, m4]);
     // r5: no source input reaches it.
     assert_eq!(gaps[2].requirement, ReqIdx(4));
@@ -150,7 +186,13 @@ fn worked_example_gaps_and_dead_mrs() {
 #[test]
 fn empty_requirement_set_is_undefined() {
     let ex = example();
-    let m = measure(&ex.pool, &ex.pool.source_relations(Counting::Class), &Coverage::new(0), 2).unwrap();
+    let m = measure(
+        &ex.pool,
+        &ex.pool.source_relations(Counting::Class),
+        &Coverage::new(0),
+        2,
+    )
+    .unwrap();
     assert!(m.summary().is_none());
     assert_eq!(m.a(1), None);
     assert_eq!(m.gaps().count(), 0);
@@ -159,7 +201,13 @@ fn empty_requirement_set_is_undefined() {
 #[test]
 fn zero_k_is_refused() {
     let ex = example();
-    let err = measure(&ex.pool, &ex.pool.source_relations(Counting::Class), &ex.coverage, 0).unwrap_err();
+    let err = measure(
+        &ex.pool,
+        &ex.pool.source_relations(Counting::Class),
+        &ex.coverage,
+        0,
+    )
+    .unwrap_err();
     assert_eq!(err, MeasureError::ZeroK(0));
     assert!(err.to_string().contains("at least 1"));
 }
@@ -263,16 +311,34 @@ fn out_of_range_indices_are_errors() {
     let mut p = PoolBuilder::new();
     let m = p.add_mr("eq", None);
     let t = p.add_input();
-    assert_eq!(p.associate(InputIdx(5), m), Err(MeasureError::InputOutOfRange { index: 5, len: 1 }));
-    assert_eq!(p.associate(t, MrIdx(9)), Err(MeasureError::MrOutOfRange { index: 9, len: 1 }));
+    assert_eq!(
+        p.associate(InputIdx(5), m),
+        Err(MeasureError::InputOutOfRange { index: 5, len: 1 })
+    );
+    assert_eq!(
+        p.associate(t, MrIdx(9)),
+        Err(MeasureError::MrOutOfRange { index: 9, len: 1 })
+    );
     let pool = p.build();
     let mut cov = Coverage::new(2);
-    assert_eq!(cov.push(t, [0, 2]), Err(MeasureError::RequirementOutOfRange { index: 2, len: 2 }));
+    assert_eq!(
+        cov.push(t, [0, 2]),
+        Err(MeasureError::RequirementOutOfRange { index: 2, len: 2 })
+    );
     assert_eq!(cov.num_pairs(), 0);
     cov.push(InputIdx(3), [1]).unwrap();
     let err = measure(&pool, &pool.source_relations(Counting::Class), &cov, 1).unwrap_err();
     assert_eq!(err, MeasureError::InputOutOfRange { index: 3, len: 1 });
     let other = PoolBuilder::new().build();
-    let err = measure(&pool, &other.source_relations(Counting::Class), &Coverage::new(1), 1).unwrap_err();
-    assert_eq!(err, MeasureError::RelationsFromAnotherPool { got: 0, len: 1 });
+    let err = measure(
+        &pool,
+        &other.source_relations(Counting::Class),
+        &Coverage::new(1),
+        1,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        MeasureError::RelationsFromAnotherPool { got: 0, len: 1 }
+    );
 }

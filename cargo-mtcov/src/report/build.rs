@@ -6,7 +6,10 @@ use anyhow::{Context, ensure};
 
 use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
 
-use super::{CriterionReport, FileRow, Location, MrRef, Report, ReportInput, RequirementK, SourceEntry, Totals, gaps};
+use super::{
+    CriterionReport, FileRow, Location, MrRef, Report, ReportInput, RequirementK, SourceEntry,
+    Totals, gaps,
+};
 
 /// Measures every criterion of `input` at its `k` and assembles the
 /// report: summaries, per-file rows, ranked gaps, dead MRs, per-input
@@ -14,7 +17,15 @@ use super::{CriterionReport, FileRow, Location, MrRef, Report, ReportInput, Requ
 /// [`MrInfo`](super::MrInfo) per MR, one [`SourceInfo`](super::SourceInfo)
 /// per input, one [`Location`] per requirement) or when `k` is 0.
 pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
-    let ReportInput { k, counting, pool, mrs, sources, criteria, violations } = input;
+    let ReportInput {
+        k,
+        counting,
+        pool,
+        mrs,
+        sources,
+        criteria,
+        violations,
+    } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
         "{} MR descriptions for {} registered MRs: pass one MrInfo per pool MR, in pool order",
@@ -30,7 +41,12 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     let relations = pool.source_relations(counting);
     let mr_refs: Vec<MrRef> = mrs
         .iter()
-        .map(|m| MrRef { id: m.id.clone(), class: m.class.clone(), file: m.file.clone(), line: m.line })
+        .map(|m| MrRef {
+            id: m.id.clone(),
+            class: m.class.clone(),
+            file: m.file.clone(),
+            line: m.line,
+        })
         .collect();
     let source_entries: Vec<SourceEntry> = sources
         .iter()
@@ -41,8 +57,16 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
                 key: s.key.clone(),
                 debug: s.debug.clone(),
                 s_ro: relations.size(t),
-                classes: pool.classes_of(t).iter().map(|&c| pool.class_name(c).to_owned()).collect(),
-                mrs: pool.mrs_of(t).iter().map(|m| mrs[m.0 as usize].id.clone()).collect(),
+                classes: pool
+                    .classes_of(t)
+                    .iter()
+                    .map(|&c| pool.class_name(c).to_owned())
+                    .collect(),
+                mrs: pool
+                    .mrs_of(t)
+                    .iter()
+                    .map(|m| mrs[m.0 as usize].id.clone())
+                    .collect(),
             }
         })
         .collect();
@@ -78,7 +102,11 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             violations: violations.len() as u32,
         },
         criteria: reports,
-        dead_mrs: pool.dead_mrs().into_iter().map(|m| mr_refs[m.0 as usize].clone()).collect(),
+        dead_mrs: pool
+            .dead_mrs()
+            .into_iter()
+            .map(|m| mr_refs[m.0 as usize].clone())
+            .collect(),
         violations,
         sources: source_entries,
     })

@@ -14,7 +14,9 @@
 
 use std::collections::HashMap;
 
-use crate::measure::{ClassIdx, Closest, Counting, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx};
+use crate::measure::{
+    ClassIdx, Closest, Counting, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx,
+};
 
 use super::{ClosestInput, GapGroup, GapKind, Location, MrRef, SourceEntry};
 
@@ -62,7 +64,13 @@ pub(super) fn rank(
             }
             _ => {
                 runs.extend(current.take());
-                current = Some(Run { first: r, end: (loc.line_end, loc.col_end), count: 1, gain: loss, closest });
+                current = Some(Run {
+                    first: r,
+                    end: (loc.line_end, loc.col_end),
+                    count: 1,
+                    gain: loss,
+                    closest,
+                });
             }
         }
     }
@@ -86,12 +94,18 @@ pub(super) fn rank(
                 col_end: run.end.1,
                 ..first.clone()
             };
-            let closest = run.closest.map(|c| closest_input(c, pool, mrs, sources, &mut candidates));
+            let closest = run
+                .closest
+                .map(|c| closest_input(c, pool, mrs, sources, &mut candidates));
             let advice = advice(closest.as_ref(), m.counting());
             let closest = closest.map(|(c, _)| c);
             GapGroup {
                 rank: i as u32 + 1,
-                kind: if closest.is_some() { GapKind::Thin } else { GapKind::Uncovered },
+                kind: if closest.is_some() {
+                    GapKind::Thin
+                } else {
+                    GapKind::Uncovered
+                },
                 span,
                 requirements: run.count,
                 gain: run.gain,
@@ -115,9 +129,17 @@ fn closest_input(
         input: c.input.0,
         debug: sources[c.input.0 as usize].debug.clone(),
         s_ro: c.s_ro,
-        classes: pool.classes_of(c.input).iter().map(|&cl| pool.class_name(cl).to_owned()).collect(),
+        classes: pool
+            .classes_of(c.input)
+            .iter()
+            .map(|&cl| pool.class_name(cl).to_owned())
+            .collect(),
         needs: c.needs,
-        candidate_mrs: found.picks.iter().map(|m| mrs[m.0 as usize].clone()).collect(),
+        candidate_mrs: found
+            .picks
+            .iter()
+            .map(|m| mrs[m.0 as usize].clone())
+            .collect(),
         candidate_mrs_total: found.total,
     };
     (closest, found.available)
@@ -135,7 +157,12 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
         (Counting::Mr, 1) => "MR",
         (Counting::Mr, _) => "MRs",
     };
-    let names = c.candidate_mrs.iter().map(|m| m.id.as_str()).collect::<Vec<_>>().join(", ");
+    let names = c
+        .candidate_mrs
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     let needs = c.needs;
     if *available == 0 {
         format!(
@@ -145,7 +172,11 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
             unit(needs)
         )
     } else if *available >= needs {
-        format!("pair source input {} with {needs} more {}, e.g. {names}", c.debug, unit(needs))
+        format!(
+            "pair source input {} with {needs} more {}, e.g. {names}",
+            c.debug,
+            unit(needs)
+        )
     } else {
         let short = needs - available;
         format!(
@@ -174,7 +205,12 @@ struct Candidates<'a> {
 
 impl<'a> Candidates<'a> {
     fn new(pool: &'a Pool, counting: Counting) -> Self {
-        Self { pool, counting, by_type: HashMap::new(), cache: HashMap::new() }
+        Self {
+            pool,
+            counting,
+            by_type: HashMap::new(),
+            cache: HashMap::new(),
+        }
     }
 
     fn for_input(&mut self, input: InputIdx) -> std::rc::Rc<Found> {
@@ -198,15 +234,25 @@ impl<'a> Candidates<'a> {
         });
         let paired = pool.mrs_of(input);
         let have = pool.classes_of(input);
-        let mut found = Found { picks: Vec::new(), total: 0, available: 0 };
+        let mut found = Found {
+            picks: Vec::new(),
+            total: 0,
+            available: 0,
+        };
         for (class, list) in per_class.iter().enumerate() {
             let class_has = have.binary_search(&ClassIdx(class as u32)).is_ok();
             let (count, first) = match self.counting {
                 Counting::Class if class_has => (0, None),
                 Counting::Class => (list.len() as u32, list.first().copied()),
                 Counting::Mr => {
-                    let paired_here = paired.iter().filter(|&&m| list.binary_search(&m).is_ok()).count();
-                    let first = list.iter().copied().find(|m| paired.binary_search(m).is_err());
+                    let paired_here = paired
+                        .iter()
+                        .filter(|&&m| list.binary_search(&m).is_ok())
+                        .count();
+                    let first = list
+                        .iter()
+                        .copied()
+                        .find(|m| paired.binary_search(m).is_err());
                     ((list.len() - paired_here) as u32, first)
                 }
             };

@@ -19,7 +19,11 @@ struct Envelope<'a> {
 }
 
 fn envelope(report: &Report) -> Envelope<'_> {
-    Envelope { schema: JSON_SCHEMA_NAME, version: JSON_SCHEMA_VERSION, report }
+    Envelope {
+        schema: JSON_SCHEMA_NAME,
+        version: JSON_SCHEMA_VERSION,
+        report,
+    }
 }
 
 /// The report as a JSON value: `{"schema": "mtcov-report", "version": 1, ...}`.

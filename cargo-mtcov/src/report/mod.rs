@@ -34,9 +34,9 @@
 mod build;
 mod gaps;
 mod json;
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::fmt;
 
@@ -96,8 +96,21 @@ pub struct Location {
 
 impl Location {
     /// A span without a label.
-    pub fn new(file: impl Into<String>, line_start: u32, col_start: u32, line_end: u32, col_end: u32) -> Self {
-        Self { file: file.into(), line_start, col_start, line_end, col_end, label: None }
+    pub fn new(
+        file: impl Into<String>,
+        line_start: u32,
+        col_start: u32,
+        line_end: u32,
+        col_end: u32,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            line_start,
+            col_start,
+            line_end,
+            col_end,
+            label: None,
+        }
     }
 
     /// The same span with a label.

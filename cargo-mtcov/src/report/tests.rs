@@ -21,16 +21,27 @@ fn fixture() -> Fixture {
         ("mrs::scale", "scale", 50),
     ];
     let mut p = PoolBuilder::new();
-    let ids: Vec<_> = specs.iter().map(|(_, class, _)| p.add_mr(class, Some("Angle"))).collect();
+    let ids: Vec<_> = specs
+        .iter()
+        .map(|(_, class, _)| p.add_mr(class, Some("Angle")))
+        .collect();
     let mrs = specs
         .iter()
-        .map(|&(id, class, line)| MrInfo { id: id.into(), class: class.into(), file: "tests/mrs.rs".into(), line })
+        .map(|&(id, class, line)| MrInfo {
+            id: id.into(),
+            class: class.into(),
+            file: "tests/mrs.rs".into(),
+            line,
+        })
         .collect();
     let inputs: Vec<InputIdx> = (0..3).map(|_| p.add_input()).collect();
     let sources = ["Angle(30.0)", "Angle(45.0)", "Angle(-1.0)"]
         .iter()
         .enumerate()
-        .map(|(i, d)| SourceInfo { key: format!("{:016x}", i + 1), debug: (*d).into() })
+        .map(|(i, d)| SourceInfo {
+            key: format!("{:016x}", i + 1),
+            debug: (*d).into(),
+        })
         .collect();
     let [a, b, c] = [inputs[0], inputs[1], inputs[2]];
     for (t, m) in [(a, 0), (a, 1), (b, 0), (b, 2), (b, 3)] {
@@ -79,9 +90,21 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
         mrs: &f.mrs,
         sources: &f.sources,
         criteria: vec![
-            CriterionInput { criterion: Criterion::Line, coverage: &f.line.0, locations: &f.line.1 },
-            CriterionInput { criterion: Criterion::Branch, coverage: &f.branch.0, locations: &f.branch.1 },
-            CriterionInput { criterion: Criterion::Function, coverage: &f.function.0, locations: &f.function.1 },
+            CriterionInput {
+                criterion: Criterion::Line,
+                coverage: &f.line.0,
+                locations: &f.line.1,
+            },
+            CriterionInput {
+                criterion: Criterion::Branch,
+                coverage: &f.branch.0,
+                locations: &f.branch.1,
+            },
+            CriterionInput {
+                criterion: Criterion::Function,
+                coverage: &f.function.0,
+                locations: &f.function.1,
+            },
         ],
         violations: vec![Violation {
             mr: "mrs::monotone".into(),
@@ -98,19 +121,49 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
 fn summaries_files_and_dead_mrs() {
     let f = fixture();
     let r = report(&f, 2, Counting::Class);
-    assert_eq!(r.totals, Totals { mrs: 5, classes: 4, source_inputs: 3, associations: 5, violations: 1 });
+    assert_eq!(
+        r.totals,
+        Totals {
+            mrs: 5,
+            classes: 4,
+            source_inputs: 3,
+            associations: 5,
+            violations: 1
+        }
+    );
     let line = r.criteria[0].summary.as_ref().unwrap();
     // The example's 2.5 over six requirements instead of five.
     assert_eq!((line.a_k_numerator, line.a_k_denominator), (5, 12));
-    assert_eq!((line.covered, line.full, line.partial, line.zero), (4, 2, 1, 3));
+    assert_eq!(
+        (line.covered, line.full, line.partial, line.zero),
+        (4, 2, 1, 3)
+    );
     assert!(r.criteria[2].summary.is_none());
     assert!(r.criteria[2].files.is_empty() && r.criteria[2].gaps.is_empty());
     let files = &r.criteria[0].files;
     assert_eq!(files.len(), 2);
-    assert_eq!((files[0].file.as_str(), files[0].requirements, files[0].covered), ("src/trig.rs", 3, 3));
+    assert_eq!(
+        (
+            files[0].file.as_str(),
+            files[0].requirements,
+            files[0].covered
+        ),
+        ("src/trig.rs", 3, 3)
+    );
     assert!((files[0].a_k - 5.0 / 6.0).abs() < 1e-12);
-    assert_eq!((files[1].file.as_str(), files[1].requirements, files[1].covered, files[1].a_k), ("src/util.rs", 3, 1, 0.0));
-    assert_eq!(r.dead_mrs.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["mrs::scale"]);
+    assert_eq!(
+        (
+            files[1].file.as_str(),
+            files[1].requirements,
+            files[1].covered,
+            files[1].a_k
+        ),
+        ("src/util.rs", 3, 1, 0.0)
+    );
+    assert_eq!(
+        r.dead_mrs.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
+        ["mrs::scale"]
+    );
     assert_eq!(r.sources[1].classes, ["equal", "order", "sum"]);
     assert_eq!(r.sources[0].mrs, ["mrs::periodic", "mrs::reflect"]);
     let ks: Vec<f64> = r.criteria[0].requirements.iter().map(|q| q.k).collect();
@@ -129,19 +182,40 @@ fn gaps_are_grouped_and_ranked_by_gain() {
     assert_eq!(gaps.len(), 3);
     assert_eq!(gaps.iter().map(|g| g.rank).collect::<Vec<_>>(), [1, 2, 3]);
     assert_eq!(gaps[0].kind, GapKind::Uncovered);
-    assert_eq!((gaps[0].span.line_start, gaps[0].span.line_end, gaps[0].requirements), (12, 13, 2));
+    assert_eq!(
+        (
+            gaps[0].span.line_start,
+            gaps[0].span.line_end,
+            gaps[0].requirements
+        ),
+        (12, 13, 2)
+    );
     assert_eq!(gaps[0].gain, 2.0);
     assert!((gaps[0].a_k_gain - 2.0 / 6.0).abs() < 1e-12);
-    assert_eq!(gaps[0].advice, "no source input reaches this code: add one that does");
+    assert_eq!(
+        gaps[0].advice,
+        "no source input reaches this code: add one that does"
+    );
     assert!(gaps[0].closest.is_none());
 
     assert_eq!(gaps[1].kind, GapKind::Thin);
     assert_eq!(gaps[1].span.line_start, 10);
     let c = gaps[1].closest.as_ref().unwrap();
-    assert_eq!((c.input, c.debug.as_str(), c.s_ro, c.needs), (2, "Angle(-1.0)", 0, 2));
+    assert_eq!(
+        (c.input, c.debug.as_str(), c.s_ro, c.needs),
+        (2, "Angle(-1.0)", 0, 2)
+    );
     // c has no class yet: one MR per class, in class order.
     let ids: Vec<&str> = c.candidate_mrs.iter().map(|m| m.id.as_str()).collect();
-    assert_eq!(ids, ["mrs::periodic", "mrs::monotone", "mrs::additive", "mrs::scale"]);
+    assert_eq!(
+        ids,
+        [
+            "mrs::periodic",
+            "mrs::monotone",
+            "mrs::additive",
+            "mrs::scale"
+        ]
+    );
     assert_eq!(c.candidate_mrs_total, 5);
 
     let c = gaps[2].closest.as_ref().unwrap();
@@ -160,7 +234,11 @@ fn advice_when_registered_mrs_cannot_close_the_gap() {
     let f = fixture();
     // k = 6 > 4 classes: b (3 classes) can gain only "scale".
     let r = report(&f, 6, Counting::Class);
-    let thin = r.criteria[0].gaps.iter().find(|g| g.closest.as_ref().is_some_and(|c| c.input == 1)).unwrap();
+    let thin = r.criteria[0]
+        .gaps
+        .iter()
+        .find(|g| g.closest.as_ref().is_some_and(|c| c.input == 1))
+        .unwrap();
     assert_eq!(
         thin.advice,
         "pair source input Angle(45.0) with mrs::scale, and write MRs of 2 new relation classes"
@@ -168,7 +246,11 @@ fn advice_when_registered_mrs_cannot_close_the_gap() {
     // Counting MRs, a lacks 3 of the 5 MRs at k = 2? No: a has 2 MRs, so
     // only c (no MR) remains thin on lines.
     let r = report(&f, 2, Counting::Mr);
-    let thin: Vec<_> = r.criteria[0].gaps.iter().filter_map(|g| g.closest.as_ref()).collect();
+    let thin: Vec<_> = r.criteria[0]
+        .gaps
+        .iter()
+        .filter_map(|g| g.closest.as_ref())
+        .collect();
     assert_eq!(thin.len(), 1);
     assert_eq!((thin[0].input, thin[0].candidate_mrs_total), (2, 5));
 }
@@ -186,24 +268,42 @@ fn mismatched_names_are_refused() {
         violations: vec![],
     })
     .unwrap_err();
-    assert!(err.to_string().contains("2 MR descriptions for 5 registered MRs"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("2 MR descriptions for 5 registered MRs"),
+        "{err}"
+    );
     let err = build(ReportInput {
         k: 2,
         counting: Counting::Class,
         pool: &f.pool,
         mrs: &f.mrs,
         sources: &f.sources,
-        criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &f.line.0, locations: &f.line.1[..2] }],
+        criteria: vec![CriterionInput {
+            criterion: Criterion::Line,
+            coverage: &f.line.0,
+            locations: &f.line.1[..2],
+        }],
         violations: vec![],
     })
     .unwrap_err();
-    assert!(err.to_string().contains("line criterion: 2 locations for 6 requirements"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("line criterion: 2 locations for 6 requirements"),
+        "{err}"
+    );
 }
 
 #[test]
 fn text_report() {
     let f = fixture();
-    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 2 });
+    let text = render_text(
+        &report(&f, 2, Counting::Class),
+        &TextOptions {
+            color: false,
+            limit: 2,
+        },
+    );
     assert!(!text.contains('\x1b'));
     insta::assert_snapshot!(text);
 }
@@ -211,11 +311,26 @@ fn text_report() {
 #[test]
 fn text_report_in_colour() {
     let f = fixture();
-    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: true, limit: 10 });
-    assert!(text.contains("\x1b[31mno\x1b[0m"), "unsatisfied criterion in red");
+    let text = render_text(
+        &report(&f, 2, Counting::Class),
+        &TextOptions {
+            color: true,
+            limit: 10,
+        },
+    );
+    assert!(
+        text.contains("\x1b[31mno\x1b[0m"),
+        "unsatisfied criterion in red"
+    );
     assert!(text.contains("\x1b[1m"), "bold headers");
     // Same text once the escapes are gone.
-    let plain = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 10 });
+    let plain = render_text(
+        &report(&f, 2, Counting::Class),
+        &TextOptions {
+            color: false,
+            limit: 10,
+        },
+    );
     assert_eq!(strip_ansi(&text), plain);
 }
 
@@ -247,7 +362,10 @@ fn json_envelope_and_values() {
     assert_eq!(json["criteria"][0]["requirements"][0]["k"], 0.5);
     assert_eq!(json["sources"][1]["s_ro"], 3);
     let text = render_json_string(&report(&f, 2, Counting::Class));
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), json);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+        json
+    );
 }
 
 /// Every path in a rendered report is documented in
@@ -259,15 +377,31 @@ fn json_matches_documented_schema() {
     let doc = include_str!("../../../docs/report-schema.md");
     let mut documented: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for line in doc.lines() {
-        let Some(rest) = line.strip_prefix("| `") else { continue };
+        let Some(rest) = line.strip_prefix("| `") else {
+            continue;
+        };
         let (path, rest) = rest.split_once('`').unwrap();
-        let ty = rest.trim_start_matches([' ', '|']).split('|').next().unwrap();
+        let ty = rest
+            .trim_start_matches([' ', '|'])
+            .split('|')
+            .next()
+            .unwrap();
         let types = ty.split(" or ").map(|t| t.trim().to_owned()).collect();
-        assert!(documented.insert(path.to_owned(), types).is_none(), "{path} documented twice");
+        assert!(
+            documented.insert(path.to_owned(), types).is_none(),
+            "{path} documented twice"
+        );
     }
-    assert!(documented.len() > 40, "schema table not found in docs/report-schema.md");
+    assert!(
+        documented.len() > 40,
+        "schema table not found in docs/report-schema.md"
+    );
 
-    fn walk(v: &serde_json::Value, path: &str, seen: &mut BTreeMap<String, BTreeSet<&'static str>>) {
+    fn walk(
+        v: &serde_json::Value,
+        path: &str,
+        seen: &mut BTreeMap<String, BTreeSet<&'static str>>,
+    ) {
         use serde_json::Value;
         let ty = match v {
             Value::Null => "null",
@@ -282,10 +416,16 @@ fn json_matches_documented_schema() {
             seen.entry(path.to_owned()).or_default().insert(ty);
         }
         match v {
-            Value::Array(items) => items.iter().for_each(|i| walk(i, &format!("{path}[]"), seen)),
+            Value::Array(items) => items
+                .iter()
+                .for_each(|i| walk(i, &format!("{path}[]"), seen)),
             Value::Object(map) => {
                 for (k, v) in map {
-                    let sub = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                    let sub = if path.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{path}.{k}")
+                    };
                     walk(v, &sub, seen);
                 }
             }
@@ -294,24 +434,42 @@ fn json_matches_documented_schema() {
     }
     let mut seen = BTreeMap::new();
     for counting in [Counting::Class, Counting::Mr] {
-        walk(&render_json(&report(&fixture(), 2, counting)), "", &mut seen);
+        walk(
+            &render_json(&report(&fixture(), 2, counting)),
+            "",
+            &mut seen,
+        );
     }
     for (path, types) in &seen {
-        let Some(doc_types) = documented.get(path) else { panic!("{path} is not documented in docs/report-schema.md") };
+        let Some(doc_types) = documented.get(path) else {
+            panic!("{path} is not documented in docs/report-schema.md")
+        };
         for ty in types {
             let ok = doc_types.contains(*ty) || (*ty == "integer" && doc_types.contains("number"));
-            assert!(ok, "{path} is {ty} in the report, documented as {doc_types:?}");
+            assert!(
+                ok,
+                "{path} is {ty} in the report, documented as {doc_types:?}"
+            );
         }
     }
     for path in documented.keys() {
-        assert!(seen.contains_key(path), "{path} is documented but never appears in a report");
+        assert!(
+            seen.contains_key(path),
+            "{path} is documented but never appears in a report"
+        );
     }
 }
 
 #[test]
 fn text_lists_are_capped_by_the_limit() {
     let f = fixture();
-    let text = render_text(&report(&f, 2, Counting::Class), &TextOptions { color: false, limit: 0 });
+    let text = render_text(
+        &report(&f, 2, Counting::Class),
+        &TextOptions {
+            color: false,
+            limit: 0,
+        },
+    );
     assert!(text.contains("  ... and 3 more groups\n"), "{text}");
     assert!(text.contains("  ... and 1 more MR\n"), "{text}");
     assert!(text.contains("  ... and 1 more violation\n"), "{text}");

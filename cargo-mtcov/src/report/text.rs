@@ -20,7 +20,10 @@ pub struct TextOptions {
 
 impl Default for TextOptions {
     fn default() -> Self {
-        Self { color: false, limit: 10 }
+        Self {
+            color: false,
+            limit: 10,
+        }
     }
 }
 
@@ -34,7 +37,11 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
         Counting::Mr => "MRs",
     };
     let t = &report.totals;
-    let _ = writeln!(out, "{}", p.bold(&format!("k-MR adequacy at k = {k} (counting {counting})")));
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!("k-MR adequacy at k = {k} (counting {counting})"))
+    );
     let _ = writeln!(
         out,
         "{} in {}, {}, {}",
@@ -69,7 +76,11 @@ fn summary_table(out: &mut String, report: &Report, p: Paint) {
             continue;
         };
         let covered = format!("{} ({})", s.covered, pct(s.plain_coverage));
-        let verdict = if s.satisfied { p.green("yes") } else { p.red("no") };
+        let verdict = if s.satisfied {
+            p.green("yes")
+        } else {
+            p.red("no")
+        };
         let _ = writeln!(
             out,
             "{:<10} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
@@ -86,7 +97,13 @@ fn summary_table(out: &mut String, report: &Report, p: Paint) {
 }
 
 fn sweep_table(out: &mut String, report: &Report, p: Paint) {
-    let Some(top) = report.criteria.iter().filter_map(|c| c.summary.as_ref()).map(|s| s.sweep.len()).max() else {
+    let Some(top) = report
+        .criteria
+        .iter()
+        .filter_map(|c| c.summary.as_ref())
+        .map(|s| s.sweep.len())
+        .max()
+    else {
         return;
     };
     let mut head = format!("{:<10}", "Sweep");
@@ -98,7 +115,11 @@ fn sweep_table(out: &mut String, report: &Report, p: Paint) {
         let Some(s) = &c.summary else { continue };
         let _ = write!(out, "{:<10}", c.criterion);
         for point in &s.sweep {
-            let _ = write!(out, " {}", p.ratio(point.a, &format!("{:>7}", pct(point.a))));
+            let _ = write!(
+                out,
+                " {}",
+                p.ratio(point.a, &format!("{:>7}", pct(point.a)))
+            );
         }
         out.push('\n');
     }
@@ -106,8 +127,15 @@ fn sweep_table(out: &mut String, report: &Report, p: Paint) {
 }
 
 fn file_table(out: &mut String, report: &Report, p: Paint) {
-    let criteria: Vec<&CriterionReport> = report.criteria.iter().filter(|c| c.summary.is_some()).collect();
-    let files: BTreeSet<&str> = criteria.iter().flat_map(|c| c.files.iter().map(|f| f.file.as_str())).collect();
+    let criteria: Vec<&CriterionReport> = report
+        .criteria
+        .iter()
+        .filter(|c| c.summary.is_some())
+        .collect();
+    let files: BTreeSet<&str> = criteria
+        .iter()
+        .flat_map(|c| c.files.iter().map(|f| f.file.as_str()))
+        .collect();
     if files.is_empty() {
         return;
     }
@@ -127,7 +155,13 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     let widths: Vec<usize> = criteria
         .iter()
         .zip(&cells)
-        .map(|(c, col)| col.iter().map(String::len).max().unwrap_or(0).max(c.criterion.name().len() + 5))
+        .map(|(c, col)| {
+            col.iter()
+                .map(String::len)
+                .max()
+                .unwrap_or(0)
+                .max(c.criterion.name().len() + 5)
+        })
         .collect();
     let mut head = format!("{:<width$}", "File");
     for (c, w) in criteria.iter().zip(&widths) {
@@ -139,7 +173,11 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
         for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
             let cell = format!("{:>w$}", col[i]);
             let a = c.files.iter().find(|row| row.file == *f).map(|row| row.a_k);
-            let _ = write!(out, "  {}", a.map_or_else(|| cell.clone(), |a| p.ratio(a, &cell)));
+            let _ = write!(
+                out,
+                "  {}",
+                a.map_or_else(|| cell.clone(), |a| p.ratio(a, &cell))
+            );
         }
         out.push('\n');
     }
@@ -162,7 +200,11 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
             count(c.gaps.len() as u32, "group", "groups"),
         ))
     );
-    let width = c.gaps[..shown].iter().map(|g| span(&g.span).len()).max().unwrap_or(0);
+    let width = c.gaps[..shown]
+        .iter()
+        .map(|g| span(&g.span).len())
+        .max()
+        .unwrap_or(0);
     for g in &c.gaps[..shown] {
         gap_line(out, g, k, width, p);
     }
@@ -190,7 +232,11 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
     };
     let _ = writeln!(out, "        {advice}");
     if let Some(c) = &g.closest {
-        let classes = if c.classes.is_empty() { "none".to_owned() } else { c.classes.join(", ") };
+        let classes = if c.classes.is_empty() {
+            "none".to_owned()
+        } else {
+            c.classes.join(", ")
+        };
         let _ = writeln!(
             out,
             "        {}",
@@ -206,12 +252,27 @@ fn dead_mrs(out: &mut String, report: &Report, limit: usize, p: Paint) {
     let _ = writeln!(
         out,
         "{}",
-        p.bold(&format!("MRs never associated with a source input ({}):", report.dead_mrs.len()))
+        p.bold(&format!(
+            "MRs never associated with a source input ({}):",
+            report.dead_mrs.len()
+        ))
     );
     for m in report.dead_mrs.iter().take(limit) {
-        let _ = writeln!(out, "  {} {} {}:{}", p.yellow(&m.id), p.dim(&format!("[{}]", m.class)), m.file, m.line);
+        let _ = writeln!(
+            out,
+            "  {} {} {}:{}",
+            p.yellow(&m.id),
+            p.dim(&format!("[{}]", m.class)),
+            m.file,
+            m.line
+        );
     }
-    and_more(out, report.dead_mrs.len().saturating_sub(limit), "MR", "MRs");
+    and_more(
+        out,
+        report.dead_mrs.len().saturating_sub(limit),
+        "MR",
+        "MRs",
+    );
     out.push('\n');
 }
 
@@ -219,7 +280,11 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
     if report.violations.is_empty() {
         return;
     }
-    let _ = writeln!(out, "{}", p.bold(&format!("Violations ({}):", report.violations.len())));
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!("Violations ({}):", report.violations.len()))
+    );
     for v in report.violations.iter().take(limit) {
         let _ = writeln!(out, "  {} at {}:{}", p.red(&v.mr), v.file, v.line);
         let _ = writeln!(out, "    source inputs: {}", v.sources.join(", "));
@@ -229,13 +294,22 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
             }
         }
     }
-    and_more(out, report.violations.len().saturating_sub(limit), "violation", "violations");
+    and_more(
+        out,
+        report.violations.len().saturating_sub(limit),
+        "violation",
+        "violations",
+    );
     out.push('\n');
 }
 
 fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
     if more > 0 {
-        let _ = writeln!(out, "  ... and {more} more {}", if more == 1 { one } else { many });
+        let _ = writeln!(
+            out,
+            "  ... and {more} more {}",
+            if more == 1 { one } else { many }
+        );
     }
 }
 
@@ -272,7 +346,11 @@ struct Paint(bool);
 
 impl Paint {
     fn style(self, code: &str, s: &str) -> String {
-        if self.0 { format!("\x1b[{code}m{s}\x1b[0m") } else { s.to_owned() }
+        if self.0 {
+            format!("\x1b[{code}m{s}\x1b[0m")
+        } else {
+            s.to_owned()
+        }
     }
     fn bold(self, s: &str) -> String {
         self.style("1", s)

@@ -103,7 +103,13 @@ pub fn toolchain_installed(toolchain: &str) -> bool {
 /// Builds the fixture's tests (`cargo test --no-run`) instrumented, with
 /// `extra_rustflags` for the SUT crate (e.g. branch coverage on nightly).
 pub fn build_fixture(toolchain: Option<&'static str>, extra_rustflags: &str) -> Built {
-    let target = fixtures_target().join(toolchain.unwrap_or("stable"));
+    build_fixture_instrumenting(toolchain, extra_rustflags, "cov_sut", toolchain.unwrap_or("stable"))
+}
+
+/// Like [`build_fixture`], instrumenting the comma-separated `crates`, in
+/// the target subdirectory `target_name`.
+pub fn build_fixture_instrumenting(toolchain: Option<&'static str>, extra_rustflags: &str, crates: &str, target_name: &str) -> Built {
+    let target = fixtures_target().join(target_name);
     std::fs::create_dir_all(&target).expect("create fixture target dir");
     let wrapper = write_wrapper();
     let output = cargo_command(toolchain)
@@ -111,7 +117,7 @@ pub fn build_fixture(toolchain: Option<&'static str>, extra_rustflags: &str) -> 
         .args(["test", "--no-run", "--message-format=json-render-diagnostics"])
         .env("CARGO_TARGET_DIR", &target)
         .env("RUSTC_WRAPPER", &wrapper)
-        .env("MTCOV_INSTRUMENT", "cov_sut")
+        .env("MTCOV_INSTRUMENT", crates)
         .env("MTCOV_EXTRA_RUSTFLAGS", extra_rustflags)
         .output()
         .expect("run cargo");

@@ -44,8 +44,9 @@ pub struct MtcovArgs {
 
     /// Arguments for every test binary (a test name filter, `--nocapture`, ...).
     ///
-    /// `--test-threads=1` is added unless given here: instrumented code on
-    /// another test thread would leak into a source input's coverage.
+    /// Tests run on one thread (`RUST_TEST_THREADS=1`) unless `--test-threads`
+    /// is given here: instrumented code running on another test thread would
+    /// be counted as covered by the source input being measured.
     #[arg(last = true, value_name = "TEST ARGS")]
     pub test_args: Vec<String>,
 }
@@ -145,11 +146,12 @@ pub struct ReportOptions {
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = Distinct::Class)]
     pub distinct: Distinct,
 
-    /// Only measure source files whose path contains this (repeatable).
+    /// Only measure source files whose path contains this, or matches it as
+    /// a glob with `*` and `?` (repeatable).
     #[arg(long, value_name = "PATH")]
     pub include: Vec<String>,
 
-    /// Leave out source files whose path contains this (repeatable).
+    /// Leave out source files whose path contains or matches this (repeatable).
     #[arg(long, value_name = "PATH")]
     pub exclude: Vec<String>,
 

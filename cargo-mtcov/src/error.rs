@@ -52,15 +52,6 @@ pub enum RecordError {
         expected: u64,
     },
     #[error(
-        "{file}: written by {binary}, which is not a test binary of the last build{detail}; \
-         the records are stale: rerun `cargo mtcov` (not `cargo mtcov report`)"
-    )]
-    ForeignBinary {
-        file: String,
-        binary: String,
-        detail: String,
-    },
-    #[error(
         "{binary} was rebuilt after its records were written; its coverage would be mapped \
          against the wrong code: rerun `cargo mtcov`"
     )]

@@ -10,9 +10,12 @@ use cargo_mtcov::{pipeline, wrapper};
 
 fn main() -> ExitCode {
     // Cargo runs us as `cargo-mtcov <rustc> <args>` when we are the
-    // RUSTC_WRAPPER of an instrumented build.
+    // RUSTC_WRAPPER of an instrumented build. `cargo-mtcov mtcov ...` is
+    // always the subcommand, even with a stray MTCOV_WRAPPER in the
+    // environment: no rustc is called `mtcov`.
+    let as_subcommand = std::env::args_os().nth(1).is_some_and(|a| a == "mtcov");
     match wrapper::config_from_env() {
-        Ok(Some(config)) => {
+        Ok(Some(config)) if !as_subcommand => {
             return match wrapper::run(&config, std::env::args_os().skip(1).collect()) {
                 Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
                 Err(e) => {
@@ -21,11 +24,12 @@ fn main() -> ExitCode {
                 }
             };
         }
-        Ok(None) => {}
-        Err(e) => {
+        Ok(_) => {}
+        Err(e) if !as_subcommand => {
             eprintln!("error: {e:#}");
             return ExitStatus::Error.into();
         }
+        Err(_) => {}
     }
     // clap prints usage errors and exits with 2 itself.
     let cli = CargoCli::parse();

@@ -6,9 +6,11 @@
 //!   mixing versions would silently misread fields;
 //! - a corrupt line is skipped with a warning naming `file:line`, and a final
 //!   line without its newline (the process died while writing it) likewise;
-//! - a file written by a binary that is not one of the current build's test
-//!   executables stops the read ([`RecordError::ForeignBinary`]): its
-//!   counter indices belong to another binary.
+//! - a file written by a binary that is not one of the build's test
+//!   executables is skipped with a warning: its counters cannot be mapped
+//!   and its MGs were not run by this build's tests. Each run writes to a
+//!   fresh directory, so this is a process that a test started itself
+//!   (trybuild, a CLI test) and that inherited `MTCOV_RECORD_DIR`.
 
 mod line;
 
@@ -81,7 +83,7 @@ pub enum ProcessCoverage {
 }
 
 /// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose
-/// header names another binary is an error.
+/// header names another binary is skipped with a warning.
 pub fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the records directory {}", dir.display()))?
@@ -148,12 +150,12 @@ fn read_file(
                 let binary = PathBuf::from(&header.binary);
                 if let Some(expected) = expected {
                     if !expected.contains(&canonical(&binary)) {
-                        return Err(RecordError::ForeignBinary {
-                            file: name,
-                            binary: header.binary,
-                            detail: String::new(),
-                        }
-                        .into());
+                        run.warnings.push(format!(
+                            "{name}: written by {}, which is not a test binary of this build \
+                             (a process started by a test?); its records are skipped",
+                            header.binary
+                        ));
+                        return Ok(());
                     }
                 }
                 for mr in header.registry {

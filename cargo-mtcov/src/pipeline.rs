@@ -10,7 +10,8 @@ use anyhow::{Context, Result, bail};
 use crate::assemble::assemble;
 use crate::cargo::{self, BuildRequest, Workspace};
 use crate::cli::{
-    CargoCli, ColorChoice, CommonOptions, Criterion, MtcovArgs, MtcovCommand, ReportOptions,
+    CargoCli, ColorChoice, CommonOptions, Criterion, FailUnder, MtcovArgs, MtcovCommand,
+    ReportOptions,
 };
 use crate::error::ExitStatus;
 use crate::last_run::{LastRun, new_run_id};
@@ -220,19 +221,33 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
     let Some(fail_under) = &options.fail_under else {
         return false;
     };
+    if let FailUnder::PerCriterion(limits) = fail_under {
+        for (named, _) in limits {
+            let measured = report
+                .criteria
+                .iter()
+                .any(|c| cli_criterion(c.criterion) == *named && c.summary.is_some());
+            if !measured {
+                eprintln!(
+                    "warning: --fail-under {named}: {named} coverage was not measured (no requirements); not checked"
+                );
+            }
+        }
+    }
     let mut below = false;
     for criterion in &report.criteria {
         let Some(limit) = fail_under.limit(cli_criterion(criterion.criterion)) else {
             continue;
         };
-        if let Some(summary) = &criterion.summary {
-            if summary.a_k < limit {
-                eprintln!(
-                    "error: {} A_{} = {:.4} is below --fail-under {limit}",
-                    criterion.criterion, report.k, summary.a_k
-                );
-                below = true;
-            }
+        let Some(summary) = &criterion.summary else {
+            continue;
+        };
+        if summary.a_k < limit {
+            eprintln!(
+                "error: {} A_{} = {:.4} is below --fail-under {limit}",
+                criterion.criterion, report.k, summary.a_k
+            );
+            below = true;
         }
     }
     below

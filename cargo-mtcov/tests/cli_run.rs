@@ -93,6 +93,36 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
         stderr(&out)
     );
 
+    // Without the bug: 0 when the measure reaches --fail-under, 3 below it.
+    let out = run(&[
+        "--features",
+        "fixed",
+        "--k",
+        "1",
+        "--fail-under",
+        "line=0.5",
+    ]);
+    assert_exit(&out, 0);
+    let out = run(&["--features", "fixed", "--fail-under", "line=1.0"]);
+    assert_exit(&out, 3);
+    assert!(
+        stderr(&out).contains("error: line A_3 = "),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("is below --fail-under 1"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(&["report", "--fail-under", "region=0.1,branch=0.9"]);
+    assert_exit(&out, 0);
+    assert!(
+        stderr(&out).contains("warning: --fail-under branch: branch coverage was not measured"),
+        "{}",
+        stderr(&out)
+    );
+
     // An aborted test process: named, its records kept, the report printed.
     let out = run(&["--features", "abort", "--json"]);
     assert_exit(&out, 1);

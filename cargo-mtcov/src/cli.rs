@@ -264,7 +264,7 @@ impl FailUnder {
 }
 
 /// Parses `0.8` or `line=0.8,branch=0.6`; the error is what clap prints
-/// after "invalid value ... for '--fail-under <FRACTION>'".
+/// after "invalid value ... for `--fail-under <FRACTION>`".
 pub fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
     let text = text.trim();
     if !text.contains('=') {

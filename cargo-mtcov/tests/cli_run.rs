@@ -9,7 +9,9 @@ use common::{assert_exit, copy_fixture, mtcov_command, stderr, stdout, workspace
 #[test]
 fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
     let project = copy_fixture("cli-violation");
-    let target = workspace_root().join("target/cli-fixtures");
+    // Its own target dir: each run replaces `<target>/mtcov/records`, so two
+    // tests sharing one would delete each other's records.
+    let target = workspace_root().join("target/cli-fixtures/cli-run");
     let run = |args: &[&str]| {
         mtcov_command(project.path(), args)
             .env("CARGO_TARGET_DIR", &target)

@@ -24,7 +24,7 @@ fn criterion<'a>(report: &'a Value, name: &str) -> &'a Value {
 #[test]
 fn a_k_equals_the_hand_computation() {
     let project = copy_fixture("kmr-hand");
-    let target = workspace_root().join("target/cli-fixtures");
+    let target = workspace_root().join("target/cli-fixtures/kmr-hand");
     let mtcov = |args: &[&str]| {
         let out = mtcov_command(project.path(), args).env("CARGO_TARGET_DIR", &target).output().unwrap();
         assert_exit(&out, 0);

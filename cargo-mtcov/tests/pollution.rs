@@ -28,7 +28,7 @@ fn noise_lines_covered(report: &Value) -> Vec<u64> {
 #[test]
 fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage() {
     let project = copy_fixture("pollution");
-    let target = workspace_root().join("target/cli-fixtures");
+    let target = workspace_root().join("target/cli-fixtures/pollution");
     let run = |extra: &[&str]| {
         let mut args = vec!["--json", "--k", "1"];
         args.extend_from_slice(extra);

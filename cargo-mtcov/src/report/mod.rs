@@ -34,6 +34,8 @@
 mod build;
 mod gaps;
 mod json;
+#[doc(hidden)]
+pub mod schema;
 #[cfg(test)]
 mod tests;
 mod text;

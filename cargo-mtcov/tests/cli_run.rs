@@ -42,7 +42,7 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
     assert_eq!(report["totals"]["source_inputs"], 3, "{report:#}");
     assert_eq!(report["totals"]["violations"], 1, "{report:#}");
     assert_eq!(
-        report["violations"][0]["mr"], "relations::symmetric",
+        report["violations"][0]["mr"], "cli_violation::relations::symmetric",
         "{report:#}"
     );
     let line = &report["criteria"][0];

@@ -75,6 +75,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                     #debug_bound
 
                     static __MTCOV_META: #private::MrMeta = #private::MrMeta {
+                        package: ::core::option_env!("CARGO_PKG_NAME"),
                         module_path: ::core::module_path!(),
                         fn_name: #fn_name,
                         name: #name,

@@ -11,6 +11,8 @@ use std::fmt;
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct MrMeta {
+    /// The package that defines the MR (`CARGO_PKG_NAME`), when built by cargo.
+    pub package: Option<&'static str>,
     pub module_path: &'static str,
     pub fn_name: &'static str,
     /// Display name: the `name = ".."` argument or the function name.
@@ -73,9 +75,23 @@ impl<T: 'static> fmt::Debug for Mr<T> {
 pub struct MrInfo(pub(crate) &'static MrMeta);
 
 impl MrInfo {
-    /// Stable identifier: `module::path::function_name`.
+    /// Stable identifier, unique in the workspace:
+    /// `crate::module::path::function_name`.
+    ///
+    /// In an integration test (`tests/relations.rs`) the module path starts
+    /// with the test target's name, which other packages may share, so the
+    /// package's crate name is put in front: `trig::relations::periodicity`.
     pub fn id(&self) -> String {
-        format!("{}::{}", self.0.module_path, self.0.fn_name)
+        let meta = self.0;
+        match meta.package.map(|package| package.replace('-', "_")) {
+            Some(krate)
+                if meta.module_path != krate
+                    && !meta.module_path.starts_with(&format!("{krate}::")) =>
+            {
+                format!("{krate}::{}::{}", meta.module_path, meta.fn_name)
+            }
+            _ => format!("{}::{}", meta.module_path, meta.fn_name),
+        }
     }
     /// Display name (`name = ".."`, default the function name).
     pub fn name(&self) -> &'static str {

@@ -92,16 +92,16 @@ fn huge_inputs_are_truncated_in_the_summary() {
 #[test]
 fn the_registry_lists_every_mr_with_its_metadata() {
     let registry = mt_runtime::registry();
-    let additive_info = registry.iter().find(|mr| mr.id() == "behaviour::additive").expect("registered");
+    let additive_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::additive").expect("registered");
     assert_eq!(additive_info.class(), "difference");
     assert_eq!(additive_info.name(), "additive");
     assert_eq!(additive_info.file(), file!());
     assert_eq!(additive_info.source_type(), "i64");
     assert!(additive_info.takes::<i64>() && !additive_info.takes::<u64>());
-    let halves_info = registry.iter().find(|mr| mr.id() == "behaviour::halves").expect("registered");
+    let halves_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::halves").expect("registered");
     assert_eq!(halves_info.name(), "halving");
-    let ratio_info = registry.iter().find(|mr| mr.id() == "behaviour::ratio").expect("registered");
-    assert_eq!(ratio_info.class(), "behaviour::ratio", "an MR without `output` is its own class");
+    let ratio_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::ratio").expect("registered");
+    assert_eq!(ratio_info.class(), "mt_runtime::behaviour::ratio", "an MR without `output` is its own class");
 }
 
 #[test]

@@ -110,7 +110,7 @@ fn one_record_per_mg_and_per_distinct_source_input() {
     assert_eq!(of_kind(&records, "header").len(), 1);
     let registry = records[0]["registry"].as_array().unwrap();
     let ids: Vec<&str> = registry.iter().map(|mr| mr["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["recording::binomial", "recording::even", "recording::monotone"]);
+    assert_eq!(ids, ["mt_runtime::recording::binomial", "mt_runtime::recording::even", "mt_runtime::recording::monotone"]);
     assert_eq!(records[0]["coverage"], Value::Null, "not instrumented");
 
     let mgs = of_kind(&records, "mg");
@@ -118,14 +118,14 @@ fn one_record_per_mg_and_per_distinct_source_input() {
     let outcomes = |mr: &str| -> Vec<&str> {
         mgs.iter().filter(|r| r["mr"] == mr).map(|r| r["outcome"].as_str().unwrap()).collect()
     };
-    assert_eq!(outcomes("recording::even"), ["holds"; 4]);
-    assert_eq!(outcomes("recording::monotone"), ["holds", "holds", "skipped", "holds"]);
+    assert_eq!(outcomes("mt_runtime::recording::even"), ["holds"; 4]);
+    assert_eq!(outcomes("mt_runtime::recording::monotone"), ["holds", "holds", "skipped", "holds"]);
     let skipped = mgs.iter().find(|r| r["outcome"] == "skipped").unwrap();
     assert_eq!(skipped["message"], "needs a positive input");
     assert_eq!(skipped["sources"].as_array().unwrap().len(), 0, "skipped before running the SUT");
     assert!(mgs.iter().all(|r| r["test"] == "child"), "test names: {mgs:?}");
 
-    let pairs: Vec<_> = mgs.iter().filter(|r| r["mr"] == "recording::binomial").collect();
+    let pairs: Vec<_> = mgs.iter().filter(|r| r["mr"] == "mt_runtime::recording::binomial").collect();
     assert_eq!(pairs[0]["sources"].as_array().unwrap().len(), 2, "multi-source MG");
     assert_eq!(pairs[0]["class"], "sum");
     assert_eq!(pairs[0]["follow_ups"], 1);

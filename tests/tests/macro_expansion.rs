@@ -71,7 +71,7 @@ fn the_registry_lists_every_mr_with_its_metadata() {
     };
 
     let p = find("periodicity");
-    assert_eq!(p.id(), "macro_expansion::periodicity");
+    assert_eq!(p.id(), "mtcov_tests::macro_expansion::periodicity");
     assert_eq!(p.name(), "periodicity of sin");
     assert_eq!(p.class(), "equal");
     assert!(p.has_explicit_class());
@@ -84,13 +84,13 @@ fn the_registry_lists_every_mr_with_its_metadata() {
     assert_eq!(o.name(), "oddness");
     assert_eq!(
         o.class(),
-        "macro_expansion::oddness",
+        "mtcov_tests::macro_expansion::oddness",
         "without `output` the MR is its own class"
     );
     assert!(!o.has_explicit_class());
 
     let r = find("reverse_twice");
-    assert_eq!(r.id(), "macro_expansion::nested::reverse_twice");
+    assert_eq!(r.id(), "mtcov_tests::macro_expansion::nested::reverse_twice");
     assert_eq!(r.source_type(), "Vec<(u8, String)>");
     assert!(r.takes::<Vec<(u8, String)>>());
 }
@@ -98,7 +98,7 @@ fn the_registry_lists_every_mr_with_its_metadata() {
 #[test]
 fn the_typed_constant_and_the_registry_share_one_metadata_record() {
     let typed = periodicity.info();
-    assert_eq!(typed.id(), "macro_expansion::periodicity");
+    assert_eq!(typed.id(), "mtcov_tests::macro_expansion::periodicity");
     assert_eq!(typed.line(), 19);
     assert_eq!(nested::reverse_twice.info().name(), "reverse_twice");
 }
@@ -189,7 +189,7 @@ fn borrowed_static_inputs_and_mrs_local_to_a_function() {
     assert!(
         mt_runtime::registry()
             .iter()
-            .any(|mr| mr.id() == "macro_expansion::local" && mr.takes::<char>()),
+            .any(|mr| mr.id() == "mtcov_tests::macro_expansion::local" && mr.takes::<char>()),
         "{:#?}",
         mt_runtime::registry()
     );

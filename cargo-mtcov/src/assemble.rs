@@ -55,6 +55,8 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
     }
 
     let mut unregistered_mrs: Vec<String> = Vec::new();
+    // (MR argument, MR) of skipped MGs: the MR does not apply to that input.
+    let mut skipped = Vec::new();
     let mut violations = Vec::new();
     for mg in &run.groups {
         let mr = match mr_of_id.get(mg.mr.as_str()) {
@@ -80,6 +82,9 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
             .map(|&key| add_input(key, "<no source record>", &mut builder, &mut sources))
             .collect();
         builder.record_mg(mr, &inputs, outcome(mg.outcome))?;
+        if let (Outcome::Skipped, Some(key)) = (mg.outcome, mg.argument) {
+            skipped.push((key, mr));
+        }
         if mg.outcome == Outcome::Violated {
             let info = &mrs[mr.0 as usize];
             violations.push(Violation {
@@ -92,6 +97,12 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
                     .collect(),
                 message: mg.message.clone(),
             });
+        }
+    }
+    for (key, mr) in skipped {
+        // Only inputs that are source inputs somewhere matter.
+        if let Some(&input) = input_of_key.get(&key) {
+            builder.not_applicable(input, mr)?;
         }
     }
     Ok(Assembled {
@@ -134,6 +145,7 @@ mod tests {
             mr: mr.into(),
             class: class.into(),
             sources: sources.to_vec(),
+            argument: None,
             follow_ups: 1,
             outcome,
             message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
@@ -173,6 +185,26 @@ mod tests {
         assert_eq!(out.violations[0].sources, ["b"]);
         assert_eq!(out.violations[0].file, "tests/mrs.rs");
         assert!(out.unregistered_mrs.is_empty());
+    }
+
+    #[test]
+    fn an_mr_that_skipped_an_input_is_not_suggested_for_it() {
+        let (a, unknown) = (1, 99);
+        let mut skipped = mg("m2", "order", &[], Outcome::Skipped);
+        skipped.argument = Some(a);
+        let mut skipped_unknown = mg("m3", "sum", &[], Outcome::Skipped);
+        skipped_unknown.argument = Some(unknown);
+        let run = RunRecords {
+            registry: vec![registered("m1", "equal"), registered("m2", "order"), registered("m3", "sum")],
+            sources: [(a, "a".into())].into(),
+            groups: vec![mg("m1", "equal", &[a], Outcome::Holds), skipped, skipped_unknown],
+            ..RunRecords::default()
+        };
+        let out = assemble(&run).unwrap();
+        let input = out.input_of_key[&a];
+        let suggested = out.pool.unpaired_mrs(input, crate::measure::Counting::Class);
+        assert_eq!(suggested.len(), 1, "only m3: m2 skipped a");
+        assert_eq!(out.pool.num_inputs(), 1, "a skipped argument that is no source input adds none");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::describe::describe;
 use crate::mg::{Mg, Outcome, Role};
 use crate::mr::{Mr, MrInfo, MrMeta};
 use crate::record::{self, Recorder};
+use crate::source_key::SourceKey;
 use std::any::Any;
 use std::cell::Cell;
 use std::fmt::{Debug, Write};
@@ -93,7 +94,14 @@ impl Session {
             Err(payload) => Outcome::Panicked(panic_message(payload.as_ref())),
         };
         if let Some(recorder) = self.recorder {
-            recorder.mg(meta, &mg.sources, mg.follow_ups, &outcome, mg.violations.first());
+            // An MG that associates nothing still says which input the MR
+            // did not apply to (or died on): the report then does not
+            // suggest pairing that input with that MR again.
+            let argument = match outcome {
+                Outcome::Skipped(_) | Outcome::Panicked(_) => Some(SourceKey::of(argument)),
+                Outcome::Holds | Outcome::Violated => None,
+            };
+            recorder.mg(meta, &mg.sources, argument, mg.follow_ups, &outcome, mg.violations.first());
         }
         self.ran += 1;
         match &outcome {

@@ -85,12 +85,14 @@ impl Recorder {
         &self,
         meta: &'static MrMeta,
         sources: &[SourceKey],
+        argument: Option<SourceKey>,
         follow_ups: u32,
         outcome: &Outcome,
         violation: Option<&String>,
     ) {
         let info = MrInfo(meta);
         let sources: Vec<String> = sources.iter().map(SourceKey::to_string).collect();
+        let argument = argument.map(|key| key.to_string());
         let message = match outcome {
             Outcome::Skipped(reason) | Outcome::Panicked(reason) => Some(reason.as_str()),
             Outcome::Violated => violation.map(String::as_str),
@@ -103,6 +105,7 @@ impl Recorder {
             mr: &info.id(),
             class: &info.class(),
             sources: &sources,
+            argument: argument.as_deref(),
             follow_ups,
             outcome: outcome.label(),
             test: thread.name(),
@@ -210,6 +213,8 @@ struct MgRecord<'a> {
     mr: &'a str,
     class: &'a str,
     sources: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    argument: Option<&'a str>,
     follow_ups: u32,
     outcome: &'static str,
     test: Option<&'a str>,

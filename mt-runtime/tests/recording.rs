@@ -123,6 +123,9 @@ fn one_record_per_mg_and_per_distinct_source_input() {
     let skipped = mgs.iter().find(|r| r["outcome"] == "skipped").unwrap();
     assert_eq!(skipped["message"], "needs a positive input");
     assert_eq!(skipped["sources"].as_array().unwrap().len(), 0, "skipped before running the SUT");
+    let minus_three = of_kind(&records, "source").into_iter().find(|r| r["debug"] == "-3").unwrap();
+    assert_eq!(skipped["argument"], minus_three["key"], "the input the MR did not apply to");
+    assert!(mgs.iter().filter(|r| r["outcome"] == "holds").all(|r| r.get("argument").is_none()));
     assert!(mgs.iter().all(|r| r["test"] == "child"), "test names: {mgs:?}");
 
     let pairs: Vec<_> = mgs.iter().filter(|r| r["mr"] == "mt_runtime::recording::binomial").collect();

@@ -42,6 +42,7 @@ pub struct PoolBuilder {
     mr_type: Vec<Option<u32>>,
     input_type: Vec<Option<u32>>,
     pairs: Vec<(u32, u32)>,
+    not_applicable: Vec<(u32, u32)>,
 }
 
 impl PoolBuilder {
@@ -110,6 +111,16 @@ impl PoolBuilder {
         Ok(outcome.associates() && !sources.is_empty())
     }
 
+    /// Notes that `mr` skipped `input` (it does not apply to it): `input`
+    /// is then never suggested as a pairing for `mr`. No effect on the
+    /// measure.
+    pub fn not_applicable(&mut self, input: InputIdx, mr: MrIdx) -> Result<(), MeasureError> {
+        self.check_input(input)?;
+        self.check_mr(mr)?;
+        self.not_applicable.push((input.0, mr.0));
+        Ok(())
+    }
+
     /// Freezes the pool: associations become a per-input sorted, distinct
     /// list (CSR layout), built by counting sort in linear time.
     pub fn build(self) -> Pool {
@@ -147,6 +158,9 @@ impl PoolBuilder {
         offsets[n] = index_u32(out);
         mrs.truncate(out);
         mrs.shrink_to_fit();
+        let mut not_applicable = self.not_applicable;
+        not_applicable.sort_unstable();
+        not_applicable.dedup();
         Pool {
             class_names: self.classes.names,
             type_names: self.types.names,
@@ -155,6 +169,7 @@ impl PoolBuilder {
             input_type: self.input_type,
             assoc_offsets: offsets,
             assoc_mrs: mrs,
+            not_applicable,
         }
     }
 
@@ -181,6 +196,8 @@ pub struct Pool {
     input_type: Vec<Option<u32>>,
     assoc_offsets: Vec<u32>,
     assoc_mrs: Vec<MrIdx>,
+    /// Sorted (input, MR) pairs where the MR skipped the input.
+    not_applicable: Vec<(u32, u32)>,
 }
 
 impl Pool {
@@ -284,10 +301,15 @@ impl Pool {
             .collect()
     }
 
+    /// Whether `mr` skipped `input` (see [`PoolBuilder::not_applicable`]).
+    pub fn skipped(&self, input: InputIdx, mr: MrIdx) -> bool {
+        self.not_applicable.binary_search(&(input.0, mr.0)).is_ok()
+    }
+
     /// MRs that could raise `|S_RO(input)|` if paired with `input`:
     /// applicable to it (same source type, or either type unknown), not
-    /// yet associated with it, and, when counting classes, of a class
-    /// `input` does not have yet. Ascending by MR index.
+    /// yet associated with it, not known to skip it, and, when counting
+    /// classes, of a class `input` does not have yet. Ascending by MR index.
     pub fn unpaired_mrs(&self, input: InputIdx, counting: Counting) -> Vec<MrIdx> {
         let paired = self.mrs_of(input);
         let have: Vec<ClassIdx> = match counting {
@@ -302,6 +324,7 @@ impl Pool {
                 _ => true,
             })
             .filter(|m| paired.binary_search(m).is_err())
+            .filter(|&m| !self.skipped(input, m))
             .filter(|&m| have.binary_search(&self.mr_class(m)).is_err())
             .collect()
     }

@@ -342,3 +342,26 @@ fn out_of_range_indices_are_errors() {
         MeasureError::RelationsFromAnotherPool { got: 0, len: 1 }
     );
 }
+
+#[test]
+fn mrs_that_skipped_an_input_are_not_suggested_for_it() {
+    let mut p = PoolBuilder::new();
+    let equal = p.add_mr("equal", None);
+    let order = p.add_mr("order", None);
+    let sum = p.add_mr("sum", None);
+    let t = p.add_input();
+    p.record_mg(equal, &[t], MgOutcome::Holds).unwrap();
+    p.record_mg(order, &[], MgOutcome::Skipped).unwrap();
+    p.not_applicable(t, order).unwrap();
+    p.not_applicable(t, order).unwrap();
+    let pool = p.build();
+    assert_eq!(pool.unpaired_mrs(t, Counting::Class), [sum]);
+    assert_eq!(pool.unpaired_mrs(t, Counting::Mr), [sum]);
+    assert!(matches!(p_err(), Err(MeasureError::InputOutOfRange { .. })));
+}
+
+fn p_err() -> Result<(), MeasureError> {
+    let mut p = PoolBuilder::new();
+    let m = p.add_mr("c", None);
+    p.not_applicable(InputIdx(3), m)
+}

@@ -74,6 +74,7 @@ pub(crate) struct MgLine {
     pub mr: String,
     pub class: String,
     pub sources: Vec<u64>,
+    pub argument: Option<u64>,
     pub follow_ups: u64,
     pub outcome: Outcome,
     pub message: Option<String>,
@@ -116,6 +117,8 @@ enum Raw {
         mr: String,
         class: String,
         sources: Vec<String>,
+        #[serde(default)]
+        argument: Option<String>,
         follow_ups: u64,
         outcome: Outcome,
         #[serde(default)]
@@ -209,6 +212,7 @@ fn convert(raw: Raw) -> Result<Record, String> {
             mr,
             class,
             sources,
+            argument,
             follow_ups,
             outcome,
             message,
@@ -217,6 +221,7 @@ fn convert(raw: Raw) -> Result<Record, String> {
             mr,
             class,
             sources: sources.iter().map(|s| hex(s)).collect::<Result<_, _>>()?,
+            argument: argument.as_deref().map(hex).transpose()?,
             follow_ups,
             outcome,
             message,

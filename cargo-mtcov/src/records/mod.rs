@@ -45,6 +45,8 @@ pub struct Mg {
     pub mr: String,
     pub class: String,
     pub sources: Vec<u64>,
+    /// The MR's argument, on skipped and panicked MGs.
+    pub argument: Option<u64>,
     pub follow_ups: u64,
     pub outcome: Outcome,
     pub message: Option<String>,
@@ -201,6 +203,7 @@ fn read_file(
                 mr: mg.mr,
                 class: mg.class,
                 sources: mg.sources,
+                argument: mg.argument,
                 follow_ups: mg.follow_ups,
                 outcome: mg.outcome,
                 message: mg.message,

@@ -166,7 +166,7 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
     let needs = c.needs;
     if *available == 0 {
         format!(
-            "no registered MR adds a {} to source input {}: write MRs of {needs} new {}",
+            "no registered MR that applies to source input {1} adds a {0}: write MRs of {needs} new {2} that do",
             unit(1),
             c.debug,
             unit(needs)
@@ -240,31 +240,24 @@ impl<'a> Candidates<'a> {
             available: 0,
         };
         for (class, list) in per_class.iter().enumerate() {
-            let class_has = have.binary_search(&ClassIdx(class as u32)).is_ok();
-            let (count, first) = match self.counting {
-                Counting::Class if class_has => (0, None),
-                Counting::Class => (list.len() as u32, list.first().copied()),
-                Counting::Mr => {
-                    let paired_here = paired
-                        .iter()
-                        .filter(|&&m| list.binary_search(&m).is_ok())
-                        .count();
-                    let first = list
-                        .iter()
-                        .copied()
-                        .find(|m| paired.binary_search(m).is_err());
-                    ((list.len() - paired_here) as u32, first)
-                }
+            if self.counting == Counting::Class && have.binary_search(&ClassIdx(class as u32)).is_ok() {
+                continue;
+            }
+            let mut usable = list
+                .iter()
+                .copied()
+                .filter(|&m| paired.binary_search(&m).is_err() && !pool.skipped(input, m));
+            let Some(first) = usable.next() else {
+                continue;
             };
+            let count = 1 + usable.count() as u32;
             found.total += count;
-            if let Some(m) = first {
-                found.available += match self.counting {
-                    Counting::Class => 1,
-                    Counting::Mr => count,
-                };
-                if found.picks.len() < CANDIDATE_LIMIT {
-                    found.picks.push(m);
-                }
+            found.available += match self.counting {
+                Counting::Class => 1,
+                Counting::Mr => count,
+            };
+            if found.picks.len() < CANDIDATE_LIMIT {
+                found.picks.push(first);
             }
         }
         let found = std::rc::Rc::new(found);

@@ -123,9 +123,14 @@ impl Location {
 }
 
 impl fmt::Display for Location {
-    /// `file:line:col`, the form terminals and editors link.
+    /// `file:line:col`, the form terminals and editors link; `file:line`
+    /// for a whole line (column 0: line requirements have none).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)
+        if self.col_start == 0 {
+            write!(f, "{}:{}", self.file, self.line_start)
+        } else {
+            write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)
+        }
     }
 }
 

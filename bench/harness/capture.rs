@@ -1,0 +1,115 @@
+//! What one `mg.source` costs in an instrumented test binary: the SUT inside
+//! `mg.source` (source key, source record, counter reset + scan, coverage
+//! record) against the same instrumented SUT called directly.
+//!
+//! Included with `#[path]` by the test of each capture fixture; run only by
+//! `cargo xtask bench`, which builds the fixture through `cargo mtcov` (so
+//! mt-runtime is compiled with `--cfg mtcov` and the fixture with
+//! `-C instrument-coverage`) and sets `MTCOV_BENCH_OUT` to the file the
+//! figures are written to, as one JSON object.
+//!
+//! Inputs are distinct across rounds, so every round's first pass is the
+//! first sight of each input (a `source` and a `cov` record are written);
+//! the second pass over the same inputs is a repeat (the key is known and
+//! identical counters are not written again): capture alone.
+
+use std::fmt::Debug;
+use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use mt_runtime::Mg;
+
+/// Nanoseconds spent inside `mg.source` since the last [`take_source_ns`].
+static SOURCE_NS: AtomicU64 = AtomicU64::new(0);
+
+/// `mg.source(input, sut)`, timed; the MR of a capture fixture calls only this.
+pub fn timed_source<I: Debug, O>(mg: &mut Mg, input: &I, sut: impl FnOnce(&I) -> O) -> O {
+    let start = Instant::now();
+    let out = mg.source(input, sut);
+    SOURCE_NS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    out
+}
+
+fn take_source_ns() -> u64 {
+    SOURCE_NS.swap(0, Ordering::Relaxed)
+}
+
+/// Times the capture of `rounds` slices of `per_round` distinct inputs each
+/// and writes the figures to `$MTCOV_BENCH_OUT`; does nothing (with a note)
+/// when that variable is not set, i.e. under a plain `cargo test`.
+pub fn run<I: Debug + 'static, O>(
+    fixture: &str,
+    inputs: &[I],
+    rounds: usize,
+    mr: mt_runtime::Mr<I>,
+    sut: fn(&I) -> O,
+) {
+    let Some(out) = std::env::var_os("MTCOV_BENCH_OUT") else {
+        eprintln!("{fixture}: not run by `cargo xtask bench` (MTCOV_BENCH_OUT is not set); nothing measured");
+        return;
+    };
+    let record_dir = std::env::var_os("MTCOV_RECORD_DIR")
+        .expect("MTCOV_BENCH_OUT is set but MTCOV_RECORD_DIR is not: run this test through `cargo mtcov`");
+    let per_round = inputs.len() / rounds;
+    assert!(per_round > 0, "{} inputs for {rounds} rounds", inputs.len());
+
+    // Warm up the SUT (lazy statics, page faults) on inputs no round uses
+    // as a source; capture is only warmed on the first of them.
+    for input in inputs.iter().take(per_round) {
+        black_box(sut(black_box(input)));
+    }
+    mt_runtime::check(&inputs[..1], &[mr]);
+    take_source_ns();
+
+    let (mut direct, mut first, mut repeat) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let slice = &inputs[round * per_round..(round + 1) * per_round];
+        let slice = if round == 0 { &slice[1..] } else { slice };
+        let n = slice.len() as f64;
+        let mut total = 0u64;
+        for input in slice {
+            let start = Instant::now();
+            black_box(sut(black_box(input)));
+            total += start.elapsed().as_nanos() as u64;
+        }
+        direct.push(total as f64 / n);
+        mt_runtime::check(slice, &[mr]);
+        first.push(take_source_ns() as f64 / n);
+        mt_runtime::check(slice, &[mr]);
+        repeat.push(take_source_ns() as f64 / n);
+    }
+
+    let num_counters = own_num_counters(std::path::Path::new(&record_dir));
+    let figures = serde_json::json!({
+        "fixture": fixture,
+        "num_counters": num_counters,
+        "inputs_per_round": per_round,
+        "rounds": rounds,
+        "direct_ns": direct,
+        "source_first_ns": first,
+        "source_repeat_ns": repeat,
+    });
+    std::fs::write(&out, figures.to_string()).expect("write the figures to MTCOV_BENCH_OUT");
+    eprintln!("{fixture}: {figures}");
+}
+
+/// `num_counters` from this process's own record header: the size of the
+/// counter array every capture resets and scans.
+fn own_num_counters(record_dir: &std::path::Path) -> u64 {
+    let suffix = format!("-{}.jsonl", std::process::id());
+    let file = std::fs::read_dir(record_dir)
+        .expect("read MTCOV_RECORD_DIR")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.to_string_lossy().ends_with(&suffix))
+        .expect("this process wrote no record file");
+    let text = std::fs::read_to_string(&file).expect("read the record file");
+    let header: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("an empty record file")).expect("a JSON header");
+    let coverage = &header["coverage"];
+    assert_eq!(
+        coverage["status"], "ok",
+        "the fixture is not instrumented (coverage: {coverage}); run it through `cargo mtcov`"
+    );
+    coverage["num_counters"].as_u64().expect("num_counters in the header")
+}

@@ -1,0 +1,272 @@
+//! `cargo xtask bench`: what mtcov costs, in one table.
+//!
+//! 1. whole commands on the examples, warm and interleaved: `cargo test`,
+//!    `cargo llvm-cov`, `cargo mtcov` (see [`whole`]);
+//! 2. capture per source input in a small and a large instrumented binary
+//!    (the fixtures under `bench/`, see [`capture`]), and mapping per input
+//!    (`cargo-mtcov`'s `mapping` bench, when it exists);
+//! 3. runtime without coverage (`mt-runtime`'s `check` bench);
+//! 4. and 5. the measure at paper scale and its growth (`cargo-mtcov`'s
+//!    `measure` bench).
+//!
+//! Benchmarks of our own crates are run, not re-implemented: this only
+//! gathers their figures. Build products go to `target/bench/`; the report
+//! to stdout and `target/bench/report.md`, and with `--write-readme` into
+//! README.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
+
+mod benches;
+mod capture;
+mod cmd;
+mod machine;
+mod readme;
+mod stats;
+mod table;
+mod whole;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use table::Row;
+
+const USAGE: &str = "\
+usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
+
+  --rounds N        rounds of the whole-command comparison (default 5)
+  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure
+  --write-readme    also write the report into README.md's Performance section";
+
+const SECTIONS: [&str; 5] = ["whole", "capture", "mapping", "check", "measure"];
+
+#[derive(Debug)]
+struct Options {
+    rounds: usize,
+    only: Vec<String>,
+    write_readme: bool,
+}
+
+impl Options {
+    fn wants(&self, section: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|s| s == section)
+    }
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let Some((task, rest)) = args.split_first() else { return Err("no task given".to_owned()) };
+    if task != "bench" {
+        return Err(format!("unknown task `{task}`"));
+    }
+    let mut options = Options { rounds: 5, only: Vec::new(), write_readme: false };
+    let mut rest = rest.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--rounds" => {
+                let value = rest.next().ok_or("--rounds needs a number")?;
+                options.rounds = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--rounds {value}: not a positive number"))?;
+            }
+            "--only" => {
+                let value = rest.next().ok_or("--only needs a list of sections")?;
+                for section in value.split(',') {
+                    if !SECTIONS.contains(&section) {
+                        return Err(format!("--only: unknown section `{section}` (known: {})", SECTIONS.join(",")));
+                    }
+                    options.only.push(section.to_owned());
+                }
+            }
+            "--write-readme" => options.write_readme = true,
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse_args(&args) {
+        Ok(options) => options,
+        Err(e) if e.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match bench(&options, &args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+fn bench(options: &Options, args: &[String]) -> Result<(), String> {
+    let started = Instant::now();
+    let root = workspace_root();
+    let bench_dir = root.join("target/bench");
+    std::fs::create_dir_all(&bench_dir).map_err(|e| format!("cannot create {}: {e}", bench_dir.display()))?;
+    let mut rows: Vec<Row> = Vec::new();
+    let mut details: Vec<benches::BenchOutput> = Vec::new();
+
+    if options.wants("whole") || options.wants("capture") {
+        let mtcov = build_mtcov(&root)?;
+        if options.wants("whole") {
+            let llvm_cov = llvm_cov_available(&root);
+            rows.extend(whole::run(&root, &mtcov, llvm_cov, options.rounds));
+        }
+        if options.wants("capture") {
+            rows.extend(capture::run(&root, &mtcov));
+        }
+    }
+    let mut sub_bench = |section: &str, package: &str, dir: &str, name: &str, parse: fn(&str) -> Vec<Row>| {
+        if !options.wants(section) {
+            return;
+        }
+        match benches::run(&root, package, dir, name) {
+            None => rows.push(Row::missing(section, format!("cargo bench -p {package} --bench {name}"), "bench not written yet")),
+            Some(out) => {
+                match &out.text {
+                    Ok(text) if parse(text).is_empty() => {
+                        rows.push(Row::missing(section, &out.command, "no figures recognised; see its output below"))
+                    }
+                    Ok(text) => rows.extend(parse(text)),
+                    Err(e) => rows.push(Row::missing(section, &out.command, e.lines().next().unwrap_or("failed"))),
+                }
+                details.push(out);
+            }
+        }
+    };
+    sub_bench("mapping", "cargo-mtcov", "cargo-mtcov", "mapping", benches::mapping_rows);
+    sub_bench("check", "mt-runtime", "mt-runtime", "check", benches::check_rows);
+    sub_bench("measure", "cargo-mtcov", "cargo-mtcov", "measure", benches::measure_rows);
+    rows.sort_by(|a, b| a.section.cmp(&b.section));
+
+    let report = render_report(&root, options, args, &rows, &details, started.elapsed().as_secs_f64());
+    println!("{report}");
+    let report_path = bench_dir.join("report.md");
+    std::fs::write(&report_path, &report).map_err(|e| format!("cannot write {}: {e}", report_path.display()))?;
+    if options.write_readme {
+        let path = root.join("README.md");
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let new = readme::splice(&text, &report)?;
+        std::fs::write(&path, new).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("xtask: wrote the report into {}", path.display());
+    }
+    Ok(())
+}
+
+/// Builds `cargo-mtcov` in release and copies it out of `target/release`,
+/// so that a rebuild by anyone else cannot swap it in the middle of a run.
+fn build_mtcov(root: &Path) -> Result<PathBuf, String> {
+    eprintln!("xtask: cargo build --release -p cargo-mtcov");
+    cmd::run_ok(cmd::cargo(root).args(["build", "--release", "-p", "cargo-mtcov"]))?;
+    let built = root.join("target/release/cargo-mtcov");
+    let copy = root.join("target/bench/bin/cargo-mtcov");
+    std::fs::create_dir_all(root.join("target/bench/bin")).map_err(|e| format!("cannot create target/bench/bin: {e}"))?;
+    std::fs::copy(&built, &copy).map_err(|e| format!("cannot copy {} to {}: {e}", built.display(), copy.display()))?;
+    Ok(copy)
+}
+
+/// `cargo llvm-cov` works, or is installed now; `Err` says why not.
+fn llvm_cov_available(root: &Path) -> Result<(), String> {
+    let works = || cmd::run(cmd::cargo(root).args(["llvm-cov", "--version"])).is_ok_and(|r| r.ok());
+    if works() {
+        return Ok(());
+    }
+    eprintln!("xtask: cargo llvm-cov is not installed; trying `cargo install --locked cargo-llvm-cov`");
+    let log = root.join("target/bench/llvm-cov-install.log");
+    let installed = cmd::run(cmd::cargo(root).args(["install", "--locked", "cargo-llvm-cov"]));
+    if let Ok(run) = &installed {
+        let _ = std::fs::write(&log, run.output.stderr.as_slice());
+    }
+    if works() {
+        Ok(())
+    } else {
+        Err(format!("cargo llvm-cov absent and `cargo install --locked cargo-llvm-cov` failed (log: {})", log.display()))
+    }
+}
+
+fn render_report(
+    root: &Path,
+    options: &Options,
+    args: &[String],
+    rows: &[Row],
+    details: &[benches::BenchOutput],
+    seconds: f64,
+) -> String {
+    let commit = cmd::run(std::process::Command::new("git").current_dir(root).args(["describe", "--always", "--dirty"]))
+        .map(|r| r.stdout().trim().to_owned())
+        .unwrap_or_default();
+    let mut out = String::new();
+    out.push_str(&format!("Measured with `cargo xtask {}` ", args.join(" ")));
+    out.push_str(&format!("in {:.1} min, at commit `{commit}`, on {}.\n", seconds / 60.0, machine::describe()));
+    out.push_str(&format!(
+        "Whole commands: {} interleaved warm rounds; capture: 5 rounds of distinct inputs in one process; \
+         the other rows are the figures the named benchmarks print (their full output is below).\n\n",
+        options.rounds
+    ));
+    out.push_str(&table::render(rows));
+    out.push_str(NOTES);
+    for d in details {
+        out.push_str(&format!("\n<details><summary><code>{}</code></summary>\n\n```text\n", d.command));
+        match &d.text {
+            Ok(text) => out.push_str(text.trim_end()),
+            Err(e) => out.push_str(e.trim_end()),
+        }
+        out.push_str("\n```\n\n</details>\n");
+    }
+    out
+}
+
+const NOTES: &str = "
+How to read it:
+- *whole command*: wall time of each command with everything already built
+  (each runs once untimed first; a round in which a command recompiled or
+  waited for cargo's lock is discarded and run again). All three build in
+  `target/bench/workspace`.
+- *capture per input*: in an instrumented test binary built by
+  `cargo mtcov` (fixtures in `bench/`), the time inside `mg.source` minus
+  the time of the same instrumented SUT called directly, per input. *First
+  sight* is a new source input: mt-runtime also writes its `source` and
+  `cov` records. *Repeat* is the same input again: source key, counter
+  reset, scan and deduplication, no record. The large binary instruments
+  the crates its SUT uses (regex, pulldown-cmark, syn, ...) through
+  `bench/instrument-deps.sh`, chained by cargo-mtcov's own wrapper, plus
+  3,500 generated branchy functions; *counters* is `num_counters` from the
+  record header.
+- *mapping per input*: evaluating one input's counters into covered
+  requirements for all four criteria (`cargo bench -p cargo-mtcov --bench mapping`).
+- Ratios of the sub-benchmarks are theirs (against their own baseline row).
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &str) -> Vec<String> {
+        args.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn arguments() {
+        let o = parse_args(&strings("bench --rounds 3 --only whole,check --write-readme")).unwrap();
+        assert_eq!((o.rounds, o.write_readme), (3, true));
+        assert!(o.wants("whole") && o.wants("check") && !o.wants("measure"));
+        assert!(parse_args(&strings("bench")).unwrap().wants("measure"));
+        assert!(parse_args(&strings("bench --rounds 0")).is_err());
+        assert!(parse_args(&strings("bench --only speed")).unwrap_err().contains("unknown section"));
+        assert!(parse_args(&strings("test")).is_err());
+        assert_eq!(parse_args(&strings("bench --help")).unwrap_err(), "");
+    }
+}

@@ -1,0 +1,142 @@
+//! Whole commands on the same workspace: `cargo test`, `cargo llvm-cov` and
+//! `cargo mtcov` on the examples, warm, interleaved round by round
+//! (ABCABC...) so that noise from the shared machine hits all of them alike.
+//!
+//! They build in their own target directory (`target/bench/workspace`), so
+//! that nobody else's cargo holds its lock while we time. A round in which
+//! a command recompiled something (someone edited a source meanwhile) or
+//! waited for a lock is not a warm run: it is discarded and run again.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cmd;
+use crate::stats::Summary;
+use crate::table::{Row, Target, Unit};
+
+const SECTION: &str = "1. whole command";
+const PACKAGES: [&str; 4] = ["-p", "trig", "-p", "expr"];
+/// Attempts per round before a command's round is given up.
+const ATTEMPTS: usize = 3;
+
+struct Subject {
+    label: String,
+    command: Box<dyn Fn() -> Command>,
+    /// Why it cannot be measured, if so.
+    unavailable: Option<String>,
+    seconds: Vec<f64>,
+    discarded: usize,
+}
+
+pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, rounds: usize) -> Vec<Row> {
+    let target_dir = root.join("target/bench/workspace");
+    let with_target = {
+        let target_dir = target_dir.clone();
+        move |mut c: Command| {
+            c.env("CARGO_TARGET_DIR", &target_dir);
+            c
+        }
+    };
+    let (r, t) = (root.to_path_buf(), with_target.clone());
+    let test = move || {
+        let mut c = t(cmd::cargo(&r));
+        c.arg("test").args(PACKAGES);
+        c
+    };
+    let (r, t) = (root.to_path_buf(), with_target.clone());
+    let llvm = move || {
+        let mut c = t(cmd::cargo(&r));
+        c.args(["llvm-cov", "--json"]).args(PACKAGES);
+        c
+    };
+    let (r, t, m): (PathBuf, _, PathBuf) = (root.to_path_buf(), with_target, mtcov.to_path_buf());
+    let mtcov_cmd = move || {
+        let mut c = t(cmd::tool(&m, &r));
+        c.args(["mtcov", "--k", "3", "--json"]).args(PACKAGES);
+        c
+    };
+    let mut subjects = vec![
+        subject("cargo test -p trig -p expr", Box::new(test), None),
+        subject("cargo llvm-cov --json -p trig -p expr", Box::new(llvm), llvm_cov.err()),
+        subject("cargo mtcov --k 3 --json -p trig -p expr", Box::new(mtcov_cmd), None),
+    ];
+
+    for s in subjects.iter_mut().filter(|s| s.unavailable.is_none()) {
+        eprintln!("xtask: warm-up (untimed): {}", s.label);
+        match cmd::run(&mut (s.command)()) {
+            Ok(run) if run.ok() => {}
+            Ok(run) => s.unavailable = Some(format!("failed: {}", last_line(&run.stderr_tail(5)))),
+            Err(e) => s.unavailable = Some(e),
+        }
+    }
+    for round in 1..=rounds {
+        eprintln!("xtask: whole commands, round {round}/{rounds}");
+        for s in subjects.iter_mut().filter(|s| s.unavailable.is_none()) {
+            time_once(s);
+        }
+    }
+    rows(&subjects, rounds)
+}
+
+fn subject(label: &str, command: Box<dyn Fn() -> Command>, unavailable: Option<String>) -> Subject {
+    Subject { label: label.to_owned(), command, unavailable, seconds: Vec::new(), discarded: 0 }
+}
+
+/// One warm, timed run; a cold or blocked one is discarded and retried.
+fn time_once(s: &mut Subject) {
+    for _ in 0..ATTEMPTS {
+        let run = match cmd::run(&mut (s.command)()) {
+            Ok(run) => run,
+            Err(e) => {
+                s.unavailable = Some(e);
+                return;
+            }
+        };
+        if !run.ok() {
+            s.unavailable = Some(format!("failed in a timed round: {}", last_line(&run.stderr_tail(5))));
+            return;
+        }
+        let stderr = run.stderr();
+        if stderr.contains("Compiling ") || stderr.contains("Blocking waiting for file lock") {
+            s.discarded += 1;
+            continue;
+        }
+        s.seconds.push(run.elapsed.as_secs_f64());
+        return;
+    }
+}
+
+fn last_line(text: &str) -> String {
+    text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_owned()
+}
+
+fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
+    let summary = |s: &Subject| Summary::of(&s.seconds);
+    let mut rows: Vec<Row> = subjects
+        .iter()
+        .map(|s| match (&s.unavailable, summary(s)) {
+            (Some(why), _) => Row::missing(SECTION, &s.label, why.clone()),
+            (None, None) => Row::missing(SECTION, &s.label, "no warm run"),
+            (None, Some(sum)) => {
+                let mut notes = Vec::new();
+                if sum.samples < rounds {
+                    notes.push(format!("{} of {rounds} rounds warm", sum.samples));
+                }
+                if s.discarded > 0 {
+                    notes.push(format!("{} rebuilding/blocked runs discarded", s.discarded));
+                }
+                Row::new(SECTION, &s.label, Some((sum, Unit::Seconds))).note(notes.join(", "))
+            }
+        })
+        .collect();
+    let median = |i: usize| subjects[i].unavailable.is_none().then(|| summary(&subjects[i])).flatten().map(|s| s.median);
+    let (test, llvm, mtcov) = (median(0), median(1), median(2));
+    let ratio = |a: Option<f64>, b: Option<f64>| Some(a? / b?);
+    let llvm_row = Row::new(SECTION, "mtcov / llvm-cov (medians)", None)
+        .ratio(ratio(mtcov, llvm))
+        .target(Target::Ratio(1.3));
+    rows.push(if llvm.is_none() { llvm_row.note("no llvm-cov figure to compare with") } else { llvm_row });
+    rows.push(Row::new(SECTION, "mtcov / cargo test (medians)", None).ratio(ratio(mtcov, test)));
+    rows.push(Row::new(SECTION, "llvm-cov / cargo test (medians)", None).ratio(ratio(llvm, test)));
+    rows
+}

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 /// A filter over source file paths (absolute, as the coverage mapping
 /// records them).
 ///
-/// A file is in scope when it lies under one of the included directories
-/// (or no directory was included), under none of the excluded
-/// directories, matches one of the include patterns (or none was given)
+/// A file is in scope when the deepest included or excluded directory it
+/// lies under is an included one (or it lies under none and no directory
+/// was included: then every file is in), matches one of the include patterns (or none was given)
 /// and matches none of the exclude patterns. A pattern with `*` or `?` is
 /// a glob over the whole path (`*` matches any run of characters, `/`
 /// included; `?` one character); any other pattern matches as a
@@ -66,12 +66,16 @@ impl Scope {
 
     /// Whether `path` is in scope.
     pub fn contains(&self, path: &Path) -> bool {
-        let under = |dirs: &[PathBuf]| dirs.iter().any(|d| path.starts_with(d));
-        if !self.include_dirs.is_empty() && !under(&self.include_dirs) {
-            return false;
-        }
-        if under(&self.exclude_dirs) {
-            return false;
+        // The deepest directory decides, so a member nested in another
+        // member's excluded `examples/` is still in scope.
+        let deepest = |dirs: &[PathBuf]| {
+            dirs.iter().filter(|d| path.starts_with(d)).map(|d| d.components().count()).max()
+        };
+        match (deepest(&self.include_dirs), deepest(&self.exclude_dirs)) {
+            (Some(included), Some(excluded)) if excluded >= included => return false,
+            (None, Some(_)) => return false,
+            (None, None) if !self.include_dirs.is_empty() => return false,
+            _ => {}
         }
         let text = path.to_string_lossy();
         if !self.include_patterns.is_empty() && !self.include_patterns.iter().any(|p| matches(p, &text)) {
@@ -119,6 +123,25 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_deepest_directory_decides() {
+        // A root package with a member under its excluded `examples/`.
+        let scope = Scope::all()
+            .include_dir("/ws")
+            .exclude_dir("/ws/examples")
+            .exclude_dir("/ws/tests")
+            .include_dir("/ws/examples/trig")
+            .exclude_dir("/ws/examples/trig/tests");
+        assert!(scope.contains("/ws/src/lib.rs".as_ref()));
+        assert!(!scope.contains("/ws/tests/t.rs".as_ref()));
+        assert!(!scope.contains("/ws/examples/other.rs".as_ref()));
+        assert!(scope.contains("/ws/examples/trig/src/lib.rs".as_ref()));
+        assert!(!scope.contains("/ws/examples/trig/tests/relations.rs".as_ref()));
+        assert!(!scope.contains("/elsewhere/lib.rs".as_ref()));
+        assert!(Scope::all().contains("/elsewhere/lib.rs".as_ref()));
+        assert!(!Scope::all().exclude_dir("/ws").contains("/ws/a.rs".as_ref()));
+    }
 
     #[test]
     fn globs_and_substrings() {

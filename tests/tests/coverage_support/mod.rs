@@ -134,10 +134,8 @@ pub fn build_fixture_instrumenting(toolchain: Option<&'static str>, extra_rustfl
             continue;
         }
         let target_name = msg["target"]["name"].as_str().unwrap_or("");
-        if target_name == "oracle" {
-            if let Some(exe) = msg["executable"].as_str() {
-                oracle_binary = Some(PathBuf::from(exe));
-            }
+        if let (true, Some(exe)) = (target_name == "oracle", msg["executable"].as_str()) {
+            oracle_binary = Some(PathBuf::from(exe));
         }
         if target_name == "cov_sut" {
             // The lib's unit-test artifact has the same target name and no rlib.

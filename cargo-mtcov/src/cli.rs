@@ -9,6 +9,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use crate::report::Criterion;
+
 /// `cargo` as seen by a cargo subcommand.
 #[derive(Debug, Parser)]
 #[command(name = "cargo", bin_name = "cargo", styles = clap::builder::styling::Styles::styled())]
@@ -202,34 +204,6 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-/// A code coverage criterion: which requirements `E(C)` the measure counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ValueEnum)]
-pub enum Criterion {
-    Line,
-    Region,
-    Branch,
-    Function,
-}
-
-impl Criterion {
-    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Line => "line",
-            Self::Region => "region",
-            Self::Branch => "branch",
-            Self::Function => "function",
-        }
-    }
-}
-
-impl std::fmt::Display for Criterion {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// What `|S_RO(t)|` counts.

@@ -19,12 +19,12 @@ use crate::last_run::LastRun;
 use crate::mapping::{CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope};
 use crate::measure::Coverage;
 use crate::records::{ProcessCoverage, RunRecords};
-use crate::report::{self, Location};
+use crate::report::Location;
 
 /// One criterion, ready for the report.
 #[derive(Debug)]
 pub struct CriterionCoverage {
-    pub criterion: report::Criterion,
+    pub criterion: Criterion,
     pub coverage: Coverage,
     pub locations: Vec<Location>,
 }
@@ -57,7 +57,7 @@ pub fn criteria(
         maps.push(map);
     }
 
-    let mut measured: Vec<(report::Criterion, MergedRequirements, Coverage)> = Vec::new();
+    let mut measured: Vec<(Criterion, MergedRequirements, Coverage)> = Vec::new();
     for &criterion in criteria {
         if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
             eprintln!(
@@ -66,7 +66,7 @@ pub fn criteria(
             );
             continue;
         }
-        let criterion = report_criterion(criterion);
+        let criterion = criterion;
         let merged = MergedRequirements::new(maps.iter(), criterion);
         let count = u32::try_from(merged.requirements.len()).context("too many requirements")?;
         measured.push((criterion, merged, Coverage::new(count)));
@@ -159,14 +159,5 @@ fn location(requirement: &Requirement, root: &Path) -> Location {
         RequirementKind::BranchTrue | RequirementKind::BranchFalse | RequirementKind::Function => {
             location.with_label(requirement.label.clone())
         }
-    }
-}
-
-fn report_criterion(criterion: Criterion) -> report::Criterion {
-    match criterion {
-        Criterion::Line => report::Criterion::Line,
-        Criterion::Region => report::Criterion::Region,
-        Criterion::Branch => report::Criterion::Branch,
-        Criterion::Function => report::Criterion::Function,
     }
 }

@@ -177,38 +177,16 @@ fn print_report(
 ) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match &options.json {
-        Some(None) => writeln!(out, "{}", report::render_json_string(report))?,
-        Some(Some(path)) => {
-            std::fs::write(path, report::render_json_string(report))
-                .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
-            let use_color = use_color(color, std::io::stdout().is_terminal());
-            write!(
-                out,
-                "{}",
-                report::render_text(
-                    report,
-                    &TextOptions {
-                        color: use_color,
-                        ..TextOptions::default()
-                    }
-                )
-            )?;
-        }
-        None => {
-            let use_color = use_color(color, std::io::stdout().is_terminal());
-            write!(
-                out,
-                "{}",
-                report::render_text(
-                    report,
-                    &TextOptions {
-                        color: use_color,
-                        ..TextOptions::default()
-                    }
-                )
-            )?;
-        }
+    if let Some(Some(path)) = &options.json {
+        std::fs::write(path, report::render_json_string(report))
+            .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
+    }
+    if let Some(None) = &options.json {
+        writeln!(out, "{}", report::render_json_string(report))?;
+    } else {
+        let color = use_color(color, std::io::stdout().is_terminal());
+        let options = TextOptions { color, ..TextOptions::default() };
+        write!(out, "{}", report::render_text(report, &options))?;
     }
     out.flush()?;
     Ok(())
@@ -226,7 +204,7 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
             let measured = report
                 .criteria
                 .iter()
-                .any(|c| cli_criterion(c.criterion) == *named && c.summary.is_some());
+                .any(|c| c.criterion == *named && c.summary.is_some());
             if !measured {
                 eprintln!(
                     "warning: --fail-under {named}: {named} coverage was not measured (no requirements); not checked"
@@ -236,7 +214,7 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
     }
     let mut below = false;
     for criterion in &report.criteria {
-        let Some(limit) = fail_under.limit(cli_criterion(criterion.criterion)) else {
+        let Some(limit) = fail_under.limit(criterion.criterion) else {
             continue;
         };
         let Some(summary) = &criterion.summary else {
@@ -251,15 +229,6 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
         }
     }
     below
-}
-
-fn cli_criterion(criterion: report::Criterion) -> Criterion {
-    match criterion {
-        report::Criterion::Line => Criterion::Line,
-        report::Criterion::Region => Criterion::Region,
-        report::Criterion::Branch => Criterion::Branch,
-        report::Criterion::Function => Criterion::Function,
-    }
 }
 
 /// Coverage that cannot be trusted is named, never silently read as empty.

@@ -50,8 +50,9 @@ pub use build::build;
 pub use json::{JSON_SCHEMA_NAME, JSON_SCHEMA_VERSION, render_json, render_json_string};
 pub use text::{TextOptions, render_text};
 
-/// A test-adequacy criterion whose requirements come from coverage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+/// A test-adequacy criterion whose requirements come from coverage: which
+/// requirements `E(C)` the measure counts (also the `--criterion` values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Criterion {
     /// Each source line with code.
@@ -65,6 +66,9 @@ pub enum Criterion {
 }
 
 impl Criterion {
+    /// Every criterion, in report order.
+    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
+
     /// The lower-case name used in reports.
     pub fn name(self) -> &'static str {
         match self {

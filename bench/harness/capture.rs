@@ -62,7 +62,7 @@ pub fn run<I: Debug + 'static, O>(
     mt_runtime::check(&inputs[..1], &[mr]);
     take_source_ns();
 
-    let (mut direct, mut first, mut repeat) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut direct, mut first, mut repeat, mut key) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
         let slice = &inputs[round * per_round..(round + 1) * per_round];
         let slice = if round == 0 { &slice[1..] } else { slice };
@@ -74,6 +74,12 @@ pub fn run<I: Debug + 'static, O>(
             total += start.elapsed().as_nanos() as u64;
         }
         direct.push(total as f64 / n);
+        // The source key alone (Debug text + hash), part of every mg.source.
+        let start = Instant::now();
+        for input in slice {
+            black_box(mt_runtime::SourceKey::of(black_box(input)));
+        }
+        key.push(start.elapsed().as_nanos() as f64 / n);
         mt_runtime::check(slice, &[mr]);
         first.push(take_source_ns() as f64 / n);
         mt_runtime::check(slice, &[mr]);
@@ -89,6 +95,7 @@ pub fn run<I: Debug + 'static, O>(
         "direct_ns": direct,
         "source_first_ns": first,
         "source_repeat_ns": repeat,
+        "key_ns": key,
     });
     std::fs::write(&out, figures.to_string()).expect("write the figures to MTCOV_BENCH_OUT");
     eprintln!("{fixture}: {figures}");

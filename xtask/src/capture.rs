@@ -114,5 +114,7 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value) -> Vec<Row> {
         Row::new(SECTION, format!("{title}: mg.source overhead, repeat"), us(overhead("source_repeat_ns")))
             .target(Target::Median(fixture.target_us))
             .note("known input: key, reset, scan, dedup"),
+        Row::new(SECTION, format!("{title}: of which the source key"), us(series(figures, "key_ns").iter().map(|k| k / 1e3).collect()))
+            .note("Debug text + hash"),
     ]
 }

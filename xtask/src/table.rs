@@ -65,7 +65,7 @@ impl Row {
 
     /// A row with only a median, as another benchmark printed it.
     pub(crate) fn median_only(section: &str, what: impl Into<String>, median: f64, unit: Unit) -> Row {
-        let summary = Summary { median, min: median, max: median, samples: 0 };
+        let summary = Summary { median, min: f64::NAN, max: f64::NAN, samples: 0 };
         Row::new(section, what, Some((summary, unit)))
     }
 
@@ -99,7 +99,11 @@ impl Row {
 
     fn cells(&self) -> [String; 9] {
         let (median, min, max, n) = match self.figures {
-            Some((s, unit)) if s.samples == 0 => (unit.format(s.median), String::new(), String::new(), String::new()),
+            // No sample count: figures another benchmark printed.
+            Some((s, unit)) if s.samples == 0 => {
+                let or_blank = |v: f64| if v.is_nan() { String::new() } else { unit.format(v) };
+                (unit.format(s.median), or_blank(s.min), or_blank(s.max), String::new())
+            }
             Some((s, unit)) => (unit.format(s.median), unit.format(s.min), unit.format(s.max), s.samples.to_string()),
             None => ("—".to_owned(), String::new(), String::new(), String::new()),
         };

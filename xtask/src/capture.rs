@@ -116,5 +116,9 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value) -> Vec<Row> {
             .note("known input: key, reset, scan, dedup"),
         Row::new(SECTION, format!("{title}: of which the source key"), us(series(figures, "key_ns").iter().map(|k| k / 1e3).collect()))
             .note("Debug text + hash"),
+        Row::new(SECTION, format!("{title}: of which the counter reset"), us(overhead("direct_after_reset_ns")))
+            .note("slice::fill of as many counters before a direct call, compiled like capture's (here)"),
+        Row::new(SECTION, format!("{title}: the same reset as one memset"), us(overhead("direct_after_memset_ns")))
+            .note("std::ptr::write_bytes: what the reset costs when not compiled at the test's opt-level"),
     ]
 }

@@ -34,27 +34,37 @@ const FIXTURES: [Fixture; 2] = [
     },
 ];
 
+/// Each fixture as `cargo mtcov` builds it by default (the test profile:
+/// the SUT at opt-level 0, mt-runtime at 3) and with `--release`.
 pub(crate) fn run(root: &Path, mtcov: &Path) -> Vec<Row> {
     let mut rows = Vec::new();
-    for fixture in &FIXTURES {
-        eprintln!("xtask: capture fixture {} (instrumented build, then its test)", fixture.name);
-        match measure(root, mtcov, fixture) {
-            Ok(figures) => rows.extend(figure_rows(fixture, &figures)),
-            Err(why) => rows.push(Row::missing(SECTION, format!("{}: mg.source", fixture.title), why)),
+    for release in [false, true] {
+        for fixture in &FIXTURES {
+            let profile = if release { "release" } else { "debug" };
+            eprintln!("xtask: capture fixture {} ({profile}; instrumented build, then its test)", fixture.name);
+            match measure(root, mtcov, fixture, release) {
+                Ok(figures) => rows.extend(figure_rows(fixture, &figures, release)),
+                Err(why) => rows.push(Row::missing(SECTION, format!("{}, {profile}: mg.source", fixture.title), why)),
+            }
         }
     }
     rows
 }
 
-fn measure(root: &Path, mtcov: &Path, fixture: &Fixture) -> Result<serde_json::Value, String> {
+fn measure(root: &Path, mtcov: &Path, fixture: &Fixture, release: bool) -> Result<serde_json::Value, String> {
     let dir = root.join("bench").join(fixture.name);
     let bench_dir = root.join("target/bench");
-    let out = bench_dir.join(format!("{}.json", fixture.name));
+    let name = if release { format!("{}-release", fixture.name) } else { fixture.name.to_owned() };
+    let out = bench_dir.join(format!("{name}.json"));
     let _ = std::fs::remove_file(&out);
     let mut command = cmd::tool(mtcov, &dir);
+    command.arg("mtcov");
+    if release {
+        command.arg("--release");
+    }
     command
-        .args(["mtcov", "--k", "1", "--", "capture_cost"])
-        .env("CARGO_TARGET_DIR", bench_dir.join(fixture.name))
+        .args(["--k", "1", "--", "capture_cost"])
+        .env("CARGO_TARGET_DIR", bench_dir.join(&name))
         .env("MTCOV_BENCH_OUT", &out);
     if let Some(crates) = fixture.extra_instrumented {
         // An explicit target keeps the proc macros' syn (host) apart from
@@ -66,7 +76,7 @@ fn measure(root: &Path, mtcov: &Path, fixture: &Fixture) -> Result<serde_json::V
             .env("MTCOV_BENCH_INSTRUMENT", crates);
     }
     let run = cmd::run(&mut command)?;
-    let log = bench_dir.join(format!("{}.log", fixture.name));
+    let log = bench_dir.join(format!("{name}.log"));
     let _ = std::fs::write(&log, run.output.stderr.as_slice());
     let text = std::fs::read_to_string(&out).map_err(|_| {
         format!(
@@ -96,7 +106,7 @@ fn series(figures: &serde_json::Value, key: &str) -> Vec<f64> {
 
 /// The direct call, and the overhead of `mg.source` above it per round
 /// (first sight: records written; repeat: capture alone), in µs.
-fn figure_rows(fixture: &Fixture, figures: &serde_json::Value) -> Vec<Row> {
+fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) -> Vec<Row> {
     let direct = series(figures, "direct_ns");
     let overhead = |key: &str| -> Vec<f64> {
         series(figures, key).iter().zip(&direct).map(|(s, d)| (s - d) / 1e3).collect()
@@ -104,8 +114,9 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value) -> Vec<Row> {
     let us = |v: Vec<f64>| Summary::of(&v).map(|s| (s, Unit::Micros));
     let counters = figures["num_counters"].as_u64().unwrap_or(0);
     let per_round = figures["inputs_per_round"].as_u64().unwrap_or(0);
-    let title = format!("{} ({counters} counters)", fixture.title);
-    vec![
+    let profile = if release { "--release" } else { "debug" };
+    let title = format!("{} ({counters} counters), {profile}", fixture.title);
+    let mut rows = vec![
         Row::new(SECTION, format!("{title}: direct SUT call"), us(direct.iter().map(|d| d / 1e3).collect()))
             .note(format!("{per_round} distinct inputs per round")),
         Row::new(SECTION, format!("{title}: mg.source overhead, first sight"), us(overhead("source_first_ns")))
@@ -114,11 +125,17 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value) -> Vec<Row> {
         Row::new(SECTION, format!("{title}: mg.source overhead, repeat"), us(overhead("source_repeat_ns")))
             .target(Target::Median(fixture.target_us))
             .note("known input: key, reset, scan, dedup"),
+    ];
+    if release {
+        return rows;
+    }
+    rows.extend([
         Row::new(SECTION, format!("{title}: of which the source key"), us(series(figures, "key_ns").iter().map(|k| k / 1e3).collect()))
             .note("Debug text + hash"),
         Row::new(SECTION, format!("{title}: of which the counter reset"), us(overhead("direct_after_reset_ns")))
             .note("slice::fill of as many counters before a direct call, compiled like capture's (here)"),
         Row::new(SECTION, format!("{title}: the same reset as one memset"), us(overhead("direct_after_memset_ns")))
             .note("std::ptr::write_bytes: what the reset costs when not compiled at the test's opt-level"),
-    ]
+    ]);
+    rows
 }

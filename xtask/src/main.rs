@@ -240,9 +240,14 @@ How to read it:
   the time of the same instrumented SUT called directly, per input. *First
   sight* is a new source input: mt-runtime also writes its `source` and
   `cov` records. *Repeat* is the same input again: source key, counter
-  reset, scan and deduplication, no record. The large binary instruments
-  the crates its SUT uses (regex, pulldown-cmark, syn, ...) through
-  `bench/instrument-deps.sh`, chained by cargo-mtcov's own wrapper, plus
+  reset, scan and deduplication, no record. *debug* is the build
+  `cargo mtcov` makes by default (test profile: the SUT at opt-level 0,
+  mt-runtime at 3), *--release* is `cargo mtcov --release`. The *counter
+  reset* rows zero a buffer as large as the counter array before a direct
+  call, once with `slice::fill` compiled in the test crate (as the generic
+  `capture` is) and once as one `memset`. The large binary instruments the
+  crates its SUT uses (regex, pulldown-cmark, syn, ...) through
+  `bench/instrument-deps.sh`, which cargo-mtcov's wrapper chains to, plus
   3,500 generated branchy functions; *counters* is `num_counters` from the
   record header.
 - *mapping per input*: evaluating one input's counters into covered

@@ -25,6 +25,43 @@ pub(crate) struct Header {
     functions: Option<Vec<(String, String, u32, u32)>>,
 }
 
+/// The raw profile format this code knows: `INSTR_PROF_RAW_VERSION` 10
+/// (LLVM 19 to 22), 64-bit counters.
+const KNOWN_VERSION: u64 = 10;
+/// `VARIANT_MASK_BYTE_COVERAGE`: single-byte counters, another layout.
+const BYTE_COVERAGE_FLAG: u64 = 1 << 60;
+
+/// Whether the runtime can read a profile of this raw version (with its
+/// variant flags in the high byte); the reason when it cannot. Reading an
+/// unknown layout would produce wrong coverage, which is worse than none.
+#[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
+fn check_version(raw_version: u64) -> Result<u64, String> {
+    let version = raw_version & 0xffff_ffff;
+    if version != KNOWN_VERSION || raw_version & BYTE_COVERAGE_FLAG != 0 {
+        return Err(format!(
+            "unknown LLVM raw profile format (version {version}, flags {:#x}); \
+             this mt-runtime reads version {KNOWN_VERSION} with 64-bit counters: upgrade mt-runtime",
+            raw_version >> 56
+        ));
+    }
+    Ok(version)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_version;
+
+    #[test]
+    fn only_the_known_layout_is_read() {
+        assert_eq!(check_version(10), Ok(10));
+        // Variant flags that do not change the counter layout are fine.
+        assert_eq!(check_version(10 | 1 << 59), Ok(10));
+        assert!(check_version(9).unwrap_err().contains("version 9"));
+        assert!(check_version(11).unwrap_err().contains("upgrade mt-runtime"));
+        assert!(check_version(10 | 1 << 60).unwrap_err().contains("flags 0x10"));
+    }
+}
+
 #[cfg(not(mtcov))]
 pub(crate) fn header() -> Option<Header> {
     None
@@ -41,15 +78,9 @@ pub(crate) use instrumented::{capture, header};
 
 #[cfg(mtcov)]
 mod instrumented {
-    use super::Header;
+    use super::{Header, check_version};
     use std::cell::Cell;
     use std::sync::{Mutex, OnceLock};
-
-    /// The raw profile format this code knows: `INSTR_PROF_RAW_VERSION` 10
-    /// (LLVM 19 to 22), 64-bit counters.
-    const KNOWN_VERSION: u64 = 10;
-    /// `VARIANT_MASK_BYTE_COVERAGE`: single-byte counters, another layout.
-    const BYTE_COVERAGE_FLAG: u64 = 1 << 60;
 
     #[allow(dead_code)] // fields read through raw pointers only partly
     #[repr(C)]
@@ -96,15 +127,7 @@ mod instrumented {
     fn read_profile() -> Result<Profile, String> {
         // SAFETY: the profiler runtime is linked whenever this crate is
         // built with cfg(mtcov) inside an instrumented binary.
-        let raw_version = unsafe { __llvm_profile_get_version() };
-        let version = raw_version & 0xffff_ffff;
-        if version != KNOWN_VERSION || raw_version & BYTE_COVERAGE_FLAG != 0 {
-            return Err(format!(
-                "unknown LLVM raw profile format (version {version}, flags {:#x}); \
-                 this mt-runtime reads version {KNOWN_VERSION} with 64-bit counters: upgrade mt-runtime",
-                raw_version >> 56
-            ));
-        }
+        let version = check_version(unsafe { __llvm_profile_get_version() })?;
         let counters = counters();
         let base = counters.as_ptr() as usize;
         let mut functions = Vec::new();

@@ -233,8 +233,12 @@ const NOTES: &str = "
 How to read it:
 - *whole command*: wall time of each command with everything already built
   (each runs once untimed first; a round in which a command recompiled or
-  waited for cargo's lock is discarded and run again). All three build in
-  `target/bench/workspace`.
+  waited for cargo's lock is discarded and run again). All build in
+  `target/bench/workspace`. `cargo llvm-cov` removes the members' build
+  artifacts before each run, so its warm run recompiles trig and expr (as
+  it does for its users); the `--no-clean` row skips that (old profraw
+  files removed untimed before each run). `cargo test` also compiles and
+  runs the doc tests, which neither coverage tool runs; `--tests` does not.
 - *capture per input*: in an instrumented test binary built by
   `cargo mtcov` (fixtures in `bench/`), the time inside `mg.source` minus
   the time of the same instrumented SUT called directly, per input. *First

@@ -9,7 +9,9 @@
 //! Except what a command recompiles on every run by design: `cargo
 //! llvm-cov` removes the workspace members' artifacts before each run (so
 //! that no stale coverage data is read), so its warm run includes
-//! compiling trig and expr again, as it does for its users.
+//! compiling trig and expr again, as it does for its users. It is also
+//! timed with `--no-clean` (its old profraw files removed, untimed, before
+//! each run, as they would otherwise pile up): its cost without the rebuild.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,6 +22,8 @@ use crate::table::{Row, Target, Unit};
 
 const SECTION: &str = "1. whole command";
 const PACKAGES: [&str; 4] = ["-p", "trig", "-p", "expr"];
+/// In every `llvm-cov export` JSON report.
+const LLVM_COV_MARKER: &str = "\"llvm.coverage.json.export\"";
 /// Attempts per round before a command's round is given up.
 const ATTEMPTS: usize = 3;
 
@@ -27,6 +31,11 @@ struct Subject {
     label: String,
     /// Crates the command compiles on every run, even when nothing changed.
     always_compiles: &'static [&'static str],
+    /// Run, untimed, before each run of `command`.
+    prepare: Option<Box<dyn Fn() -> Command>>,
+    /// Text its stdout must hold for the run to count: proof that it made
+    /// its report rather than exiting early.
+    report_marker: Option<&'static str>,
     command: Box<dyn Fn() -> Command>,
     /// Why it cannot be measured, if so.
     unavailable: Option<String>,
@@ -62,6 +71,18 @@ pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, round
         c
     };
     let (r, t) = (root.to_path_buf(), with_target.clone());
+    let llvm_no_clean = move || {
+        let mut c = t(cmd::cargo(&r));
+        c.args(["llvm-cov", "--no-clean", "--json"]).args(PACKAGES);
+        c
+    };
+    let (r, t) = (root.to_path_buf(), with_target.clone());
+    let remove_profraw = move || {
+        let mut c = t(cmd::cargo(&r));
+        c.args(["llvm-cov", "clean", "--profraw-only"]);
+        c
+    };
+    let (r, t) = (root.to_path_buf(), with_target.clone());
     let test_no_doc = move || {
         let mut c = t(cmd::cargo(&r));
         c.args(["test", "--tests"]).args(PACKAGES);
@@ -69,10 +90,15 @@ pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, round
     };
     let mut subjects = vec![
         subject("cargo test -p trig -p expr", Box::new(test), &[], None),
-        subject("cargo llvm-cov --json -p trig -p expr", Box::new(llvm), &["trig", "expr"], llvm_cov.err()),
+        subject("cargo llvm-cov --json -p trig -p expr", Box::new(llvm), &["trig", "expr"], llvm_cov.clone().err()),
         subject("cargo mtcov --k 3 --json -p trig -p expr", Box::new(mtcov_cmd), &[], None),
         subject("cargo test --tests -p trig -p expr (no doc tests)", Box::new(test_no_doc), &[], None),
+        subject("cargo llvm-cov --no-clean --json -p trig -p expr", Box::new(llvm_no_clean), &[], llvm_cov.clone().err()),
     ];
+    subjects[4].prepare = Some(Box::new(remove_profraw));
+    subjects[1].report_marker = Some(LLVM_COV_MARKER);
+    subjects[4].report_marker = Some(LLVM_COV_MARKER);
+    subjects[2].report_marker = Some("\"criteria\"");
 
     for s in subjects.iter_mut().filter(|s| s.unavailable.is_none()) {
         eprintln!("xtask: warm-up (untimed): {}", s.label);
@@ -97,7 +123,7 @@ fn subject(
     always_compiles: &'static [&'static str],
     unavailable: Option<String>,
 ) -> Subject {
-    Subject { label: label.to_owned(), always_compiles, command, unavailable, seconds: Vec::new(), discarded: 0 }
+    Subject { label: label.to_owned(), always_compiles, prepare: None, report_marker: None, command, unavailable, seconds: Vec::new(), discarded: 0 }
 }
 
 /// Whether cargo's stderr shows a cold run: a crate compiled that the
@@ -115,6 +141,12 @@ fn cold(stderr: &str, always_compiles: &[&str]) -> bool {
 /// One warm, timed run; a cold or blocked one is discarded and retried.
 fn time_once(s: &mut Subject) {
     for _ in 0..ATTEMPTS {
+        if let Some(prepare) = &s.prepare {
+            if let Err(e) = cmd::run_ok(&mut prepare()) {
+                s.unavailable = Some(e);
+                return;
+            }
+        }
         let run = match cmd::run(&mut (s.command)()) {
             Ok(run) => run,
             Err(e) => {
@@ -124,6 +156,10 @@ fn time_once(s: &mut Subject) {
         };
         if !run.ok() {
             s.unavailable = Some(format!("failed in a timed round: {}", last_line(&run.stderr_tail(5))));
+            return;
+        }
+        if let Some(marker) = s.report_marker.filter(|m| !run.stdout().contains(m)) {
+            s.unavailable = Some(format!("printed no report (no {marker} on stdout)"));
             return;
         }
         if cold(&run.stderr(), s.always_compiles) {
@@ -159,12 +195,17 @@ fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
         })
         .collect();
     let median = |i: usize| subjects[i].unavailable.is_none().then(|| summary(&subjects[i])).flatten().map(|s| s.median);
-    let (test, llvm, mtcov, test_no_doc) = (median(0), median(1), median(2), median(3));
+    let (test, llvm, mtcov, test_no_doc, llvm_no_clean) = (median(0), median(1), median(2), median(3), median(4));
     let ratio = |a: Option<f64>, b: Option<f64>| Some(a? / b?);
     let llvm_row = Row::new(SECTION, "mtcov / llvm-cov (medians)", None)
         .ratio(ratio(mtcov, llvm))
         .target(Target::Ratio(1.3));
     rows.push(if llvm.is_none() { llvm_row.note("no llvm-cov figure to compare with") } else { llvm_row });
+    rows.push(
+        Row::new(SECTION, "mtcov / llvm-cov --no-clean (medians)", None)
+            .ratio(ratio(mtcov, llvm_no_clean))
+            .target(Target::Ratio(1.3)),
+    );
     rows.push(Row::new(SECTION, "mtcov / cargo test (medians)", None).ratio(ratio(mtcov, test)));
     rows.push(Row::new(SECTION, "mtcov / cargo test --tests (medians)", None).ratio(ratio(mtcov, test_no_doc)));
     rows.push(Row::new(SECTION, "llvm-cov / cargo test (medians)", None).ratio(ratio(llvm, test)));

@@ -46,11 +46,14 @@ pub fn run<I: Debug + 'static, O>(
     sut: fn(&I) -> O,
 ) {
     let Some(out) = std::env::var_os("MTCOV_BENCH_OUT") else {
-        eprintln!("{fixture}: not run by `cargo xtask bench` (MTCOV_BENCH_OUT is not set); nothing measured");
+        eprintln!(
+            "{fixture}: not run by `cargo xtask bench` (MTCOV_BENCH_OUT is not set); nothing measured"
+        );
         return;
     };
-    let record_dir = std::env::var_os("MTCOV_RECORD_DIR")
-        .expect("MTCOV_BENCH_OUT is set but MTCOV_RECORD_DIR is not: run this test through `cargo mtcov`");
+    let record_dir = std::env::var_os("MTCOV_RECORD_DIR").expect(
+        "MTCOV_BENCH_OUT is set but MTCOV_RECORD_DIR is not: run this test through `cargo mtcov`",
+    );
     let per_round = inputs.len() / rounds;
     assert!(per_round > 0, "{} inputs for {rounds} rounds", inputs.len());
 
@@ -66,7 +69,8 @@ pub fn run<I: Debug + 'static, O>(
     // what the capture's reset costs, cache misses in the SUT included.
     let mut scratch = vec![0u64; num_counters as usize];
 
-    let (mut direct, mut first, mut repeat, mut key) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut direct, mut first, mut repeat, mut key) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // The reset as `capture` does it (`slice::fill`, generic code compiled
     // in this crate, at its opt-level) and as one memset call.
     let (mut direct_after_reset, mut direct_after_memset) = (Vec::new(), Vec::new());
@@ -139,11 +143,14 @@ fn own_num_counters(record_dir: &std::path::Path) -> u64 {
         .expect("this process wrote no record file");
     let text = std::fs::read_to_string(&file).expect("read the record file");
     let header: serde_json::Value =
-        serde_json::from_str(text.lines().next().expect("an empty record file")).expect("a JSON header");
+        serde_json::from_str(text.lines().next().expect("an empty record file"))
+            .expect("a JSON header");
     let coverage = &header["coverage"];
     assert_eq!(
         coverage["status"], "ok",
         "the fixture is not instrumented (coverage: {coverage}); run it through `cargo mtcov`"
     );
-    coverage["num_counters"].as_u64().expect("num_counters in the header")
+    coverage["num_counters"]
+        .as_u64()
+        .expect("num_counters in the header")
 }

@@ -19,14 +19,22 @@ pub(crate) struct BenchOutput {
 /// `cargo bench -p <package> --bench <name>`; `None` when the bench file
 /// does not exist (yet).
 pub(crate) fn run(root: &Path, package: &str, dir: &str, name: &str) -> Option<BenchOutput> {
-    if !root.join(dir).join("benches").join(format!("{name}.rs")).exists() {
+    if !root
+        .join(dir)
+        .join("benches")
+        .join(format!("{name}.rs"))
+        .exists()
+    {
         return None;
     }
     let mut command = cmd::cargo(root);
     command.args(["bench", "-p", package, "--bench", name]);
     eprintln!("xtask: {}", cmd::show(&command));
     let text = cmd::run_ok(&mut command).map(|run| run.stdout());
-    Some(BenchOutput { command: cmd::show(&command).replace(&cmd::show(&cmd::cargo(root)), "cargo"), text })
+    Some(BenchOutput {
+        command: cmd::show(&command).replace(&cmd::show(&cmd::cargo(root)), "cargo"),
+        text,
+    })
 }
 
 /// Rows `label  <median> ns <min> ns <max> ns <ratio>x (<n> rounds)` of
@@ -36,19 +44,36 @@ pub(crate) fn check_rows(text: &str) -> Vec<Row> {
     let mut rows = Vec::new();
     for line in text.lines() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some(at) = tokens.windows(2).position(|w| w[0].parse::<f64>().is_ok() && w[1] == "ns") else {
+        let Some(at) = tokens
+            .windows(2)
+            .position(|w| w[0].parse::<f64>().is_ok() && w[1] == "ns")
+        else {
             continue;
         };
         let numbers: Vec<f64> = tokens[at..]
             .iter()
             .filter_map(|t| t.trim_end_matches('x').trim_start_matches('(').parse().ok())
             .collect();
-        let [median, min, max, ratio, rounds, ..] = numbers[..] else { continue };
+        let [median, min, max, ratio, rounds, ..] = numbers[..] else {
+            continue;
+        };
         let label = tokens[..at].join(" ");
-        let summary = Summary { median, min, max, samples: rounds as usize };
-        let mut row = Row::new(SECTION, format!("per MG: {label}"), Some((summary, Unit::Nanos))).ratio(Some(ratio));
+        let summary = Summary {
+            median,
+            min,
+            max,
+            samples: rounds as usize,
+        };
+        let mut row = Row::new(
+            SECTION,
+            format!("per MG: {label}"),
+            Some((summary, Unit::Nanos)),
+        )
+        .ratio(Some(ratio));
         if label == "check, no recording" {
-            row = row.target(Target::Ratio(1.1)).note("trivial SUT vs hand-rolled loop");
+            row = row
+                .target(Target::Ratio(1.1))
+                .note("trivial SUT vs hand-rolled loop");
         }
         rows.push(row);
     }
@@ -72,33 +97,69 @@ pub(crate) fn measure_rows(text: &str) -> Vec<Row> {
                 .collect();
             if let [pairs, time, linear, ..] = numbers[..] {
                 rows.push(
-                    Row::new(GROWTH, format!("{last} vs x1: time ×{time:.2} for ×{pairs:.1} pairs"), None)
-                        .ratio(Some(linear))
-                        .note("ratio = time growth / pair growth (1 = linear)"),
+                    Row::new(
+                        GROWTH,
+                        format!("{last} vs x1: time ×{time:.2} for ×{pairs:.1} pairs"),
+                        None,
+                    )
+                    .ratio(Some(linear))
+                    .note("ratio = time growth / pair growth (1 = linear)"),
                 );
             }
             continue;
         }
-        if tokens.len() < 12 || !tokens[1].starts_with('x') || tokens[1][1..].parse::<u32>().is_err() {
+        if tokens.len() < 12
+            || !tokens[1].starts_with('x')
+            || tokens[1][1..].parse::<u32>().is_err()
+        {
             continue;
         }
         let label = format!("{} {}", tokens[0], tokens[1]);
         let f = |i: usize| tokens.get(i).and_then(|t| t.parse::<f64>().ok());
         let range = |i: usize| -> Option<(f64, f64)> {
-            let (a, b) = tokens.get(i)?.trim_matches(|c| c == '[' || c == ']').split_once("..")?;
+            let (a, b) = tokens
+                .get(i)?
+                .trim_matches(|c| c == '[' || c == ']')
+                .split_once("..")?;
             Some((a.parse().ok()?, b.parse().ok()?))
         };
-        let (Some(mrs), Some(inputs), Some(pairs), Some(m), Some((m_min, m_max)), Some(r), Some((r_min, r_max)), Some(peak)) =
-            (f(2), f(3), f(4), f(6), range(7), f(8), range(9), f(11))
+        let (
+            Some(mrs),
+            Some(inputs),
+            Some(pairs),
+            Some(m),
+            Some((m_min, m_max)),
+            Some(r),
+            Some((r_min, r_max)),
+            Some(peak),
+        ) = (f(2), f(3), f(4), f(6), range(7), f(8), range(9), f(11))
         else {
             continue;
         };
         last = label.clone();
-        let ms = |median, min, max| Some((Summary { median, min, max, samples: 0 }, Unit::Millis));
-        let mut measure = Row::new(SCALE, format!("{label}: measure ({mrs} MRs, {inputs} inputs, {pairs} pairs)"), ms(m, m_min, m_max));
+        let ms = |median, min, max| {
+            Some((
+                Summary {
+                    median,
+                    min,
+                    max,
+                    samples: 0,
+                },
+                Unit::Millis,
+            ))
+        };
+        let mut measure = Row::new(
+            SCALE,
+            format!("{label}: measure ({mrs} MRs, {inputs} inputs, {pairs} pairs)"),
+            ms(m, m_min, m_max),
+        );
         measure.note = format!("peak RSS {peak:.0} MB");
         rows.push(measure);
-        rows.push(Row::new(SCALE, format!("{label}: report + JSON"), ms(r, r_min, r_max)));
+        rows.push(Row::new(
+            SCALE,
+            format!("{label}: report + JSON"),
+            ms(r, r_min, r_max),
+        ));
     }
     rows
 }
@@ -116,10 +177,32 @@ pub(crate) fn mapping_rows(text: &str) -> Vec<Row> {
             }
             continue;
         }
-        let Some(rest) = line.trim().strip_prefix("map one input, all four criteria:") else { continue };
-        let Some(us) = rest.split_whitespace().next().and_then(|t| t.parse::<f64>().ok()) else { continue };
-        let detail = rest.split_once('(').map(|(_, d)| d.trim_end_matches(')')).unwrap_or("");
-        rows.push(Row::median_only(SECTION, format!("{scenario}: map one input's counters"), us, Unit::Micros).note(detail));
+        let Some(rest) = line
+            .trim()
+            .strip_prefix("map one input, all four criteria:")
+        else {
+            continue;
+        };
+        let Some(us) = rest
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse::<f64>().ok())
+        else {
+            continue;
+        };
+        let detail = rest
+            .split_once('(')
+            .map(|(_, d)| d.trim_end_matches(')'))
+            .unwrap_or("");
+        rows.push(
+            Row::median_only(
+                SECTION,
+                format!("{scenario}: map one input's counters"),
+                us,
+                Unit::Micros,
+            )
+            .note(detail),
+        );
     }
     rows
 }
@@ -138,7 +221,15 @@ mod tests {
         let rows = check_rows(text);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1].what, "per MG: check, no recording");
-        assert_eq!(rows[1].figures.unwrap().0, Summary { median: 10.5, min: 10.1, max: 13.0, samples: 15 });
+        assert_eq!(
+            rows[1].figures.unwrap().0,
+            Summary {
+                median: 10.5,
+                min: 10.1,
+                max: 13.0,
+                samples: 15
+            }
+        );
         assert_eq!(rows[1].ratio, Some(1.05));
         assert_eq!(rows[1].verdict(), "met");
         assert_eq!(rows[0].verdict(), "");
@@ -151,8 +242,16 @@ mod tests {
             grep x4             25168   65448    40000000  400000        480.0 [470.0..490.0]       1200.0 [1190.0..1210.0]     100.0     900.0     300.0      5.0       42.00  0.500        100\n\
             \x20                  pairs x4.0, time x3.92 (linear: time ratio / pair ratio = 0.98)\n";
         let rows = measure_rows(text);
-        assert_eq!(rows.len(), 5, "{:?}", rows.iter().map(|r| &r.what).collect::<Vec<_>>());
-        assert_eq!(rows[0].what, "grep x1: measure (25168 MRs, 16362 inputs, 10000000 pairs)");
+        assert_eq!(
+            rows.len(),
+            5,
+            "{:?}",
+            rows.iter().map(|r| &r.what).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            rows[0].what,
+            "grep x1: measure (25168 MRs, 16362 inputs, 10000000 pairs)"
+        );
         assert_eq!(rows[0].figures.unwrap().0.median, 120.0);
         assert_eq!(rows[3].figures.unwrap().0.max, 1210.0);
         assert_eq!(rows[4].what, "grep x4 vs x1: time ×3.92 for ×4.0 pairs");

@@ -25,7 +25,12 @@ struct Fixture {
 }
 
 const FIXTURES: [Fixture; 2] = [
-    Fixture { name: "capture-small", title: "small binary", target_us: 2.0, extra_instrumented: None },
+    Fixture {
+        name: "capture-small",
+        title: "small binary",
+        target_us: 2.0,
+        extra_instrumented: None,
+    },
     Fixture {
         name: "capture-large",
         title: "large binary",
@@ -41,20 +46,36 @@ pub(crate) fn run(root: &Path, mtcov: &Path) -> Vec<Row> {
     for release in [false, true] {
         for fixture in &FIXTURES {
             let profile = if release { "release" } else { "debug" };
-            eprintln!("xtask: capture fixture {} ({profile}; instrumented build, then its test)", fixture.name);
+            eprintln!(
+                "xtask: capture fixture {} ({profile}; instrumented build, then its test)",
+                fixture.name
+            );
             match measure(root, mtcov, fixture, release) {
                 Ok(figures) => rows.extend(figure_rows(fixture, &figures, release)),
-                Err(why) => rows.push(Row::missing(SECTION, format!("{}, {profile}: mg.source", fixture.title), why)),
+                Err(why) => rows.push(Row::missing(
+                    SECTION,
+                    format!("{}, {profile}: mg.source", fixture.title),
+                    why,
+                )),
             }
         }
     }
     rows
 }
 
-fn measure(root: &Path, mtcov: &Path, fixture: &Fixture, release: bool) -> Result<serde_json::Value, String> {
+fn measure(
+    root: &Path,
+    mtcov: &Path,
+    fixture: &Fixture,
+    release: bool,
+) -> Result<serde_json::Value, String> {
     let dir = root.join("bench").join(fixture.name);
     let bench_dir = root.join("target/bench");
-    let name = if release { format!("{}-release", fixture.name) } else { fixture.name.to_owned() };
+    let name = if release {
+        format!("{}-release", fixture.name)
+    } else {
+        fixture.name.to_owned()
+    };
     let out = bench_dir.join(format!("{name}.json"));
     let _ = std::fs::remove_file(&out);
     let mut command = cmd::tool(mtcov, &dir);
@@ -101,7 +122,10 @@ fn host_triple() -> Result<String, String> {
 }
 
 fn series(figures: &serde_json::Value, key: &str) -> Vec<f64> {
-    figures[key].as_array().map(|a| a.iter().filter_map(|v| v.as_f64()).collect()).unwrap_or_default()
+    figures[key]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_f64()).collect())
+        .unwrap_or_default()
 }
 
 /// The direct call, and the overhead of `mg.source` above it per round
@@ -109,7 +133,11 @@ fn series(figures: &serde_json::Value, key: &str) -> Vec<f64> {
 fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) -> Vec<Row> {
     let direct = series(figures, "direct_ns");
     let overhead = |key: &str| -> Vec<f64> {
-        series(figures, key).iter().zip(&direct).map(|(s, d)| (s - d) / 1e3).collect()
+        series(figures, key)
+            .iter()
+            .zip(&direct)
+            .map(|(s, d)| (s - d) / 1e3)
+            .collect()
     };
     let us = |v: Vec<f64>| Summary::of(&v).map(|s| (s, Unit::Micros));
     let counters = figures["num_counters"].as_u64().unwrap_or(0);
@@ -117,25 +145,53 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) ->
     let profile = if release { "--release" } else { "debug" };
     let title = format!("{} ({counters} counters), {profile}", fixture.title);
     let mut rows = vec![
-        Row::new(SECTION, format!("{title}: direct SUT call"), us(direct.iter().map(|d| d / 1e3).collect()))
-            .note(format!("{per_round} distinct inputs per round")),
-        Row::new(SECTION, format!("{title}: mg.source overhead, first sight"), us(overhead("source_first_ns")))
-            .target(Target::Median(fixture.target_us))
-            .note("source + cov records written"),
-        Row::new(SECTION, format!("{title}: mg.source overhead, repeat"), us(overhead("source_repeat_ns")))
-            .target(Target::Median(fixture.target_us))
-            .note("known input: key, reset, scan, dedup"),
+        Row::new(
+            SECTION,
+            format!("{title}: direct SUT call"),
+            us(direct.iter().map(|d| d / 1e3).collect()),
+        )
+        .note(format!("{per_round} distinct inputs per round")),
+        Row::new(
+            SECTION,
+            format!("{title}: mg.source overhead, first sight"),
+            us(overhead("source_first_ns")),
+        )
+        .target(Target::Median(fixture.target_us))
+        .note("source + cov records written"),
+        Row::new(
+            SECTION,
+            format!("{title}: mg.source overhead, repeat"),
+            us(overhead("source_repeat_ns")),
+        )
+        .target(Target::Median(fixture.target_us))
+        .note("known input: key, reset, scan, dedup"),
     ];
     if release {
         return rows;
     }
     rows.extend([
-        Row::new(SECTION, format!("{title}: of which the source key"), us(series(figures, "key_ns").iter().map(|k| k / 1e3).collect()))
-            .note("Debug text + hash"),
-        Row::new(SECTION, format!("{title}: of which the counter reset"), us(overhead("direct_after_reset_ns")))
-            .note("slice::fill of as many counters before a direct call, compiled like capture's (here)"),
-        Row::new(SECTION, format!("{title}: the same reset as one memset"), us(overhead("direct_after_memset_ns")))
-            .note("std::ptr::write_bytes: what the reset costs when not compiled at the test's opt-level"),
+        Row::new(
+            SECTION,
+            format!("{title}: of which the source key"),
+            us(series(figures, "key_ns").iter().map(|k| k / 1e3).collect()),
+        )
+        .note("Debug text + hash"),
+        Row::new(
+            SECTION,
+            format!("{title}: of which the counter reset"),
+            us(overhead("direct_after_reset_ns")),
+        )
+        .note(
+            "slice::fill of as many counters before a direct call, compiled like capture's (here)",
+        ),
+        Row::new(
+            SECTION,
+            format!("{title}: the same reset as one memset"),
+            us(overhead("direct_after_memset_ns")),
+        )
+        .note(
+            "std::ptr::write_bytes: what the reset costs when not compiled at the test's opt-level",
+        ),
     ]);
     rows
 }

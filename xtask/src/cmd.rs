@@ -35,22 +35,35 @@ impl Run {
 /// Runs `command`, capturing stdout and stderr, and times it.
 pub(crate) fn run(command: &mut Command) -> Result<Run, String> {
     let start = Instant::now();
-    let output = command.output().map_err(|e| format!("cannot run {}: {e}", show(command)))?;
-    Ok(Run { output, elapsed: start.elapsed() })
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", show(command)))?;
+    Ok(Run {
+        output,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// Runs `command`; an error (with the end of stderr) unless it succeeds.
 pub(crate) fn run_ok(command: &mut Command) -> Result<Run, String> {
     let run = run(command)?;
     if !run.ok() {
-        return Err(format!("{} failed ({}):\n{}", show(command), run.output.status, run.stderr_tail(25)));
+        return Err(format!(
+            "{} failed ({}):\n{}",
+            show(command),
+            run.output.status,
+            run.stderr_tail(25)
+        ));
     }
     Ok(run)
 }
 
 /// `cargo` from `$CARGO` (set when we run as `cargo xtask`), else from `PATH`.
 pub(crate) fn cargo(dir: &Path) -> Command {
-    tool(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()), dir)
+    tool(
+        std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()),
+        dir,
+    )
 }
 
 /// `program`, run in `dir`, without colour and without the variables that
@@ -60,7 +73,13 @@ pub(crate) fn tool(program: impl AsRef<std::ffi::OsStr>, dir: &Path) -> Command 
     command.current_dir(dir).env("CARGO_TERM_COLOR", "never");
     // Flags or wrappers from the caller's environment would change what is
     // measured, and give the plain and instrumented builds different flags.
-    for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTC_WRAPPER", "LLVM_PROFILE_FILE", "MTCOV_RECORD_DIR"] {
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTC_WRAPPER",
+        "LLVM_PROFILE_FILE",
+        "MTCOV_RECORD_DIR",
+    ] {
         command.env_remove(var);
     }
     command

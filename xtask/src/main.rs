@@ -52,11 +52,17 @@ impl Options {
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
-    let Some((task, rest)) = args.split_first() else { return Err("no task given".to_owned()) };
+    let Some((task, rest)) = args.split_first() else {
+        return Err("no task given".to_owned());
+    };
     if task != "bench" {
         return Err(format!("unknown task `{task}`"));
     }
-    let mut options = Options { rounds: 5, only: Vec::new(), write_readme: false };
+    let mut options = Options {
+        rounds: 5,
+        only: Vec::new(),
+        write_readme: false,
+    };
     let mut rest = rest.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
@@ -72,7 +78,10 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 let value = rest.next().ok_or("--only needs a list of sections")?;
                 for section in value.split(',') {
                     if !SECTIONS.contains(&section) {
-                        return Err(format!("--only: unknown section `{section}` (known: {})", SECTIONS.join(",")));
+                        return Err(format!(
+                            "--only: unknown section `{section}` (known: {})",
+                            SECTIONS.join(",")
+                        ));
                     }
                     options.only.push(section.to_owned());
                 }
@@ -108,14 +117,17 @@ fn main() -> ExitCode {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let root = workspace_root();
     let bench_dir = root.join("target/bench");
-    std::fs::create_dir_all(&bench_dir).map_err(|e| format!("cannot create {}: {e}", bench_dir.display()))?;
+    std::fs::create_dir_all(&bench_dir)
+        .map_err(|e| format!("cannot create {}: {e}", bench_dir.display()))?;
     let mut rows: Vec<Row> = Vec::new();
     let mut details: Vec<benches::BenchOutput> = Vec::new();
 
@@ -129,36 +141,74 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
             rows.extend(capture::run(&root, &mtcov));
         }
     }
-    let mut sub_bench = |section: &str, package: &str, dir: &str, name: &str, parse: fn(&str) -> Vec<Row>| {
-        if !options.wants(section) {
-            return;
-        }
-        match benches::run(&root, package, dir, name) {
-            None => rows.push(Row::missing(section, format!("cargo bench -p {package} --bench {name}"), "bench not written yet")),
-            Some(out) => {
-                match &out.text {
-                    Ok(text) if parse(text).is_empty() => {
-                        rows.push(Row::missing(section, &out.command, "no figures recognised; see its output below"))
-                    }
-                    Ok(text) => rows.extend(parse(text)),
-                    Err(e) => rows.push(Row::missing(section, &out.command, e.lines().next().unwrap_or("failed"))),
-                }
-                details.push(out);
+    let mut sub_bench =
+        |section: &str, package: &str, dir: &str, name: &str, parse: fn(&str) -> Vec<Row>| {
+            if !options.wants(section) {
+                return;
             }
-        }
-    };
-    sub_bench("mapping", "cargo-mtcov", "cargo-mtcov", "mapping", benches::mapping_rows);
-    sub_bench("check", "mt-runtime", "mt-runtime", "check", benches::check_rows);
-    sub_bench("measure", "cargo-mtcov", "cargo-mtcov", "measure", benches::measure_rows);
+            match benches::run(&root, package, dir, name) {
+                None => rows.push(Row::missing(
+                    section,
+                    format!("cargo bench -p {package} --bench {name}"),
+                    "bench not written yet",
+                )),
+                Some(out) => {
+                    match &out.text {
+                        Ok(text) if parse(text).is_empty() => rows.push(Row::missing(
+                            section,
+                            &out.command,
+                            "no figures recognised; see its output below",
+                        )),
+                        Ok(text) => rows.extend(parse(text)),
+                        Err(e) => rows.push(Row::missing(
+                            section,
+                            &out.command,
+                            e.lines().next().unwrap_or("failed"),
+                        )),
+                    }
+                    details.push(out);
+                }
+            }
+        };
+    sub_bench(
+        "mapping",
+        "cargo-mtcov",
+        "cargo-mtcov",
+        "mapping",
+        benches::mapping_rows,
+    );
+    sub_bench(
+        "check",
+        "mt-runtime",
+        "mt-runtime",
+        "check",
+        benches::check_rows,
+    );
+    sub_bench(
+        "measure",
+        "cargo-mtcov",
+        "cargo-mtcov",
+        "measure",
+        benches::measure_rows,
+    );
     rows.sort_by(|a, b| a.section.cmp(&b.section));
 
-    let report = render_report(&root, options, args, &rows, &details, started.elapsed().as_secs_f64());
+    let report = render_report(
+        &root,
+        options,
+        args,
+        &rows,
+        &details,
+        started.elapsed().as_secs_f64(),
+    );
     println!("{report}");
     let report_path = bench_dir.join("report.md");
-    std::fs::write(&report_path, &report).map_err(|e| format!("cannot write {}: {e}", report_path.display()))?;
+    std::fs::write(&report_path, &report)
+        .map_err(|e| format!("cannot write {}: {e}", report_path.display()))?;
     if options.write_readme {
         let path = root.join("README.md");
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let new = readme::splice(&text, &report)?;
         std::fs::write(&path, new).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         eprintln!("xtask: wrote the report into {}", path.display());
@@ -173,8 +223,10 @@ fn build_mtcov(root: &Path) -> Result<PathBuf, String> {
     cmd::run_ok(cmd::cargo(root).args(["build", "--release", "-p", "cargo-mtcov"]))?;
     let built = root.join("target/release/cargo-mtcov");
     let copy = root.join("target/bench/bin/cargo-mtcov");
-    std::fs::create_dir_all(root.join("target/bench/bin")).map_err(|e| format!("cannot create target/bench/bin: {e}"))?;
-    std::fs::copy(&built, &copy).map_err(|e| format!("cannot copy {} to {}: {e}", built.display(), copy.display()))?;
+    std::fs::create_dir_all(root.join("target/bench/bin"))
+        .map_err(|e| format!("cannot create target/bench/bin: {e}"))?;
+    std::fs::copy(&built, &copy)
+        .map_err(|e| format!("cannot copy {} to {}: {e}", built.display(), copy.display()))?;
     Ok(copy)
 }
 
@@ -184,7 +236,9 @@ fn llvm_cov_available(root: &Path) -> Result<(), String> {
     if works() {
         return Ok(());
     }
-    eprintln!("xtask: cargo llvm-cov is not installed; trying `cargo install --locked cargo-llvm-cov`");
+    eprintln!(
+        "xtask: cargo llvm-cov is not installed; trying `cargo install --locked cargo-llvm-cov`"
+    );
     let log = root.join("target/bench/llvm-cov-install.log");
     let installed = cmd::run(cmd::cargo(root).args(["install", "--locked", "cargo-llvm-cov"]));
     if let Ok(run) = &installed {
@@ -193,7 +247,10 @@ fn llvm_cov_available(root: &Path) -> Result<(), String> {
     if works() {
         Ok(())
     } else {
-        Err(format!("cargo llvm-cov absent and `cargo install --locked cargo-llvm-cov` failed (log: {})", log.display()))
+        Err(format!(
+            "cargo llvm-cov absent and `cargo install --locked cargo-llvm-cov` failed (log: {})",
+            log.display()
+        ))
     }
 }
 
@@ -205,12 +262,20 @@ fn render_report(
     details: &[benches::BenchOutput],
     seconds: f64,
 ) -> String {
-    let commit = cmd::run(std::process::Command::new("git").current_dir(root).args(["describe", "--always", "--dirty"]))
-        .map(|r| r.stdout().trim().to_owned())
-        .unwrap_or_default();
+    let commit = cmd::run(
+        std::process::Command::new("git")
+            .current_dir(root)
+            .args(["describe", "--always", "--dirty"]),
+    )
+    .map(|r| r.stdout().trim().to_owned())
+    .unwrap_or_default();
     let mut out = String::new();
     out.push_str(&format!("Measured with `cargo xtask {}` ", args.join(" ")));
-    out.push_str(&format!("in {:.1} min, at commit `{commit}`, on {}.\n", seconds / 60.0, machine::describe()));
+    out.push_str(&format!(
+        "in {:.1} min, at commit `{commit}`, on {}.\n",
+        seconds / 60.0,
+        machine::describe()
+    ));
     out.push_str(&format!(
         "Whole commands: {} interleaved warm rounds; capture: 5 rounds of distinct inputs in one process; \
          the other rows are the figures the named benchmarks print (their full output is below).\n\n",
@@ -219,7 +284,10 @@ fn render_report(
     out.push_str(&table::render(rows));
     out.push_str(NOTES);
     for d in details {
-        out.push_str(&format!("\n<details><summary><code>{}</code></summary>\n\n```text\n", d.command));
+        out.push_str(&format!(
+            "\n<details><summary><code>{}</code></summary>\n\n```text\n",
+            d.command
+        ));
         match &d.text {
             Ok(text) => out.push_str(text.trim_end()),
             Err(e) => out.push_str(e.trim_end()),
@@ -269,12 +337,19 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let o = parse_args(&strings("bench --rounds 3 --only whole,check --write-readme")).unwrap();
+        let o = parse_args(&strings(
+            "bench --rounds 3 --only whole,check --write-readme",
+        ))
+        .unwrap();
         assert_eq!((o.rounds, o.write_readme), (3, true));
         assert!(o.wants("whole") && o.wants("check") && !o.wants("measure"));
         assert!(parse_args(&strings("bench")).unwrap().wants("measure"));
         assert!(parse_args(&strings("bench --rounds 0")).is_err());
-        assert!(parse_args(&strings("bench --only speed")).unwrap_err().contains("unknown section"));
+        assert!(
+            parse_args(&strings("bench --only speed"))
+                .unwrap_err()
+                .contains("unknown section")
+        );
         assert!(parse_args(&strings("test")).is_err());
         assert_eq!(parse_args(&strings("bench --help")).unwrap_err(), "");
     }

@@ -9,11 +9,18 @@ pub(crate) const END: &str = "<!-- bench:end -->";
 pub(crate) fn splice(readme: &str, body: &str) -> Result<String, String> {
     let block = format!("{START}\n{}\n{END}", body.trim_end());
     match (readme.find(START), readme.find(END)) {
-        (Some(start), Some(end)) if start < end => {
-            Ok(format!("{}{block}{}", &readme[..start], &readme[end + END.len()..]))
-        }
-        (None, None) => Ok(format!("{}\n\n## Performance\n\n{block}\n", readme.trim_end())),
-        _ => Err(format!("README.md has a broken Performance section: expected `{START}` before `{END}`")),
+        (Some(start), Some(end)) if start < end => Ok(format!(
+            "{}{block}{}",
+            &readme[..start],
+            &readme[end + END.len()..]
+        )),
+        (None, None) => Ok(format!(
+            "{}\n\n## Performance\n\n{block}\n",
+            readme.trim_end()
+        )),
+        _ => Err(format!(
+            "README.md has a broken Performance section: expected `{START}` before `{END}`"
+        )),
     }
 }
 
@@ -25,7 +32,10 @@ mod tests {
     fn replaces_only_the_text_between_the_markers() {
         let readme = format!("# x\n\n## Performance\n\n{START}\nold\n{END}\n\n## Next\nkept\n");
         let new = splice(&readme, "new table\n").unwrap();
-        assert_eq!(new, format!("# x\n\n## Performance\n\n{START}\nnew table\n{END}\n\n## Next\nkept\n"));
+        assert_eq!(
+            new,
+            format!("# x\n\n## Performance\n\n{START}\nnew table\n{END}\n\n## Next\nkept\n")
+        );
         assert_eq!(splice(&new, "new table").unwrap(), new, "idempotent");
     }
 

@@ -19,8 +19,17 @@ impl Summary {
         let mut sorted = samples.to_vec();
         sorted.sort_by(f64::total_cmp);
         let n = sorted.len();
-        let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
-        Some(Summary { median, min: sorted[0], max: sorted[n - 1], samples: n })
+        let median = if n % 2 == 1 {
+            sorted[n / 2]
+        } else {
+            (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+        };
+        Some(Summary {
+            median,
+            min: sorted[0],
+            max: sorted[n - 1],
+            samples: n,
+        })
     }
 }
 

@@ -44,8 +44,19 @@ pub(crate) struct Row {
 }
 
 impl Row {
-    pub(crate) fn new(section: &str, what: impl Into<String>, figures: Option<(Summary, Unit)>) -> Row {
-        Row { section: section.to_owned(), what: what.into(), figures, ratio: None, target: None, note: String::new() }
+    pub(crate) fn new(
+        section: &str,
+        what: impl Into<String>,
+        figures: Option<(Summary, Unit)>,
+    ) -> Row {
+        Row {
+            section: section.to_owned(),
+            what: what.into(),
+            figures,
+            ratio: None,
+            target: None,
+            note: String::new(),
+        }
     }
 
     pub(crate) fn ratio(mut self, ratio: Option<f64>) -> Row {
@@ -64,8 +75,18 @@ impl Row {
     }
 
     /// A row with only a median, as another benchmark printed it.
-    pub(crate) fn median_only(section: &str, what: impl Into<String>, median: f64, unit: Unit) -> Row {
-        let summary = Summary { median, min: f64::NAN, max: f64::NAN, samples: 0 };
+    pub(crate) fn median_only(
+        section: &str,
+        what: impl Into<String>,
+        median: f64,
+        unit: Unit,
+    ) -> Row {
+        let summary = Summary {
+            median,
+            min: f64::NAN,
+            max: f64::NAN,
+            samples: 0,
+        };
         Row::new(section, what, Some((summary, unit)))
     }
 
@@ -101,10 +122,26 @@ impl Row {
         let (median, min, max, n) = match self.figures {
             // No sample count: figures another benchmark printed.
             Some((s, unit)) if s.samples == 0 => {
-                let or_blank = |v: f64| if v.is_nan() { String::new() } else { unit.format(v) };
-                (unit.format(s.median), or_blank(s.min), or_blank(s.max), String::new())
+                let or_blank = |v: f64| {
+                    if v.is_nan() {
+                        String::new()
+                    } else {
+                        unit.format(v)
+                    }
+                };
+                (
+                    unit.format(s.median),
+                    or_blank(s.min),
+                    or_blank(s.max),
+                    String::new(),
+                )
             }
-            Some((s, unit)) => (unit.format(s.median), unit.format(s.min), unit.format(s.max), s.samples.to_string()),
+            Some((s, unit)) => (
+                unit.format(s.median),
+                unit.format(s.min),
+                unit.format(s.max),
+                s.samples.to_string(),
+            ),
             None => ("—".to_owned(), String::new(), String::new(), String::new()),
         };
         [
@@ -125,7 +162,17 @@ impl Row {
     }
 }
 
-const HEADER: [&str; 9] = ["Benchmark", "Measurement", "Median", "Min", "Max", "n", "Ratio", "Target", "Verdict / note"];
+const HEADER: [&str; 9] = [
+    "Benchmark",
+    "Measurement",
+    "Median",
+    "Min",
+    "Max",
+    "n",
+    "Ratio",
+    "Target",
+    "Verdict / note",
+];
 
 /// The rows as a Markdown table with aligned columns.
 pub(crate) fn render(rows: &[Row]) -> String {
@@ -147,7 +194,11 @@ pub(crate) fn render(rows: &[Row]) -> String {
             .enumerate()
             .map(|(i, c)| {
                 let pad = " ".repeat(widths[i] - c.chars().count());
-                if numeric(i) { format!("{pad}{c}") } else { format!("{c}{pad}") }
+                if numeric(i) {
+                    format!("{pad}{c}")
+                } else {
+                    format!("{c}{pad}")
+                }
             })
             .collect();
         format!("| {} |", padded.join(" | "))
@@ -157,7 +208,11 @@ pub(crate) fn render(rows: &[Row]) -> String {
     let rule: Vec<String> = (0..9)
         .map(|i| {
             let dashes = "-".repeat(widths[i]);
-            if numeric(i) { format!("{}:", &dashes[1..]) } else { dashes }
+            if numeric(i) {
+                format!("{}:", &dashes[1..])
+            } else {
+                dashes
+            }
         })
         .collect();
     out.push_str(&format!("| {} |\n", rule.join(" | ")));
@@ -173,18 +228,35 @@ mod tests {
     use super::*;
 
     fn secs(median: f64) -> Option<(Summary, Unit)> {
-        Some((Summary { median, min: median - 0.5, max: median + 0.5, samples: 5 }, Unit::Seconds))
+        Some((
+            Summary {
+                median,
+                min: median - 0.5,
+                max: median + 0.5,
+                samples: 5,
+            },
+            Unit::Seconds,
+        ))
     }
 
     #[test]
     fn verdicts_compare_ratio_or_median_with_the_target() {
-        let ok = Row::new("whole", "mtcov", secs(2.0)).ratio(Some(1.2)).target(Target::Ratio(1.3));
+        let ok = Row::new("whole", "mtcov", secs(2.0))
+            .ratio(Some(1.2))
+            .target(Target::Ratio(1.3));
         assert_eq!(ok.verdict(), "met");
-        let over = Row::new("whole", "mtcov", secs(2.0)).ratio(Some(2.6)).target(Target::Ratio(1.3));
+        let over = Row::new("whole", "mtcov", secs(2.0))
+            .ratio(Some(2.6))
+            .target(Target::Ratio(1.3));
         assert_eq!(over.verdict(), "missed (2.00× the target)");
         let slow = Row::new("capture", "per input", secs(3.0)).target(Target::Median(2.0));
         assert_eq!(slow.verdict(), "missed (1.50× the target)");
-        assert_eq!(Row::missing("whole", "llvm-cov", "not installed").target(Target::Ratio(1.3)).verdict(), "no figure");
+        assert_eq!(
+            Row::missing("whole", "llvm-cov", "not installed")
+                .target(Target::Ratio(1.3))
+                .verdict(),
+            "no figure"
+        );
         assert_eq!(Row::new("x", "y", secs(1.0)).verdict(), "");
     }
 
@@ -197,8 +269,14 @@ mod tests {
         let text = render(&rows);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4);
-        assert!(lines[0].starts_with("| Benchmark | Measurement    | Median |"), "{text}");
-        assert!(lines[2].contains("| 1.25 s | 0.75 s | 1.75 s |   5 |"), "{text}");
+        assert!(
+            lines[0].starts_with("| Benchmark | Measurement    | Median |"),
+            "{text}"
+        );
+        assert!(
+            lines[2].contains("| 1.25 s | 0.75 s | 1.75 s |   5 |"),
+            "{text}"
+        );
         assert!(lines[3].contains("|      — |"), "{text}");
         assert!(lines[3].ends_with("| not installed  |"), "{text}");
         let widths: Vec<usize> = lines.iter().map(|l| l.chars().count()).collect();

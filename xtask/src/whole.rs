@@ -43,7 +43,12 @@ struct Subject {
     discarded: usize,
 }
 
-pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, rounds: usize) -> Vec<Row> {
+pub(crate) fn run(
+    root: &Path,
+    mtcov: &Path,
+    llvm_cov: Result<(), String>,
+    rounds: usize,
+) -> Vec<Row> {
     let target_dir = root.join("target/bench/workspace");
     let with_target = {
         let target_dir = target_dir.clone();
@@ -64,7 +69,8 @@ pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, round
         c.args(["llvm-cov", "--json"]).args(PACKAGES);
         c
     };
-    let (r, t, m): (PathBuf, _, PathBuf) = (root.to_path_buf(), with_target.clone(), mtcov.to_path_buf());
+    let (r, t, m): (PathBuf, _, PathBuf) =
+        (root.to_path_buf(), with_target.clone(), mtcov.to_path_buf());
     let mtcov_cmd = move || {
         let mut c = t(cmd::tool(&m, &r));
         c.args(["mtcov", "--k", "3", "--json"]).args(PACKAGES);
@@ -90,10 +96,30 @@ pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>, round
     };
     let mut subjects = vec![
         subject("cargo test -p trig -p expr", Box::new(test), &[], None),
-        subject("cargo llvm-cov --json -p trig -p expr", Box::new(llvm), &["trig", "expr"], llvm_cov.clone().err()),
-        subject("cargo mtcov --k 3 --json -p trig -p expr", Box::new(mtcov_cmd), &[], None),
-        subject("cargo test --tests -p trig -p expr (no doc tests)", Box::new(test_no_doc), &[], None),
-        subject("cargo llvm-cov --no-clean --json -p trig -p expr", Box::new(llvm_no_clean), &[], llvm_cov.clone().err()),
+        subject(
+            "cargo llvm-cov --json -p trig -p expr",
+            Box::new(llvm),
+            &["trig", "expr"],
+            llvm_cov.clone().err(),
+        ),
+        subject(
+            "cargo mtcov --k 3 --json -p trig -p expr",
+            Box::new(mtcov_cmd),
+            &[],
+            None,
+        ),
+        subject(
+            "cargo test --tests -p trig -p expr (no doc tests)",
+            Box::new(test_no_doc),
+            &[],
+            None,
+        ),
+        subject(
+            "cargo llvm-cov --no-clean --json -p trig -p expr",
+            Box::new(llvm_no_clean),
+            &[],
+            llvm_cov.clone().err(),
+        ),
     ];
     subjects[4].prepare = Some(Box::new(remove_profraw));
     subjects[1].report_marker = Some(LLVM_COV_MARKER);
@@ -123,7 +149,16 @@ fn subject(
     always_compiles: &'static [&'static str],
     unavailable: Option<String>,
 ) -> Subject {
-    Subject { label: label.to_owned(), always_compiles, prepare: None, report_marker: None, command, unavailable, seconds: Vec::new(), discarded: 0 }
+    Subject {
+        label: label.to_owned(),
+        always_compiles,
+        prepare: None,
+        report_marker: None,
+        command,
+        unavailable,
+        seconds: Vec::new(),
+        discarded: 0,
+    }
 }
 
 /// Whether cargo's stderr shows a cold run: a crate compiled that the
@@ -155,7 +190,10 @@ fn time_once(s: &mut Subject) {
             }
         };
         if !run.ok() {
-            s.unavailable = Some(format!("failed in a timed round: {}", last_line(&run.stderr_tail(5))));
+            s.unavailable = Some(format!(
+                "failed in a timed round: {}",
+                last_line(&run.stderr_tail(5))
+            ));
             return;
         }
         if let Some(marker) = s.report_marker.filter(|m| !run.stdout().contains(m)) {
@@ -172,7 +210,12 @@ fn time_once(s: &mut Subject) {
 }
 
 fn last_line(text: &str) -> String {
-    text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim().to_owned()
+    text.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+        .to_owned()
 }
 
 fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
@@ -194,20 +237,35 @@ fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
             }
         })
         .collect();
-    let median = |i: usize| subjects[i].unavailable.is_none().then(|| summary(&subjects[i])).flatten().map(|s| s.median);
-    let (test, llvm, mtcov, test_no_doc, llvm_no_clean) = (median(0), median(1), median(2), median(3), median(4));
+    let median = |i: usize| {
+        subjects[i]
+            .unavailable
+            .is_none()
+            .then(|| summary(&subjects[i]))
+            .flatten()
+            .map(|s| s.median)
+    };
+    let (test, llvm, mtcov, test_no_doc, llvm_no_clean) =
+        (median(0), median(1), median(2), median(3), median(4));
     let ratio = |a: Option<f64>, b: Option<f64>| Some(a? / b?);
     let llvm_row = Row::new(SECTION, "mtcov / llvm-cov (medians)", None)
         .ratio(ratio(mtcov, llvm))
         .target(Target::Ratio(1.3));
-    rows.push(if llvm.is_none() { llvm_row.note("no llvm-cov figure to compare with") } else { llvm_row });
+    rows.push(if llvm.is_none() {
+        llvm_row.note("no llvm-cov figure to compare with")
+    } else {
+        llvm_row
+    });
     rows.push(
         Row::new(SECTION, "mtcov / llvm-cov --no-clean (medians)", None)
             .ratio(ratio(mtcov, llvm_no_clean))
             .target(Target::Ratio(1.3)),
     );
     rows.push(Row::new(SECTION, "mtcov / cargo test (medians)", None).ratio(ratio(mtcov, test)));
-    rows.push(Row::new(SECTION, "mtcov / cargo test --tests (medians)", None).ratio(ratio(mtcov, test_no_doc)));
+    rows.push(
+        Row::new(SECTION, "mtcov / cargo test --tests (medians)", None)
+            .ratio(ratio(mtcov, test_no_doc)),
+    );
     rows.push(Row::new(SECTION, "llvm-cov / cargo test (medians)", None).ratio(ratio(llvm, test)));
     rows
 }
@@ -221,8 +279,14 @@ mod tests {
         let llvm = "   Compiling trig v0.1.0 (/w/examples/trig)\n   Compiling expr v0.1.0 (/w/examples/expr)\n    Finished";
         assert!(!cold(llvm, &["trig", "expr"]));
         assert!(cold(llvm, &[]));
-        assert!(cold("   Compiling mt-runtime v0.1.0 (/w/mt-runtime)\n", &["trig", "expr"]));
-        assert!(cold("    Blocking waiting for file lock on build directory\n", &[]));
+        assert!(cold(
+            "   Compiling mt-runtime v0.1.0 (/w/mt-runtime)\n",
+            &["trig", "expr"]
+        ));
+        assert!(cold(
+            "    Blocking waiting for file lock on build directory\n",
+            &[]
+        ));
         assert!(!cold("     Running tests/x.rs\ntest result: ok\n", &[]));
     }
 }

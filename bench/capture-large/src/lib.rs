@@ -6,14 +6,20 @@
 
 use std::sync::LazyLock;
 
-use regex::{Regex, RegexSet};
 use quote::ToTokens;
+use regex::{Regex, RegexSet};
 use syn::fold::Fold;
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 
 static KINDS: LazyLock<RegexSet> = LazyLock::new(|| {
-    RegexSet::new([r"\d{4}-\d{2}-\d{2}", r"[\w.]+@[\w.]+\.\w+", r"#\d+", r"https?://\S+"]).expect("valid patterns")
+    RegexSet::new([
+        r"\d{4}-\d{2}-\d{2}",
+        r"[\w.]+@[\w.]+\.\w+",
+        r"#\d+",
+        r"https?://\S+",
+    ])
+    .expect("valid patterns")
 });
 static ISSUE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"#(\d+)").expect("valid pattern"));
 static CODE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"`([^`]+)`").expect("valid pattern"));
@@ -65,7 +71,8 @@ fn file_shape(file: &syn::File) -> (usize, bool) {
     let renamed = Rename.fold_file(file.clone());
     let mut back = renamed.clone();
     RenameInPlace.visit_file_mut(&mut back);
-    let changed = renamed != *file && back.to_token_stream().to_string() != format!("{:?}", renamed).len().to_string();
+    let changed = renamed != *file
+        && back.to_token_stream().to_string() != format!("{:?}", renamed).len().to_string();
     (idents.0, changed)
 }
 
@@ -93,9 +100,9 @@ mod rules {
 
 /// Runs the few rules the line's bytes pick out of the table.
 fn apply_rules(line: &str) -> u64 {
-    line.bytes()
-        .take(8)
-        .fold(line.len() as u64, |acc, b| rules::RULES[(acc as usize * 31 + b as usize) % rules::RULES.len()](acc))
+    line.bytes().take(8).fold(line.len() as u64, |acc, b| {
+        rules::RULES[(acc as usize * 31 + b as usize) % rules::RULES.len()](acc)
+    })
 }
 
 pub fn summarise(line: &str) -> Summary {
@@ -107,5 +114,11 @@ pub fn summarise(line: &str) -> Summary {
     let code = CODE.captures_iter(line).map(|c| code_span(&c[1])).collect();
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new(line));
-    Summary { kinds, issues, html_len: html.len(), code, rules: apply_rules(line) }
+    Summary {
+        kinds,
+        issues,
+        html_len: html.len(),
+        code,
+        rules: apply_rules(line),
+    }
 }

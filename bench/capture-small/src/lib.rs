@@ -19,7 +19,11 @@ pub fn classify(text: &str) -> &'static str {
     if bytes.len() == 5 && bytes[2] == b':' && digits == 4 {
         let hour = (bytes[0] - b'0') * 10 + (bytes[1] - b'0');
         let minute = (bytes[3] - b'0') * 10 + (bytes[4] - b'0');
-        return if hour < 24 && minute < 60 { "time" } else { "other" };
+        return if hour < 24 && minute < 60 {
+            "time"
+        } else {
+            "other"
+        };
     }
     if digits == bytes.len() || (bytes[0] == b'-' && digits + 1 == bytes.len() && digits > 0) {
         return "number";

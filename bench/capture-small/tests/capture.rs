@@ -23,10 +23,17 @@ fn capture_cost() {
         .map(|i| {
             let k = i / 5;
             match i % 5 {
-                0 => format!("{:04}-{:02}-{:02}", 1000 + k / 400, (k % 400) / 31, (k % 400) % 31 + 1),
+                0 => format!(
+                    "{:04}-{:02}-{:02}",
+                    1000 + k / 400,
+                    (k % 400) / 31,
+                    (k % 400) % 31 + 1
+                ),
                 1 => format!("{:02}:{:02}", k / 100, k % 100),
                 2 => format!("{k}"),
-                3 => (0..4).map(|p| char::from(b'a' + (k / 26u32.pow(p) % 26) as u8)).collect(),
+                3 => (0..4)
+                    .map(|p| char::from(b'a' + (k / 26u32.pow(p) % 26) as u8))
+                    .collect(),
                 _ => format!("-{k}x"),
             }
         })

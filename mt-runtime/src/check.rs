@@ -93,16 +93,7 @@ impl Session {
             Ok(()) => mg.outcome(),
             Err(payload) => Outcome::Panicked(panic_message(payload.as_ref())),
         };
-        if let Some(recorder) = self.recorder {
-            // An MG that associates nothing still says which input the MR
-            // did not apply to (or died on): the report then does not
-            // suggest pairing that input with that MR again.
-            let argument = match outcome {
-                Outcome::Skipped(_) | Outcome::Panicked(_) => Some(SourceKey::of(argument)),
-                Outcome::Holds | Outcome::Violated => None,
-            };
-            recorder.mg(meta, &mg.sources, argument, mg.follow_ups, &outcome, mg.violations.first());
-        }
+        mg.finish_recording(meta, &outcome, || SourceKey::of(argument));
         self.ran += 1;
         match &outcome {
             Outcome::Holds => self.held += 1,
@@ -112,7 +103,7 @@ impl Session {
                 self.failures.push(Failure {
                     mr: MrInfo(meta),
                     argument: describe(argument),
-                    messages: std::mem::take(&mut mg.violations),
+                    messages: mg.take_rare().violations,
                     outcome,
                     inputs,
                     reproduced,
@@ -202,7 +193,7 @@ fn describe_by_rerun(mr: &impl Fn(&mut Mg), first: &Outcome) -> (Vec<(Role, Stri
         Ok(()) => mg.outcome(),
         Err(payload) => Outcome::Panicked(panic_message(payload.as_ref())),
     };
-    (mg.inputs, &outcome == first)
+    (mg.take_rare().inputs, &outcome == first)
 }
 
 thread_local! {

@@ -9,22 +9,6 @@
 //! on one thread. Without `cfg(mtcov)` every function here is a no-op that
 //! compiles away.
 
-use serde::Serialize;
-
-/// The `coverage` field of the record header.
-#[derive(Serialize, Debug)]
-pub(crate) struct Header {
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    profile_version: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    num_counters: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    functions: Option<Vec<(String, String, u32, u32)>>,
-}
-
 /// The raw profile format this code knows: `INSTR_PROF_RAW_VERSION` 10
 /// (LLVM 19 to 22), 64-bit counters.
 const KNOWN_VERSION: u64 = 10;
@@ -62,9 +46,11 @@ mod tests {
     }
 }
 
+/// Writes the `coverage` field of the record header: `null` in a build
+/// that is not instrumented.
 #[cfg(not(mtcov))]
-pub(crate) fn header() -> Option<Header> {
-    None
+pub(crate) fn write_header(out: &mut String) {
+    out.push_str("null");
 }
 
 #[cfg(not(mtcov))]
@@ -74,13 +60,15 @@ pub(crate) fn capture<R>(run: impl FnOnce() -> R, _sink: impl FnOnce(&[(u32, u64
 }
 
 #[cfg(mtcov)]
-pub(crate) use instrumented::{capture, header};
+pub(crate) use instrumented::{capture, write_header};
 
 #[cfg(mtcov)]
 mod instrumented {
-    use super::{Header, check_version};
+    use super::check_version;
+    use std::fmt::Write as _;
+    use crate::json;
     use std::cell::Cell;
-    use std::sync::{Mutex, OnceLock};
+    use std::sync::{Mutex, MutexGuard, OnceLock};
 
     #[allow(dead_code)] // fields read through raw pointers only partly
     #[repr(C)]
@@ -161,29 +149,26 @@ mod instrumented {
         }
     }
 
-    pub(crate) fn header() -> Option<Header> {
-        Some(match profile() {
-            Ok(profile) => Header {
-                status: "ok",
-                reason: None,
-                profile_version: Some(profile.version),
-                num_counters: Some(profile.num_counters),
-                functions: Some(
-                    profile
-                        .functions
-                        .iter()
-                        .map(|&(name, hash, first, n)| (format!("{name:016x}"), format!("{hash:016x}"), first, n))
-                        .collect(),
-                ),
-            },
-            Err(reason) => Header {
-                status: "unsupported",
-                reason: Some(reason.clone()),
-                profile_version: None,
-                num_counters: None,
-                functions: None,
-            },
-        })
+    pub(crate) fn write_header(out: &mut String) {
+        match profile() {
+            Ok(profile) => {
+                let _ = write!(
+                    out,
+                    "{{\"status\":\"ok\",\"profile_version\":{},\"num_counters\":{},\"functions\":",
+                    profile.version, profile.num_counters
+                );
+                json::array(out, &profile.functions, |out, &(name, hash, first, n)| {
+                    let _ = write!(out, "[\"{name:016x}\",\"{hash:016x}\",{first},{n}]");
+                });
+                out.push('}');
+            }
+            Err(reason) => {
+                out.push_str("{\"status\":\"unsupported\"");
+                json::key(out, "reason");
+                json::string(out, reason);
+                out.push('}');
+            }
+        }
     }
 
     /// The lock serialising capture windows; it also owns the scan buffer.
@@ -193,8 +178,39 @@ mod instrumented {
         static CAPTURING: Cell<bool> = const { Cell::new(false) };
     }
 
-    /// Resets CAPTURING even when the SUT panics.
-    struct Window;
+    /// One capture window: holds the lock (and the scan buffer) and marks
+    /// this thread as capturing until dropped, even when the SUT panics.
+    pub(crate) struct Window {
+        buffer: MutexGuard<'static, Vec<(u32, u64)>>,
+    }
+
+    impl Window {
+        /// Takes the lock and zeroes every counter; `None` when coverage
+        /// is unknown or this thread is already inside a window (a source
+        /// execution nested in another belongs to the outer one; locking
+        /// again would deadlock). Not generic and never inlined: it runs
+        /// at mt-runtime's optimisation level, not the test crate's.
+        #[inline(never)]
+        fn open() -> Option<Window> {
+            if profile().is_err() || CAPTURING.with(Cell::get) {
+                return None;
+            }
+            let buffer = CAPTURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            CAPTURING.with(|c| c.set(true));
+            // SAFETY: u64 counters; all bits zero is a valid value.
+            let counters = counters();
+            unsafe { std::ptr::write_bytes(counters.as_mut_ptr(), 0, counters.len()) };
+            Some(Window { buffer })
+        }
+
+        /// The counters the window's execution left non-zero.
+        #[inline(never)]
+        fn close(&mut self) -> &[(u32, u64)] {
+            scan(counters(), &mut self.buffer);
+            &self.buffer
+        }
+    }
+
     impl Drop for Window {
         fn drop(&mut self) {
             CAPTURING.with(|c| c.set(false));
@@ -202,20 +218,11 @@ mod instrumented {
     }
 
     pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
-        // A source execution nested in another one belongs to the outer
-        // window; taking the lock again would deadlock.
-        if profile().is_err() || CAPTURING.with(Cell::get) {
+        let Some(mut window) = Window::open() else {
             return run();
-        }
-        let mut buffer = CAPTURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let window = Window;
-        CAPTURING.with(|c| c.set(true));
-        let counters = counters();
-        counters.fill(0);
+        };
         let result = run();
-        scan(counters, &mut buffer);
-        drop(window);
-        sink(&buffer);
+        sink(window.close());
         result
     }
 

@@ -38,6 +38,7 @@
 mod check;
 mod coverage;
 mod describe;
+mod json;
 mod mg;
 mod mr;
 mod record;

@@ -3,7 +3,8 @@
 
 use crate::coverage;
 use crate::describe::describe;
-use crate::record::Recorder;
+use crate::mr::MrMeta;
+use crate::record::{MgRecord, Recorder};
 use crate::source_key::SourceKey;
 use std::fmt::Debug;
 
@@ -18,16 +19,30 @@ use std::fmt::Debug;
 /// mtcov`: only code executed on source inputs counts towards coverage,
 /// and every value passed to `source` is a source input of the MG.
 pub struct Mg {
-    recorder: Option<&'static Recorder>,
+    /// What is recorded of this MG, under `cargo mtcov`.
+    recording: Option<Recording>,
     /// Describe inputs instead of recording them: used when a failed MG is
     /// re-run to explain the failure.
     describing: bool,
-    pub(crate) sources: Vec<SourceKey>,
-    pub(crate) inputs: Vec<(Role, String)>,
     pub(crate) follow_ups: u32,
     checks: u32,
+    /// What only failures, skips and descriptions need, boxed so that a
+    /// holding MG stays small and allocation-free.
+    rare: Option<Box<Rare>>,
+}
+
+struct Recording {
+    recorder: &'static Recorder,
+    sources: Vec<SourceKey>,
+    /// This MG's record lines so far (see [`Recorder::mg`]).
+    pending: String,
+}
+
+#[derive(Default)]
+pub(crate) struct Rare {
     pub(crate) violations: Vec<String>,
-    skipped: Option<String>,
+    pub(crate) skipped: Option<String>,
+    pub(crate) inputs: Vec<(Role, String)>,
 }
 
 /// How an input took part in an MG.
@@ -61,19 +76,20 @@ impl Mg {
     #[inline]
     pub(crate) fn new(recorder: Option<&'static Recorder>) -> Mg {
         Mg {
-            recorder,
+            recording: recorder.map(|recorder| Recording { recorder, sources: Vec::new(), pending: String::new() }),
             describing: false,
-            sources: Vec::new(),
-            inputs: Vec::new(),
             follow_ups: 0,
             checks: 0,
-            violations: Vec::new(),
-            skipped: None,
+            rare: None,
         }
     }
 
     pub(crate) fn describing() -> Mg {
         Mg { describing: true, ..Mg::new(None) }
+    }
+
+    fn rare(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Box::default)
     }
 
     /// Runs the SUT on a source input and returns its output.
@@ -87,20 +103,22 @@ impl Mg {
         I: Debug + ?Sized,
     {
         if self.describing {
-            self.inputs.push((Role::Source, describe(input)));
+            self.rare().inputs.push((Role::Source, describe(input)));
             return sut(input);
         }
-        let Some(recorder) = self.recorder else {
+        let Some(recording) = &mut self.recording else {
             return sut(input);
         };
         let key = SourceKey::of(input);
         // The sources of an MG are a set: `mg.source(&x, ..)` twice on equal
         // values is one source input.
-        if !self.sources.contains(&key) {
-            self.sources.push(key);
+        if !recording.sources.contains(&key) {
+            recording.sources.push(key);
         }
-        recorder.source(key, || describe(input));
-        coverage::capture(|| sut(input), |counters| recorder.coverage(key, counters))
+        let recorder = recording.recorder;
+        let pending = &mut recording.pending;
+        recorder.source(key, || describe(input), pending);
+        coverage::capture(|| sut(input), |counters| recorder.coverage(key, counters, pending))
     }
 
     /// Runs the SUT on a follow-up input and returns its output.
@@ -111,7 +129,7 @@ impl Mg {
     {
         self.follow_ups += 1;
         if self.describing {
-            self.inputs.push((Role::FollowUp, describe(input)));
+            self.rare().inputs.push((Role::FollowUp, describe(input)));
         }
         sut(input)
     }
@@ -124,7 +142,8 @@ impl Mg {
     pub fn check(&mut self, holds: bool, message: impl FnOnce() -> String) {
         self.checks += 1;
         if !holds {
-            self.violations.push(message());
+            let message = message();
+            self.rare().violations.push(message);
         }
     }
 
@@ -140,33 +159,68 @@ impl Mg {
     /// `return mg.skip("needs a non-empty input");`. A failed check made
     /// before the skip still counts as a violation.
     pub fn skip(&mut self, reason: impl Into<String>) {
-        if self.skipped.is_none() {
-            self.skipped = Some(reason.into());
+        let rare = self.rare();
+        if rare.skipped.is_none() {
+            rare.skipped = Some(reason.into());
         }
     }
 
     #[inline]
     pub(crate) fn outcome(&self) -> Outcome {
-        if !self.violations.is_empty() {
-            Outcome::Violated
-        } else if let Some(reason) = &self.skipped {
-            Outcome::Skipped(reason.clone())
-        } else if self.checks == 0 {
-            Outcome::Skipped("no check ran".to_owned())
-        } else {
-            Outcome::Holds
+        match self.rare.as_deref() {
+            Some(rare) if !rare.violations.is_empty() => Outcome::Violated,
+            Some(Rare { skipped: Some(reason), .. }) => Outcome::Skipped(reason.clone()),
+            _ if self.checks == 0 => Outcome::Skipped("no check ran".to_owned()),
+            _ => Outcome::Holds,
         }
+    }
+
+    /// The source inputs recorded so far (empty when not recording).
+    pub(crate) fn sources(&self) -> &[SourceKey] {
+        self.recording.as_ref().map_or(&[], |recording| &recording.sources)
+    }
+
+    /// The rarely needed parts: violations, skip reason, described inputs.
+    pub(crate) fn take_rare(&mut self) -> Rare {
+        self.rare.take().map(|rare| *rare).unwrap_or_default()
+    }
+
+    /// Writes this MG's record (and its pending lines), when recording.
+    pub(crate) fn finish_recording(
+        &mut self,
+        meta: &'static MrMeta,
+        outcome: &Outcome,
+        argument: impl FnOnce() -> SourceKey,
+    ) {
+        let Some(recording) = &mut self.recording else {
+            return;
+        };
+        let violation = self.rare.as_ref().and_then(|rare| rare.violations.first()).map(String::as_str);
+        // An MG that associates nothing still says which input the MR did
+        // not apply to (or died on): the report then does not suggest
+        // pairing that input with that MR again.
+        let argument = match outcome {
+            Outcome::Skipped(_) | Outcome::Panicked(_) => Some(argument()),
+            Outcome::Holds | Outcome::Violated => None,
+        };
+        let record = MgRecord {
+            meta,
+            sources: &recording.sources,
+            argument,
+            follow_ups: self.follow_ups,
+            outcome,
+            violation,
+        };
+        recording.recorder.mg(&record, &mut recording.pending);
     }
 }
 
 impl std::fmt::Debug for Mg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Mg")
-            .field("sources", &self.sources)
+            .field("sources", &self.sources())
             .field("follow_ups", &self.follow_ups)
             .field("checks", &self.checks)
-            .field("violations", &self.violations)
-            .field("skipped", &self.skipped)
             .finish_non_exhaustive()
     }
 }

@@ -2,19 +2,22 @@
 //! code each source input executed. The format is specified in
 //! `docs/record-schema.md` (schema version [`SCHEMA_VERSION`]).
 //!
-//! On only when `MTCOV_RECORD_DIR` is set. One file per process, one line
-//! per record, each written with a single unbuffered `write` under a lock,
-//! so records never interleave and an aborting process keeps every record
-//! it finished. A recording failure is a loud warning, never a failed test.
+//! On only when `MTCOV_RECORD_DIR` is set. One file per process. The lines
+//! of one MG (its source inputs seen for the first time, their coverage,
+//! the MG itself) are gathered while it runs and written with a single
+//! unbuffered `write` under a lock when it ends: records never interleave,
+//! and an aborting process keeps every MG it finished. A recording failure
+//! is a loud warning, never a failed test.
 
 use crate::coverage;
+use crate::json;
 use crate::mg::Outcome;
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
-use serde::Serialize;
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
@@ -46,6 +49,11 @@ struct State {
     seen_coverage: HashSet<(SourceKey, u64)>,
 }
 
+/// The start of every record: `{"v":1,"kind":"<kind>"`.
+fn open_record(out: &mut String, kind: &str) {
+    let _ = write!(out, "{{\"v\":{SCHEMA_VERSION},\"kind\":\"{kind}\"");
+}
+
 impl Recorder {
     fn from_env() -> Option<Recorder> {
         let dir = std::env::var_os(RECORD_DIR_VAR).filter(|dir| !dir.is_empty())?;
@@ -57,75 +65,82 @@ impl Recorder {
         Some(Recorder { path, state: Mutex::new(State::default()) })
     }
 
-    /// Notes a source input; its description is written the first time.
-    pub(crate) fn source(&self, key: SourceKey, describe: impl FnOnce() -> String) {
-        let mut state = self.lock();
-        if state.seen_sources.insert(key) {
-            let debug = describe();
-            let key = key.to_string();
-            self.write(&mut state, &SourceRecord { v: SCHEMA_VERSION, kind: "source", key: &key, debug: &debug });
+    /// Notes a source input; the first time, its description goes to
+    /// `pending` (the current MG's lines).
+    pub(crate) fn source(&self, key: SourceKey, describe: impl FnOnce() -> String, pending: &mut String) {
+        if self.lock().seen_sources.insert(key) {
+            open_record(pending, "source");
+            json::key(pending, "key");
+            json::hex(pending, key.0);
+            json::key(pending, "debug");
+            json::string(pending, &describe());
+            pending.push_str("}\n");
         }
     }
 
-    /// Writes the counters one execution of a source input left non-zero.
-    pub(crate) fn coverage(&self, key: SourceKey, counters: &[(u32, u64)]) {
+    /// Adds the counters one execution of a source input left non-zero to
+    /// `pending`, unless the same vector was already written for it.
+    pub(crate) fn coverage(&self, key: SourceKey, counters: &[(u32, u64)], pending: &mut String) {
         let fingerprint = counters.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &(index, value)| {
             (hash ^ (u64::from(index) << 32 ^ value)).wrapping_mul(0x0000_0100_0000_01b3)
         });
-        let mut state = self.lock();
-        if state.seen_coverage.insert((key, fingerprint)) {
-            let flat: Vec<u64> = counters.iter().flat_map(|&(index, value)| [u64::from(index), value]).collect();
-            let key = key.to_string();
-            self.write(&mut state, &CoverageRecord { v: SCHEMA_VERSION, kind: "cov", key: &key, counters: &flat });
+        if self.lock().seen_coverage.insert((key, fingerprint)) {
+            open_record(pending, "cov");
+            json::key(pending, "key");
+            json::hex(pending, key.0);
+            json::key(pending, "counters");
+            json::array(pending, counters, |out, &(index, value)| {
+                let _ = write!(out, "{index},{value}");
+            });
+            pending.push_str("}\n");
         }
     }
 
-    /// Writes the record of one MG.
-    pub(crate) fn mg(
-        &self,
-        meta: &'static MrMeta,
-        sources: &[SourceKey],
-        argument: Option<SourceKey>,
-        follow_ups: u32,
-        outcome: &Outcome,
-        violation: Option<&String>,
-    ) {
-        let info = MrInfo(meta);
-        let sources: Vec<String> = sources.iter().map(SourceKey::to_string).collect();
-        let argument = argument.map(|key| key.to_string());
-        let message = match outcome {
+    /// Writes the MG's record after its `pending` lines, in one write.
+    pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String) {
+        let info = MrInfo(group.meta);
+        open_record(pending, "mg");
+        json::key(pending, "mr");
+        json::string(pending, &info.id());
+        json::key(pending, "class");
+        json::string(pending, &info.class());
+        json::key(pending, "sources");
+        json::array(pending, group.sources, |out, key| json::hex(out, key.0));
+        if let Some(argument) = group.argument {
+            json::key(pending, "argument");
+            json::hex(pending, argument.0);
+        }
+        let _ = write!(pending, ",\"follow_ups\":{}", group.follow_ups);
+        json::key(pending, "outcome");
+        json::string(pending, group.outcome.label());
+        json::key(pending, "test");
+        json::optional_string(pending, std::thread::current().name());
+        let message = match group.outcome {
             Outcome::Skipped(reason) | Outcome::Panicked(reason) => Some(reason.as_str()),
-            Outcome::Violated => violation.map(String::as_str),
+            Outcome::Violated => group.violation,
             Outcome::Holds => None,
         };
-        let thread = std::thread::current();
-        let record = MgRecord {
-            v: SCHEMA_VERSION,
-            kind: "mg",
-            mr: &info.id(),
-            class: &info.class(),
-            sources: &sources,
-            argument: argument.as_deref(),
-            follow_ups,
-            outcome: outcome.label(),
-            test: thread.name(),
-            message,
-        };
+        if let Some(message) = message {
+            json::key(pending, "message");
+            json::string(pending, message);
+        }
+        pending.push_str("}\n");
         let mut state = self.lock();
-        self.write(&mut state, &record);
+        self.write(&mut state, pending.as_bytes());
+        pending.clear();
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic while holding the lock cannot leave a half-written line:
-        // each line is one `write_all` of a complete buffer.
+        // lines are written whole.
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn write(&self, state: &mut State, record: &impl Serialize) {
+    fn write(&self, state: &mut State, lines: &[u8]) {
         if state.broken {
             return;
         }
-        if let Err(error) = self.try_write(state, record) {
+        if let Err(error) = self.try_write(state, lines) {
             state.broken = true;
             eprintln!(
                 "warning: mt-runtime could not write MG records to {}: {error}; \
@@ -135,97 +150,60 @@ impl Recorder {
         }
     }
 
-    fn try_write(&self, state: &mut State, record: &impl Serialize) -> std::io::Result<()> {
-        if state.file.is_none() {
-            if let Some(dir) = self.path.parent() {
-                std::fs::create_dir_all(dir)?;
+    fn try_write(&self, state: &mut State, lines: &[u8]) -> std::io::Result<()> {
+        let file = match &mut state.file {
+            Some(file) => file,
+            None => {
+                if let Some(dir) = self.path.parent() {
+                    std::fs::create_dir_all(dir)?;
+                }
+                let mut file = OpenOptions::new().create(true).append(true).open(&self.path)?;
+                file.write_all(header().as_bytes())?;
+                state.file.insert(file)
             }
-            let mut file = OpenOptions::new().create(true).append(true).open(&self.path)?;
-            file.write_all(&line(&header())?)?;
-            state.file = Some(file);
-        }
-        let file = state.file.as_mut().expect("opened above");
-        file.write_all(&line(record)?)
+        };
+        file.write_all(lines)
     }
 }
 
-fn line(record: &impl Serialize) -> std::io::Result<Vec<u8>> {
-    let mut bytes = serde_json::to_vec(record)?;
-    bytes.push(b'\n');
-    Ok(bytes)
+/// What [`Recorder::mg`] writes of one MG.
+pub(crate) struct MgRecord<'a> {
+    pub meta: &'static MrMeta,
+    pub sources: &'a [SourceKey],
+    /// The MR's argument, for MGs that associate nothing.
+    pub argument: Option<SourceKey>,
+    pub follow_ups: u32,
+    pub outcome: &'a Outcome,
+    pub violation: Option<&'a str>,
 }
 
-fn header() -> HeaderRecord {
-    HeaderRecord {
-        v: SCHEMA_VERSION,
-        kind: "header",
-        runtime: env!("CARGO_PKG_VERSION"),
-        binary: std::env::current_exe().map(|exe| exe.display().to_string()).unwrap_or_default(),
-        pid: std::process::id(),
-        registry: crate::registry()
-            .into_iter()
-            .map(|mr| RegistryEntry {
-                id: mr.id(),
-                name: mr.name(),
-                class: mr.class(),
-                file: mr.file(),
-                line: mr.line(),
-                source_type: mr.source_type(),
-            })
-            .collect(),
-        coverage: coverage::header(),
-    }
-}
-
-#[derive(Serialize)]
-struct HeaderRecord {
-    v: u32,
-    kind: &'static str,
-    runtime: &'static str,
-    binary: String,
-    pid: u32,
-    registry: Vec<RegistryEntry>,
-    coverage: Option<coverage::Header>,
-}
-
-#[derive(Serialize)]
-struct RegistryEntry {
-    id: String,
-    name: &'static str,
-    class: String,
-    file: &'static str,
-    line: u32,
-    source_type: &'static str,
-}
-
-#[derive(Serialize)]
-struct SourceRecord<'a> {
-    v: u32,
-    kind: &'static str,
-    key: &'a str,
-    debug: &'a str,
-}
-
-#[derive(Serialize)]
-struct MgRecord<'a> {
-    v: u32,
-    kind: &'static str,
-    mr: &'a str,
-    class: &'a str,
-    sources: &'a [String],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    argument: Option<&'a str>,
-    follow_ups: u32,
-    outcome: &'static str,
-    test: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    message: Option<&'a str>,
-}
-
-#[derive(Serialize)]
-struct CoverageRecord<'a> {
-    v: u32,
-    kind: &'static str,
-    key: &'a str,
-    counters: &'a [u64],
+/// The header line: the process, its MR registry and its coverage layout.
+fn header() -> String {
+    let mut out = String::new();
+    open_record(&mut out, "header");
+    json::key(&mut out, "runtime");
+    json::string(&mut out, env!("CARGO_PKG_VERSION"));
+    json::key(&mut out, "binary");
+    let binary = std::env::current_exe().map(|exe| exe.display().to_string()).unwrap_or_default();
+    json::string(&mut out, &binary);
+    let _ = write!(out, ",\"pid\":{}", std::process::id());
+    json::key(&mut out, "registry");
+    json::array(&mut out, crate::registry(), |out, mr| {
+        out.push_str("{\"id\":");
+        json::string(out, &mr.id());
+        json::key(out, "name");
+        json::string(out, mr.name());
+        json::key(out, "class");
+        json::string(out, &mr.class());
+        json::key(out, "file");
+        json::string(out, mr.file());
+        let _ = write!(out, ",\"line\":{}", mr.line());
+        json::key(out, "source_type");
+        json::string(out, mr.source_type());
+        out.push('}');
+    });
+    json::key(&mut out, "coverage");
+    coverage::write_header(&mut out);
+    out.push_str("}\n");
+    out
 }

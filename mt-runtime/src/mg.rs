@@ -186,16 +186,28 @@ impl Mg {
     }
 
     /// Writes this MG's record (and its pending lines), when recording.
+    #[inline]
     pub(crate) fn finish_recording(
         &mut self,
         meta: &'static MrMeta,
         outcome: &Outcome,
         argument: impl FnOnce() -> SourceKey,
     ) {
-        let Some(recording) = &mut self.recording else {
-            return;
-        };
-        let violation = self.rare.as_ref().and_then(|rare| rare.violations.first()).map(String::as_str);
+        if let Some(recording) = &mut self.recording {
+            Self::write_record(recording, self.rare.as_deref(), self.follow_ups, meta, outcome, argument);
+        }
+    }
+
+    #[inline(never)]
+    fn write_record(
+        recording: &mut Recording,
+        rare: Option<&Rare>,
+        follow_ups: u32,
+        meta: &'static MrMeta,
+        outcome: &Outcome,
+        argument: impl FnOnce() -> SourceKey,
+    ) {
+        let violation = rare.and_then(|rare| rare.violations.first()).map(String::as_str);
         // An MG that associates nothing still says which input the MR did
         // not apply to (or died on): the report then does not suggest
         // pairing that input with that MR again.
@@ -207,7 +219,7 @@ impl Mg {
             meta,
             sources: &recording.sources,
             argument,
-            follow_ups: self.follow_ups,
+            follow_ups,
             outcome,
             violation,
         };

@@ -67,4 +67,12 @@ fn a_k_equals_the_hand_computation() {
             assert!((exact - a_k).abs() < 1e-12, "{summary}");
         }
     }
+
+    // Counting distinct MRs instead of relation classes.
+    for (k, numerator, denominator) in [(2, 8.0, 11.0), (3, 23.0, 33.0)] {
+        let report = mtcov(&["report", "--k", &k.to_string(), "--distinct", "mr", "--json"]);
+        assert_eq!(report["counting"], "mr");
+        let a_k = criterion(&report, "line")["summary"]["a_k"].as_f64().unwrap();
+        assert!((a_k - numerator / denominator).abs() < 1e-12, "by MR, line A_{k} = {a_k}");
+    }
 }

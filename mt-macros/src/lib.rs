@@ -12,8 +12,8 @@
 //! - `crate = path`: where `mt_runtime` is reachable, for crates that
 //!   re-export it (default: `::mt_runtime`).
 //!
-//! This crate is a thin shim: [`parse`] reads the arguments, [`validate`]
-//! checks the signature, [`expand`] writes the code.
+//! This crate is a thin shim: `parse` reads the arguments, `validate`
+//! checks the signature, `expand` writes the code.
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;

@@ -2,6 +2,8 @@
 //! into typed records. Nothing here knows about files or runs.
 
 use serde::Deserialize;
+
+use super::Mg;
 use serde_json::Value;
 
 /// The schema version this reader understands.
@@ -21,7 +23,8 @@ pub(crate) enum LineError {
 pub(crate) enum Record {
     Header(Header),
     Source { key: u64, debug: String },
-    Mg(MgLine),
+    /// Its `process` is 0 until the reader knows which file it came from.
+    Mg(Mg),
     Cov { key: u64, counters: Vec<(u64, u64)> },
 }
 
@@ -67,18 +70,6 @@ pub struct FunctionEntry {
     /// Index of its first counter in the process-wide counter array.
     pub first_counter: u64,
     pub num_counters: u64,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct MgLine {
-    pub mr: String,
-    pub class: String,
-    pub sources: Vec<u64>,
-    pub argument: Option<u64>,
-    pub follow_ups: u64,
-    pub outcome: Outcome,
-    pub message: Option<String>,
-    pub test: Option<String>,
 }
 
 /// The verdict of one metamorphic group.
@@ -217,7 +208,7 @@ fn convert(raw: Raw) -> Result<Record, String> {
             outcome,
             message,
             test,
-        } => Record::Mg(MgLine {
+        } => Record::Mg(Mg {
             mr,
             class,
             sources: sources.iter().map(|s| hex(s)).collect::<Result<_, _>>()?,
@@ -226,6 +217,7 @@ fn convert(raw: Raw) -> Result<Record, String> {
             outcome,
             message,
             test,
+            process: 0,
         }),
         Raw::Cov { key, counters } => {
             if counters.len() % 2 != 0 {

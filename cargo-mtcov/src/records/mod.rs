@@ -199,17 +199,7 @@ fn read_file(
             (Record::Source { key, debug }, Some(_)) => {
                 run.sources.entry(key).or_insert(debug);
             }
-            (Record::Mg(mg), Some(p)) => run.groups.push(Mg {
-                mr: mg.mr,
-                class: mg.class,
-                sources: mg.sources,
-                argument: mg.argument,
-                follow_ups: mg.follow_ups,
-                outcome: mg.outcome,
-                message: mg.message,
-                test: mg.test,
-                process: p,
-            }),
+            (Record::Mg(mg), Some(process)) => run.groups.push(Mg { process, ..mg }),
             (Record::Cov { key, counters }, Some(p)) => {
                 let proc = &mut run.processes[p];
                 match &proc.coverage {

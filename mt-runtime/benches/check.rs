@@ -70,6 +70,27 @@ fn hand_rolled(sources: &[u64]) {
     assert!(failures.is_empty(), "{failures:?}");
 }
 
+/// The same relation as a plain function in a list of relations, the way
+/// a hand-written suite with several relations calls them: one indirect
+/// call per MG, as `check` makes.
+fn step_relation(x: &u64) -> Result<(), String> {
+    let a = sut(x);
+    let b = sut(&(x + 1));
+    if b.wrapping_sub(a) == 3 { Ok(()) } else { Err(format!("{x:?}: {b} - {a} != 3")) }
+}
+
+fn hand_rolled_list(sources: &[u64], relations: &[fn(&u64) -> Result<(), String>]) {
+    let mut failures = Vec::new();
+    for relation in relations {
+        for x in sources {
+            if let Err(message) = relation(x) {
+                failures.push(message);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}
+
 fn with_check(sources: &[u64]) {
     mt_runtime::check(sources, &[step]);
 }
@@ -102,11 +123,12 @@ fn main() {
     if std::env::args().any(|a| a == "--test" || a == "--list") {
         return; // `cargo test --benches` smoke mode
     }
-    let (mut plain, mut checked) = (Vec::new(), Vec::new());
+    let (mut plain, mut checked, mut listed) = (Vec::new(), Vec::new(), Vec::new());
     let (mut plain_small, mut checked_small) = (Vec::new(), Vec::new());
     with_check(&sources); // warm up
     for _ in 0..ROUNDS {
         plain.push(per_mg(time(|| hand_rolled(black_box(&sources)))));
+        listed.push(per_mg(time(|| hand_rolled_list(black_box(&sources), black_box(&[step_relation])))));
         checked.push(per_mg(time(|| with_check(black_box(&sources)))));
         plain_small.push(per_mg(time(|| hand_rolled_small(black_box(&sources)))));
         checked_small.push(per_mg(time(|| mt_runtime::check(black_box(&sources), &[parity]))));
@@ -129,6 +151,7 @@ fn main() {
     println!("{:<34} {:>9} {:>9} {:>9} {:>8}", "variant", "median", "min", "max", "ratio");
     for (name, rounds, ns) in [
         ("hand-rolled loop", ROUNDS, plain),
+        ("hand-rolled loop over relation fns", ROUNDS, stats(listed)),
         ("check, no recording", ROUNDS, stats(checked)),
         ("check, recording (child process)", RECORDING_ROUNDS, stats(recorded)),
     ] {

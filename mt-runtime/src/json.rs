@@ -42,6 +42,22 @@ pub(crate) fn optional_string(out: &mut String, text: Option<&str>) {
     }
 }
 
+/// Appends `n` in decimal. A `cov` record of a large binary holds thousands
+/// of numbers; this is several times cheaper than `write!` per number.
+pub(crate) fn uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
 /// Appends a 64-bit identifier as 16 lower-case hex digits, quoted (JSON
 /// readers would round it as a number).
 pub(crate) fn hex(out: &mut String, value: u64) {
@@ -90,5 +106,14 @@ mod tests {
         assert_eq!(value["ids"][0], "0000000000000001");
         assert!(value["none"].is_null());
         assert_eq!(value["empty"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn decimal_numbers() {
+        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
+            let mut out = String::new();
+            uint(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 }

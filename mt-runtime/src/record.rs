@@ -90,7 +90,9 @@ impl Recorder {
             json::hex(pending, key.0);
             json::key(pending, "counters");
             json::array(pending, counters, |out, &(index, value)| {
-                let _ = write!(out, "{index},{value}");
+                json::uint(out, u64::from(index));
+                out.push(',');
+                json::uint(out, value);
             });
             pending.push_str("}\n");
         }

@@ -66,7 +66,6 @@ pub fn criteria(
             );
             continue;
         }
-        let criterion = criterion;
         let merged = MergedRequirements::new(maps.iter(), criterion);
         let count = u32::try_from(merged.requirements.len()).context("too many requirements")?;
         measured.push((criterion, merged, Coverage::new(count)));
@@ -89,11 +88,7 @@ pub fn criteria(
                 let Some(&input) = assembled.input_of_key.get(key) else {
                     continue;
                 };
-                let counters: Vec<(u32, u64)> = counters
-                    .iter()
-                    .filter_map(|&(i, v)| Some((u32::try_from(i).ok()?, v)))
-                    .collect();
-                let covered = evaluator.covered(&counters);
+                let covered = evaluator.covered(counters);
                 for (criterion, merged, coverage) in &mut measured {
                     coverage.push(input, merged.translate(map_index, covered.of(*criterion)))?;
                 }

@@ -25,7 +25,7 @@ pub(crate) enum Record {
     Source { key: u64, debug: String },
     /// Its `process` is 0 until the reader knows which file it came from.
     Mg(Mg),
-    Cov { key: u64, counters: Vec<(u64, u64)> },
+    Cov { key: u64, counters: Vec<(u32, u64)> },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -228,7 +228,14 @@ fn convert(raw: Raw) -> Result<Record, String> {
             }
             Record::Cov {
                 key: hex(&key)?,
-                counters: counters.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+                counters: counters
+                    .chunks_exact(2)
+                    .map(|p| {
+                        let index = u32::try_from(p[0])
+                            .map_err(|_| format!("counter index {} does not fit 32 bits", p[0]))?;
+                        Ok((index, p[1]))
+                    })
+                    .collect::<Result<_, String>>()?,
             }
         }
     })

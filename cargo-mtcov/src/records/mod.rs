@@ -66,7 +66,7 @@ pub struct ProcessRecords {
     /// `cov` records in file order: source key and its non-zero counters
     /// as (global counter index, value). A key can appear more than once
     /// (its executions covered different code); readers take the union.
-    pub counters: Vec<(u64, Vec<(u64, u64)>)>,
+    pub counters: Vec<(u64, Vec<(u32, u64)>)>,
 }
 
 /// Whether and how a process captured coverage.
@@ -204,7 +204,7 @@ fn read_file(
                 let proc = &mut run.processes[p];
                 match &proc.coverage {
                     ProcessCoverage::Captured { num_counters, .. } => {
-                        if let Some((bad, _)) = counters.iter().find(|(i, _)| i >= num_counters) {
+                        if let Some((bad, _)) = counters.iter().find(|&&(i, _)| u64::from(i) >= *num_counters) {
                             run.warnings.push(format!(
                                 "{name}:{number}: counter index {bad} is beyond the header's {num_counters} counters; record skipped"
                             ));

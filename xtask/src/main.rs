@@ -315,9 +315,8 @@ How to read it:
   reset, scan and deduplication, no record. *debug* is the build
   `cargo mtcov` makes by default (test profile: the SUT at opt-level 0,
   mt-runtime at 3), *--release* is `cargo mtcov --release`. The *counter
-  reset* rows zero a buffer as large as the counter array before a direct
-  call, once with `slice::fill` compiled in the test crate (as the generic
-  `capture` is) and once as one `memset`. The large binary instruments the
+  reset* row zeroes a buffer as large as the counter array with one
+  `memset` before a direct call, as the capture window does. The large binary instruments the
   crates its SUT uses (regex, pulldown-cmark, syn, ...) through
   `bench/instrument-deps.sh`, which cargo-mtcov's wrapper chains to, plus
   3,500 generated branchy functions; *counters* is `num_counters` from the

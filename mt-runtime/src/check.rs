@@ -2,7 +2,7 @@
 //! isolated from the others' panics, one summary of every failure at the end.
 
 use crate::describe::describe;
-use crate::mg::{Mg, Outcome, Role};
+use crate::mg::{Mg, Role, Verdict};
 use crate::mr::{Mr, MrInfo, MrMeta};
 use crate::record::{self, Recorder};
 use crate::source_key::SourceKey;
@@ -76,7 +76,7 @@ struct Session {
 struct Failure {
     mr: MrInfo,
     argument: String,
-    outcome: Outcome,
+    verdict: Verdict,
     messages: Vec<String>,
     inputs: Vec<(Role, String)>,
     reproduced: bool,
@@ -89,22 +89,22 @@ impl Session {
 
     fn run<T: Debug>(&mut self, meta: &'static MrMeta, argument: &T, mr: impl Fn(&mut Mg)) {
         let mut mg = Mg::new(self.recorder);
-        let outcome = match panic::catch_unwind(AssertUnwindSafe(|| mr(&mut mg))) {
-            Ok(()) => mg.outcome(),
-            Err(payload) => Outcome::Panicked(panic_message(payload.as_ref())),
+        let verdict = match panic::catch_unwind(AssertUnwindSafe(|| mr(&mut mg))) {
+            Ok(()) => mg.verdict(),
+            Err(payload) => Verdict::Panicked(panic_message(payload.as_ref())),
         };
-        mg.finish_recording(meta, &outcome, || SourceKey::of(argument));
+        mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
         self.ran += 1;
-        match &outcome {
-            Outcome::Holds => self.held += 1,
-            Outcome::Skipped(_) => self.skipped += 1,
-            Outcome::Violated | Outcome::Panicked(_) => {
-                let (inputs, reproduced) = describe_by_rerun(&mr, &outcome);
+        match &verdict {
+            Verdict::Holds => self.held += 1,
+            Verdict::Skipped(_) => self.skipped += 1,
+            Verdict::Violated | Verdict::Panicked(_) => {
+                let (inputs, reproduced) = describe_by_rerun(&mr, &verdict);
                 self.failures.push(Failure {
                     mr: MrInfo(meta),
                     argument: describe(argument),
                     messages: mg.take_rare().violations,
-                    outcome,
+                    verdict,
                     inputs,
                     reproduced,
                 });
@@ -121,7 +121,7 @@ impl Session {
 
     fn summary(&self) -> String {
         const SHOWN: usize = 20;
-        let violated = self.failures.iter().filter(|f| f.outcome == Outcome::Violated).count();
+        let violated = self.failures.iter().filter(|f| f.verdict == Verdict::Violated).count();
         let panicked = self.failures.len() - violated;
         let mut out = format!(
             "metamorphic relations failed: {} of {} metamorphic groups \
@@ -135,7 +135,7 @@ impl Session {
         // failed may go unnamed.
         let mut per_mr: Vec<(&str, &str, usize)> = Vec::new();
         for failure in &self.failures {
-            let label = failure.outcome.label();
+            let label = failure.verdict.outcome().label();
             match per_mr.iter_mut().find(|(name, l, _)| *name == failure.mr.name() && *l == label) {
                 Some((_, _, count)) => *count += 1,
                 None => per_mr.push((failure.mr.name(), label, 1)),
@@ -159,7 +159,7 @@ impl Failure {
     fn write(&self, out: &mut String) {
         let mr = &self.mr;
         let class = if mr.has_explicit_class() { format!(", class \"{}\"", mr.class()) } else { String::new() };
-        let _ = writeln!(out, "MR `{}` {} ({}:{}{class})", mr.name(), self.outcome.label(), mr.file(), mr.line());
+        let _ = writeln!(out, "MR `{}` {} ({}:{}{class})", mr.name(), self.verdict.outcome().label(), mr.file(), mr.line());
         let _ = writeln!(out, "   MR argument: {}", self.argument);
         for (role, text) in &self.inputs {
             let label = match role {
@@ -174,7 +174,7 @@ impl Failure {
         for message in &self.messages {
             let _ = writeln!(out, "   violated: {message}");
         }
-        if let Outcome::Panicked(message) = &self.outcome {
+        if let Verdict::Panicked(message) = &self.verdict {
             let _ = writeln!(out, "   panicked: {message}");
         }
     }
@@ -186,14 +186,14 @@ impl Failure {
 /// than a cheap SUT itself; failures are rare, so the inputs are described
 /// by running the (deterministic) MG again, with nothing recorded and the
 /// panic message silenced. Returns whether the second run failed the same way.
-fn describe_by_rerun(mr: &impl Fn(&mut Mg), first: &Outcome) -> (Vec<(Role, String)>, bool) {
+fn describe_by_rerun(mr: &impl Fn(&mut Mg), first: &Verdict) -> (Vec<(Role, String)>, bool) {
     let mut mg = Mg::describing();
     let outcome = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| mr(&mut mg))));
-    let outcome = match outcome {
-        Ok(()) => mg.outcome(),
-        Err(payload) => Outcome::Panicked(panic_message(payload.as_ref())),
+    let verdict = match outcome {
+        Ok(()) => mg.verdict(),
+        Err(payload) => Verdict::Panicked(panic_message(payload.as_ref())),
     };
-    (mg.take_rare().inputs, &outcome == first)
+    (mg.take_rare().inputs, &verdict == first)
 }
 
 thread_local! {

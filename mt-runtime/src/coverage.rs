@@ -46,11 +46,11 @@ mod tests {
     }
 }
 
-/// Writes the `coverage` field of the record header: `null` in a build
-/// that is not instrumented.
+/// The coverage layout the record header states: off in a build that is
+/// not instrumented.
 #[cfg(not(mtcov))]
-pub(crate) fn write_header(out: &mut String) {
-    out.push_str("null");
+pub(crate) fn layout() -> mtcov_protocol::CoverageLayout {
+    mtcov_protocol::CoverageLayout::Off
 }
 
 #[cfg(not(mtcov))]
@@ -60,13 +60,12 @@ pub(crate) fn capture<R>(run: impl FnOnce() -> R, _sink: impl FnOnce(&[(u32, u64
 }
 
 #[cfg(mtcov)]
-pub(crate) use instrumented::{capture, write_header};
+pub(crate) use instrumented::{capture, layout};
 
 #[cfg(mtcov)]
 mod instrumented {
     use super::check_version;
-    use std::fmt::Write as _;
-    use crate::json;
+    use mtcov_protocol::{CoverageLayout, FunctionEntry};
     use std::cell::Cell;
     use std::sync::{Mutex, MutexGuard, OnceLock};
 
@@ -149,25 +148,23 @@ mod instrumented {
         }
     }
 
-    pub(crate) fn write_header(out: &mut String) {
+    pub(crate) fn layout() -> CoverageLayout {
         match profile() {
-            Ok(profile) => {
-                let _ = write!(
-                    out,
-                    "{{\"status\":\"ok\",\"profile_version\":{},\"num_counters\":{},\"functions\":",
-                    profile.version, profile.num_counters
-                );
-                json::array(out, &profile.functions, |out, &(name, hash, first, n)| {
-                    let _ = write!(out, "[\"{name:016x}\",\"{hash:016x}\",{first},{n}]");
-                });
-                out.push('}');
-            }
-            Err(reason) => {
-                out.push_str("{\"status\":\"unsupported\"");
-                json::key(out, "reason");
-                json::string(out, reason);
-                out.push('}');
-            }
+            Ok(profile) => CoverageLayout::Captured {
+                profile_version: profile.version,
+                num_counters: profile.num_counters as u64,
+                functions: profile
+                    .functions
+                    .iter()
+                    .map(|&(name_ref, func_hash, first, n)| FunctionEntry {
+                        name_ref,
+                        func_hash,
+                        first_counter: u64::from(first),
+                        num_counters: u64::from(n),
+                    })
+                    .collect(),
+            },
+            Err(reason) => CoverageLayout::Unsupported(reason.clone()),
         }
     }
 

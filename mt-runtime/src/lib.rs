@@ -38,7 +38,6 @@
 mod check;
 mod coverage;
 mod describe;
-mod json;
 mod mg;
 mod mr;
 mod record;
@@ -57,6 +56,7 @@ pub use source_key::SourceKey;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::mr::{Mr, MrMeta};
+    pub use crate::record::at_start;
     pub use crate::registry::Registered;
     pub use inventory;
 

@@ -6,6 +6,7 @@ use crate::describe::describe;
 use crate::mr::MrMeta;
 use crate::record::{MgRecord, Recorder};
 use crate::source_key::SourceKey;
+use mtcov_protocol::Outcome;
 use std::fmt::Debug;
 
 /// The handle an MR uses to run the SUT and state its output relation.
@@ -52,22 +53,31 @@ pub(crate) enum Role {
     FollowUp,
 }
 
-/// The verdict of one MG.
+/// The verdict of one MG: its outcome, with the skip reason or panic
+/// payload where it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub(crate) enum Verdict {
     Holds,
     Violated,
     Skipped(String),
     Panicked(String),
 }
 
-impl Outcome {
-    pub(crate) fn label(&self) -> &'static str {
+impl Verdict {
+    pub(crate) fn outcome(&self) -> Outcome {
         match self {
-            Outcome::Holds => "holds",
-            Outcome::Violated => "violated",
-            Outcome::Skipped(_) => "skipped",
-            Outcome::Panicked(_) => "panicked",
+            Verdict::Holds => Outcome::Holds,
+            Verdict::Violated => Outcome::Violated,
+            Verdict::Skipped(_) => Outcome::Skipped,
+            Verdict::Panicked(_) => Outcome::Panicked,
+        }
+    }
+
+    /// The skip reason or panic payload.
+    pub(crate) fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Skipped(reason) | Verdict::Panicked(reason) => Some(reason),
+            Verdict::Holds | Verdict::Violated => None,
         }
     }
 }
@@ -166,12 +176,12 @@ impl Mg {
     }
 
     #[inline]
-    pub(crate) fn outcome(&self) -> Outcome {
+    pub(crate) fn verdict(&self) -> Verdict {
         match self.rare.as_deref() {
-            Some(rare) if !rare.violations.is_empty() => Outcome::Violated,
-            Some(Rare { skipped: Some(reason), .. }) => Outcome::Skipped(reason.clone()),
-            _ if self.checks == 0 => Outcome::Skipped("no check ran".to_owned()),
-            _ => Outcome::Holds,
+            Some(rare) if !rare.violations.is_empty() => Verdict::Violated,
+            Some(Rare { skipped: Some(reason), .. }) => Verdict::Skipped(reason.clone()),
+            _ if self.checks == 0 => Verdict::Skipped("no check ran".to_owned()),
+            _ => Verdict::Holds,
         }
     }
 
@@ -190,11 +200,11 @@ impl Mg {
     pub(crate) fn finish_recording(
         &mut self,
         meta: &'static MrMeta,
-        outcome: &Outcome,
+        verdict: &Verdict,
         argument: impl FnOnce() -> SourceKey,
     ) {
         if let Some(recording) = &mut self.recording {
-            Self::write_record(recording, self.rare.as_deref(), self.follow_ups, meta, outcome, argument);
+            Self::write_record(recording, self.rare.as_deref(), self.follow_ups, meta, verdict, argument);
         }
     }
 
@@ -204,24 +214,21 @@ impl Mg {
         rare: Option<&Rare>,
         follow_ups: u32,
         meta: &'static MrMeta,
-        outcome: &Outcome,
+        verdict: &Verdict,
         argument: impl FnOnce() -> SourceKey,
     ) {
         let violation = rare.and_then(|rare| rare.violations.first()).map(String::as_str);
         // An MG that associates nothing still says which input the MR did
         // not apply to (or died on): the report then does not suggest
         // pairing that input with that MR again.
-        let argument = match outcome {
-            Outcome::Skipped(_) | Outcome::Panicked(_) => Some(argument()),
-            Outcome::Holds | Outcome::Violated => None,
-        };
+        let argument = (!verdict.outcome().associates()).then(argument);
         let record = MgRecord {
             meta,
             sources: &recording.sources,
             argument,
             follow_ups,
-            outcome,
-            violation,
+            outcome: verdict.outcome(),
+            message: verdict.reason().or(violation),
         };
         recording.recorder.mg(&record, &mut recording.pending);
     }

@@ -1,37 +1,39 @@
 //! Recording for `cargo mtcov`: which source input met which MR, and which
-//! code each source input executed. The format is specified in
-//! `docs/record-schema.md` (schema version [`SCHEMA_VERSION`]).
+//! code each source input executed, in the format of `mtcov-protocol`
+//! (specified in `docs/record-schema.md`).
 //!
-//! On only when `MTCOV_RECORD_DIR` is set. One file per process. The lines
+//! On only when [`RECORD_DIR_ENV`] is set. One file per process. The lines
 //! of one MG (its source inputs seen for the first time, their coverage,
 //! the MG itself) are gathered while it runs and written with a single
 //! unbuffered `write` under a lock when it ends: records never interleave,
-//! and an aborting process keeps every MG it finished. A recording failure
-//! is a loud warning, never a failed test.
+//! and an aborting process keeps every MG it finished.
+//!
+//! The header goes out with the first MG, or at exit in a process that ran
+//! none, so that every test binary's registry reaches the report; at exit
+//! an `end` line counts the lines before it, so that the reader can tell a
+//! complete file from one that lost records. A record that cannot be
+//! written fails the test that wrote it, with the OS error.
 
 use crate::coverage;
-use crate::json;
-use crate::mg::Outcome;
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
+use mtcov_protocol::{Header, MrDescription, Outcome, RECORD_DIR_ENV, write};
 use std::collections::HashSet;
-use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::{Mutex, OnceLock};
 
-/// Version of the record format; bump on any incompatible change.
-pub(crate) const SCHEMA_VERSION: u32 = 1;
-
-/// The environment variable that turns recording on: the directory for
-/// the record files.
-pub(crate) const RECORD_DIR_VAR: &str = "MTCOV_RECORD_DIR";
-
 /// The process's recorder, when recording is on.
 pub(crate) fn recorder() -> Option<&'static Recorder> {
     static RECORDER: OnceLock<Option<Recorder>> = OnceLock::new();
-    RECORDER.get_or_init(Recorder::from_env).as_ref()
+    RECORDER
+        .get_or_init(|| {
+            let recorder = Recorder::from_env()?;
+            at_exit(write_end);
+            Some(recorder)
+        })
+        .as_ref()
 }
 
 pub(crate) struct Recorder {
@@ -42,21 +44,20 @@ pub(crate) struct Recorder {
 #[derive(Default)]
 struct State {
     file: Option<File>,
-    broken: bool,
+    /// Lines written so far, header included.
+    lines: u64,
+    /// The first write error: every later write fails with it too, and no
+    /// `end` line is written, so the reader knows the file is incomplete.
+    error: Option<String>,
     seen_sources: HashSet<SourceKey>,
     /// (source, hash of its counter vector): identical re-executions of a
     /// source input are written once.
     seen_coverage: HashSet<(SourceKey, u64)>,
 }
 
-/// The start of every record: `{"v":1,"kind":"<kind>"`.
-fn open_record(out: &mut String, kind: &str) {
-    let _ = write!(out, "{{\"v\":{SCHEMA_VERSION},\"kind\":\"{kind}\"");
-}
-
 impl Recorder {
     fn from_env() -> Option<Recorder> {
-        let dir = std::env::var_os(RECORD_DIR_VAR).filter(|dir| !dir.is_empty())?;
+        let dir = std::env::var_os(RECORD_DIR_ENV).filter(|dir| !dir.is_empty())?;
         let stem = std::env::current_exe()
             .ok()
             .and_then(|exe| exe.file_stem().map(|stem| stem.to_string_lossy().into_owned()))
@@ -69,12 +70,7 @@ impl Recorder {
     /// `pending` (the current MG's lines).
     pub(crate) fn source(&self, key: SourceKey, describe: impl FnOnce() -> String, pending: &mut String) {
         if self.lock().seen_sources.insert(key) {
-            open_record(pending, "source");
-            json::key(pending, "key");
-            json::hex(pending, key.0);
-            json::key(pending, "debug");
-            json::string(pending, &describe());
-            pending.push_str("}\n");
+            write::source(pending, key.0, &describe());
         }
     }
 
@@ -85,51 +81,35 @@ impl Recorder {
             (hash ^ (u64::from(index) << 32 ^ value)).wrapping_mul(0x0000_0100_0000_01b3)
         });
         if self.lock().seen_coverage.insert((key, fingerprint)) {
-            open_record(pending, "cov");
-            json::key(pending, "key");
-            json::hex(pending, key.0);
-            json::key(pending, "counters");
-            json::array(pending, counters, |out, &(index, value)| {
-                json::uint(out, u64::from(index));
-                out.push(',');
-                json::uint(out, value);
-            });
-            pending.push_str("}\n");
+            write::cov(pending, key.0, counters);
         }
     }
 
     /// Writes the MG's record after its `pending` lines, in one write.
+    ///
+    /// # Panics
+    ///
+    /// When the records cannot be written: the run's numbers would be
+    /// wrong, so the test that ran this MG fails with the OS error.
     pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String) {
         let info = MrInfo(group.meta);
-        open_record(pending, "mg");
-        json::key(pending, "mr");
-        json::string(pending, &info.id());
-        json::key(pending, "class");
-        json::string(pending, &info.class());
-        json::key(pending, "sources");
-        json::array(pending, group.sources, |out, key| json::hex(out, key.0));
-        if let Some(argument) = group.argument {
-            json::key(pending, "argument");
-            json::hex(pending, argument.0);
-        }
-        let _ = write!(pending, ",\"follow_ups\":{}", group.follow_ups);
-        json::key(pending, "outcome");
-        json::string(pending, group.outcome.label());
-        json::key(pending, "test");
-        json::optional_string(pending, std::thread::current().name());
-        let message = match group.outcome {
-            Outcome::Skipped(reason) | Outcome::Panicked(reason) => Some(reason.as_str()),
-            Outcome::Violated => group.violation,
-            Outcome::Holds => None,
+        let (id, class) = (info.id(), info.class());
+        let thread = std::thread::current();
+        let fields = write::MgFields {
+            mr: &id,
+            class: &class,
+            argument: group.argument.map(|key| key.0),
+            follow_ups: u64::from(group.follow_ups),
+            outcome: group.outcome,
+            message: group.message,
+            test: thread.name(),
         };
-        if let Some(message) = message {
-            json::key(pending, "message");
-            json::string(pending, message);
-        }
-        pending.push_str("}\n");
-        let mut state = self.lock();
-        self.write(&mut state, pending.as_bytes());
+        write::mg(pending, &fields, group.sources.iter().map(|key| key.0));
+        let result = self.write(&mut self.lock(), pending);
         pending.clear();
+        if let Err(error) = result {
+            panic!("{error}");
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -138,21 +118,24 @@ impl Recorder {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn write(&self, state: &mut State, lines: &[u8]) {
-        if state.broken {
-            return;
+    /// Appends whole lines, after the header when the file is new.
+    fn write(&self, state: &mut State, lines: &str) -> Result<(), String> {
+        if let Some(error) = &state.error {
+            return Err(error.clone());
         }
-        if let Err(error) = self.try_write(state, lines) {
-            state.broken = true;
-            eprintln!(
-                "warning: mt-runtime could not write MG records to {}: {error}; \
-                 this test process records nothing more (tests still run)",
+        self.try_write(state, lines).map_err(|error| {
+            let error = format!(
+                "mt-runtime: cannot write the records of `cargo mtcov` to {}: {error}; \
+                 the adequacy report of this run would be wrong, so this test fails \
+                 (free space or fix the permissions of the target directory, then rerun)",
                 self.path.display()
             );
-        }
+            state.error = Some(error.clone());
+            error
+        })
     }
 
-    fn try_write(&self, state: &mut State, lines: &[u8]) -> std::io::Result<()> {
+    fn try_write(&self, state: &mut State, lines: &str) -> std::io::Result<()> {
         let file = match &mut state.file {
             Some(file) => file,
             None => {
@@ -161,12 +144,71 @@ impl Recorder {
                 }
                 let mut file = OpenOptions::new().create(true).append(true).open(&self.path)?;
                 file.write_all(header().as_bytes())?;
+                state.lines = 1;
                 state.file.insert(file)
             }
         };
-        file.write_all(lines)
+        file.write_all(lines.as_bytes())?;
+        state.lines += lines.bytes().filter(|&b| b == b'\n').count() as u64;
+        Ok(())
     }
 }
+
+/// At exit: the header if no MG wrote it, then the `end` line. Nothing
+/// after a write error: its absence tells the reader the file is incomplete.
+extern "C" fn write_end() {
+    let Some(recorder) = recorder() else { return };
+    let mut state = recorder.lock();
+    if state.file.is_none() && state.error.is_none() {
+        let _ = recorder.write(&mut state, "");
+    }
+    let mut end = String::new();
+    write::end(&mut end, state.lines);
+    if let Err(error) = recorder.write(&mut state, &end) {
+        eprintln!("{error}");
+    }
+}
+
+/// Registers `f` to run when the process exits normally (`exit`, or
+/// returning from `main`), as C's `atexit`.
+fn at_exit(f: extern "C" fn()) {
+    unsafe extern "C" {
+        fn atexit(f: extern "C" fn()) -> i32;
+    }
+    // SAFETY: `atexit` is part of every C runtime std links against; the
+    // handler is a plain function that lives as long as the program.
+    if unsafe { atexit(f) } != 0 {
+        eprintln!("warning: mt-runtime could not register its exit handler; the record file will have no end line");
+    }
+}
+
+/// Starts recording when the process starts, so that a test binary that
+/// runs no MG still reports its registry (at exit). Idempotent.
+#[doc(hidden)]
+pub fn at_start() {
+    let _ = recorder();
+}
+
+/// Runs [`at_start`] before `main`, where the platform has constructors.
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static AT_START: extern "C" fn() = {
+    extern "C" fn start() {
+        at_start();
+    }
+    start
+};
+
+#[cfg(target_vendor = "apple")]
+#[used]
+#[unsafe(link_section = "__DATA,__mod_init_func")]
+static AT_START: extern "C" fn() = {
+    extern "C" fn start() {
+        at_start();
+    }
+    start
+};
 
 /// What [`Recorder::mg`] writes of one MG.
 pub(crate) struct MgRecord<'a> {
@@ -175,37 +217,35 @@ pub(crate) struct MgRecord<'a> {
     /// The MR's argument, for MGs that associate nothing.
     pub argument: Option<SourceKey>,
     pub follow_ups: u32,
-    pub outcome: &'a Outcome,
-    pub violation: Option<&'a str>,
+    pub outcome: Outcome,
+    /// Skip reason, panic payload or first violation message.
+    pub message: Option<&'a str>,
 }
 
 /// The header line: the process, its MR registry and its coverage layout.
 fn header() -> String {
+    let header = Header {
+        runtime: env!("CARGO_PKG_VERSION").to_owned(),
+        binary: std::env::current_exe().map(|exe| exe.display().to_string()).unwrap_or_default(),
+        pid: u64::from(std::process::id()),
+        registry: crate::registry().iter().map(MrInfo::description).collect(),
+        coverage: coverage::layout(),
+    };
     let mut out = String::new();
-    open_record(&mut out, "header");
-    json::key(&mut out, "runtime");
-    json::string(&mut out, env!("CARGO_PKG_VERSION"));
-    json::key(&mut out, "binary");
-    let binary = std::env::current_exe().map(|exe| exe.display().to_string()).unwrap_or_default();
-    json::string(&mut out, &binary);
-    let _ = write!(out, ",\"pid\":{}", std::process::id());
-    json::key(&mut out, "registry");
-    json::array(&mut out, crate::registry(), |out, mr| {
-        out.push_str("{\"id\":");
-        json::string(out, &mr.id());
-        json::key(out, "name");
-        json::string(out, mr.name());
-        json::key(out, "class");
-        json::string(out, &mr.class());
-        json::key(out, "file");
-        json::string(out, mr.file());
-        let _ = write!(out, ",\"line\":{}", mr.line());
-        json::key(out, "source_type");
-        json::string(out, mr.source_type());
-        out.push('}');
-    });
-    json::key(&mut out, "coverage");
-    coverage::write_header(&mut out);
-    out.push_str("}\n");
+    write::header(&mut out, &header);
     out
+}
+
+impl MrInfo {
+    /// The MR as records describe it.
+    pub(crate) fn description(&self) -> MrDescription {
+        MrDescription {
+            id: self.id(),
+            name: self.name().to_owned(),
+            class: self.class(),
+            file: self.file().to_owned(),
+            line: self.line(),
+            source_type: self.source_type().to_owned(),
+        }
+    }
 }

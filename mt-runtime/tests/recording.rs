@@ -1,5 +1,6 @@
 //! Recording under `MTCOV_RECORD_DIR`: one line per MG and per distinct
-//! source input, complete under concurrency, kept when the process aborts.
+//! source input, complete under concurrency, kept when the process aborts,
+//! closed by an `end` line that counts them, and never silently lost.
 //!
 //! Recording is decided once per process, so each scenario runs in a child
 //! process: this test binary re-run on one test, with the variable set.
@@ -68,8 +69,16 @@ fn records(dir: &Path) -> Vec<Value> {
     assert!(text.ends_with('\n'), "last record not terminated");
     text.lines()
         .map(|line| serde_json::from_str::<Value>(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .inspect(|record| assert_eq!(record["v"], 1))
+        .inspect(|record| assert_eq!(record["v"], mtcov_protocol::SCHEMA_VERSION))
         .collect()
+}
+
+/// Asserts the file ends with an `end` line counting every line before it.
+fn assert_complete(records: &[Value]) {
+    let (end, before) = records.split_last().unwrap();
+    assert_eq!(end["kind"], "end", "last line: {end}");
+    assert_eq!(end["lines"], before.len() as u64);
+    assert_eq!(of_kind(records, "end").len(), 1);
 }
 
 fn of_kind<'a>(records: &'a [Value], kind: &str) -> Vec<&'a Value> {
@@ -97,6 +106,7 @@ fn child() {
             mt_runtime::check(&[1, 2, 3], &[even]);
             std::process::abort();
         }
+        "no-mg" => {}
         other => panic!("unknown scenario {other}"),
     }
 }
@@ -144,6 +154,7 @@ fn one_record_per_mg_and_per_distinct_source_input() {
         mgs.iter().flat_map(|r| r["sources"].as_array().unwrap()).map(|k| k.as_str().unwrap()).collect();
     assert_eq!(keys.len(), 4);
     assert!(of_kind(&records, "cov").is_empty(), "no coverage without instrumentation");
+    assert_complete(&records);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -154,6 +165,7 @@ fn concurrent_checks_lose_and_interleave_nothing() {
     let records = records(&dir);
     assert_eq!(of_kind(&records, "mg").len(), 8 * 100 * 2);
     assert_eq!(of_kind(&records, "source").len(), 8 * 100);
+    assert_complete(&records);
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -164,7 +176,38 @@ fn records_survive_an_aborting_process() {
     let records = records(&dir);
     assert_eq!(of_kind(&records, "mg").len(), 3);
     assert_eq!(of_kind(&records, "source").len(), 3);
+    assert!(of_kind(&records, "end").is_empty(), "no end line: the reader knows it aborted");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_process_that_runs_no_mg_still_reports_its_registry() {
+    let (output, dir) = record("no-mg");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let records = records(&dir);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["kind"], "header");
+    assert_eq!(records[0]["registry"].as_array().unwrap().len(), 3);
+    assert_complete(&records);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_record_that_cannot_be_written_fails_the_test_with_the_os_error() {
+    let blocker = std::env::temp_dir().join(format!("mt-runtime-not-a-dir-{}", std::process::id()));
+    std::fs::write(&blocker, "a file where the record directory should be").unwrap();
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "child", "--test-threads=1"])
+        .env(CHILD, "plain")
+        .env("MTCOV_RECORD_DIR", blocker.join("records"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!output.status.success(), "{stdout}");
+    assert!(stdout.contains("cannot write the records of `cargo mtcov`"), "{stdout}");
+    let os_error = std::io::Error::from_raw_os_error(20).to_string(); // ENOTDIR
+    assert!(stdout.contains(&os_error), "{stdout}");
+    std::fs::remove_file(blocker).unwrap();
 }
 
 #[test]

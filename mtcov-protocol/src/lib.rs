@@ -1,0 +1,193 @@
+//! The contract between `mt-runtime`, which test processes link, and
+//! `cargo mtcov`, which reads what they recorded: the environment variables
+//! that turn recording on, the record schema and its version, and the
+//! record types. The format is specified in `docs/record-schema.md` of the
+//! mtcov repository.
+//!
+//! Both sides depend on this crate, so a field cannot be renamed on one
+//! side only: [`write`] produces exactly what [`read`] (feature `read`)
+//! parses, and the round-trip tests here hold the two together.
+//!
+//! ```
+//! use mtcov_protocol::{Outcome, SCHEMA_VERSION, write};
+//!
+//! let mut line = String::new();
+//! write::source(&mut line, 0x8c3f_0a9b_12d4_e5f6, "Angle(30.0)");
+//! assert!(line.starts_with(&format!("{{\"v\":{SCHEMA_VERSION},\"kind\":\"source\"")));
+//! assert!(Outcome::Holds.associates());
+//! ```
+
+#[cfg(feature = "read")]
+pub mod read;
+pub mod write;
+
+/// Version of the record format; bumped on any incompatible change. Every
+/// line carries it; a reader that meets another version stops.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The environment variable that turns recording on: the directory where
+/// each test process writes its record file.
+pub const RECORD_DIR_ENV: &str = "MTCOV_RECORD_DIR";
+
+/// The packages of mtcov itself: never instrumented, never measured, never
+/// part of a user's system under test.
+pub const OWN_PACKAGES: [&str; 3] = ["mt-runtime", "mt-macros", "mtcov-protocol"];
+
+/// Whether `name` (a package name, or its crate name with `_`) is one of
+/// [`OWN_PACKAGES`].
+pub fn is_own_package(name: &str) -> bool {
+    OWN_PACKAGES
+        .iter()
+        .any(|own| *own == name || own.replace('-', "_") == name)
+}
+
+/// The verdict of one metamorphic group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize))]
+#[cfg_attr(feature = "read", serde(rename_all = "lowercase"))]
+pub enum Outcome {
+    /// Every check of the output relation held.
+    Holds,
+    /// A check failed.
+    Violated,
+    /// The MR does not apply to this source input (or no check ran).
+    Skipped,
+    /// The MG panicked.
+    Panicked,
+}
+
+impl Outcome {
+    /// The name written in records and reports.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Holds => "holds",
+            Self::Violated => "violated",
+            Self::Skipped => "skipped",
+            Self::Panicked => "panicked",
+        }
+    }
+
+    /// Whether the MG's outputs were checked, which is what associates its
+    /// source inputs with the MR.
+    pub fn associates(self) -> bool {
+        matches!(self, Self::Holds | Self::Violated)
+    }
+}
+
+/// A registered metamorphic relation, as the record header lists it and
+/// as reports name it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize, serde::Serialize))]
+pub struct MrDescription {
+    /// Unique in a workspace: `crate::module::function`.
+    pub id: String,
+    /// Display name: `name = ".."`, or the function name.
+    pub name: String,
+    /// Relation class: `output = ".."`, or the id (its own class).
+    pub class: String,
+    /// File of the `#[metamorphic]` attribute, as `file!()` gives it.
+    pub file: String,
+    /// Line of the attribute.
+    pub line: u32,
+    /// The source input type as written in the MR's signature.
+    pub source_type: String,
+}
+
+/// One entry of the profiler's function table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FunctionEntry {
+    /// MD5 of the function's PGO name (LLVM's NameRef).
+    pub name_ref: u64,
+    /// Structural hash of the function's coverage mapping.
+    pub func_hash: u64,
+    /// Index of its first counter in the process-wide counter array.
+    pub first_counter: u64,
+    /// Its number of counters.
+    pub num_counters: u64,
+}
+
+/// What the header says of the process's coverage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoverageLayout {
+    /// Not instrumented (not built by `cargo mtcov`).
+    Off,
+    /// Instrumented, but the runtime could not read the profiler's data:
+    /// coverage is unknown, never to be read as empty.
+    Unsupported(String),
+    /// Counters are captured per source input, laid out as `functions` says.
+    Captured {
+        /// LLVM raw profile version.
+        profile_version: u64,
+        /// Length of the process-wide counter array.
+        num_counters: u64,
+        /// The function table.
+        functions: Vec<FunctionEntry>,
+    },
+}
+
+/// The first line of every record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// `mt-runtime`'s version.
+    pub runtime: String,
+    /// Absolute path of the test executable.
+    pub binary: String,
+    /// Process id.
+    pub pid: u64,
+    /// Every MR linked into the binary, whether or not a test runs it.
+    pub registry: Vec<MrDescription>,
+    /// Coverage layout of the process.
+    pub coverage: CoverageLayout,
+}
+
+/// A metamorphic group that ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MgRecord {
+    /// The MR's id.
+    pub mr: String,
+    /// The MR's relation class.
+    pub class: String,
+    /// Its source inputs, as a set in first-use order.
+    pub sources: Vec<u64>,
+    /// The MR's argument, on MGs that associate nothing.
+    pub argument: Option<u64>,
+    /// Number of follow-up executions.
+    pub follow_ups: u64,
+    /// Verdict.
+    pub outcome: Outcome,
+    /// Violation message, skip reason or panic payload.
+    pub message: Option<String>,
+    /// The libtest test (thread) name.
+    pub test: Option<String>,
+}
+
+/// One parsed line of a record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// The first line: process, registry, coverage layout.
+    Header(Header),
+    /// A distinct source input: key and `Debug` text.
+    Source {
+        /// Source key.
+        key: u64,
+        /// `Debug` text, truncated.
+        debug: String,
+    },
+    /// A metamorphic group.
+    Mg(MgRecord),
+    /// The counters one execution of a source input left non-zero, as
+    /// (global counter index, value).
+    Cov {
+        /// Source key.
+        key: u64,
+        /// Non-zero counters.
+        counters: Vec<(u32, u64)>,
+    },
+    /// The last line of a process that exited normally: how many lines
+    /// came before it. A file without it, or whose count differs, lost
+    /// records.
+    End {
+        /// Lines before this one, header included.
+        lines: u64,
+    },
+}

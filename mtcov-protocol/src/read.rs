@@ -1,0 +1,318 @@
+//! The reader (feature `read`): one line of a record file, parsed once
+//! into a [`Record`]. Nothing here knows about files or runs.
+
+use serde::Deserialize;
+
+use crate::{CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION};
+
+/// Why a line could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// A line of another schema version: the reader must stop, never mix.
+    Version(u64),
+    /// Anything else: not JSON, a missing or ill-typed field.
+    Corrupt(String),
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Version(found) => write!(f, "record schema version {found}, expected {SCHEMA_VERSION}"),
+            Self::Corrupt(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Parses one line (without its newline).
+pub fn parse_line(text: &str) -> Result<Record, LineError> {
+    match serde_json::from_str::<Line>(text) {
+        Ok(line) if u64::from(line.v) == u64::from(SCHEMA_VERSION) => line.raw.into_record().map_err(LineError::Corrupt),
+        Ok(line) => Err(LineError::Version(u64::from(line.v))),
+        Err(error) => {
+            // Another version may have another shape: say "version", not
+            // "corrupt", whenever the line names one.
+            #[derive(Deserialize)]
+            struct Versioned {
+                v: u64,
+            }
+            match serde_json::from_str::<Versioned>(text) {
+                Ok(Versioned { v }) if v != u64::from(SCHEMA_VERSION) => Err(LineError::Version(v)),
+                _ => Err(LineError::Corrupt(error.to_string())),
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Line {
+    v: u32,
+    #[serde(flatten)]
+    raw: Raw,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum Raw {
+    Header {
+        runtime: String,
+        binary: String,
+        pid: u64,
+        registry: Vec<MrDescription>,
+        coverage: Option<RawCoverage>,
+    },
+    Source {
+        key: Hex,
+        debug: String,
+    },
+    Mg {
+        mr: String,
+        class: String,
+        sources: Vec<Hex>,
+        #[serde(default)]
+        argument: Option<Hex>,
+        follow_ups: u64,
+        outcome: Outcome,
+        #[serde(default)]
+        message: Option<String>,
+        #[serde(default)]
+        test: Option<String>,
+    },
+    Cov {
+        key: Hex,
+        counters: Vec<u64>,
+    },
+    End {
+        lines: u64,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+enum RawCoverage {
+    Ok {
+        profile_version: u64,
+        num_counters: u64,
+        functions: Vec<(Hex, Hex, u64, u64)>,
+    },
+    Unsupported {
+        reason: String,
+    },
+}
+
+/// A 64-bit identifier written as 16 hex digits.
+#[derive(Clone, Copy)]
+struct Hex(u64);
+
+impl<'de> Deserialize<'de> for Hex {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        if text.len() != 16 {
+            return Err(serde::de::Error::custom(format!("`{text}` is not 16 hex digits")));
+        }
+        u64::from_str_radix(&text, 16)
+            .map(Hex)
+            .map_err(|_| serde::de::Error::custom(format!("`{text}` is not 16 hex digits")))
+    }
+}
+
+impl Raw {
+    fn into_record(self) -> Result<Record, String> {
+        Ok(match self {
+            Raw::Header {
+                runtime,
+                binary,
+                pid,
+                registry,
+                coverage,
+            } => Record::Header(Header {
+                runtime,
+                binary,
+                pid,
+                registry,
+                coverage: match coverage {
+                    None => CoverageLayout::Off,
+                    Some(RawCoverage::Unsupported { reason }) => CoverageLayout::Unsupported(reason),
+                    Some(RawCoverage::Ok {
+                        profile_version,
+                        num_counters,
+                        functions,
+                    }) => CoverageLayout::Captured {
+                        profile_version,
+                        num_counters,
+                        functions: functions
+                            .into_iter()
+                            .map(|(name_ref, func_hash, first_counter, count)| {
+                                if first_counter.saturating_add(count) > num_counters {
+                                    return Err(format!(
+                                        "function {:016x} has counters {first_counter}..{} beyond num_counters {num_counters}",
+                                        name_ref.0,
+                                        first_counter.saturating_add(count)
+                                    ));
+                                }
+                                Ok(FunctionEntry {
+                                    name_ref: name_ref.0,
+                                    func_hash: func_hash.0,
+                                    first_counter,
+                                    num_counters: count,
+                                })
+                            })
+                            .collect::<Result<_, _>>()?,
+                    },
+                },
+            }),
+            Raw::Source { key, debug } => Record::Source { key: key.0, debug },
+            Raw::Mg {
+                mr,
+                class,
+                sources,
+                argument,
+                follow_ups,
+                outcome,
+                message,
+                test,
+            } => Record::Mg(MgRecord {
+                mr,
+                class,
+                sources: sources.into_iter().map(|h| h.0).collect(),
+                argument: argument.map(|h| h.0),
+                follow_ups,
+                outcome,
+                message,
+                test,
+            }),
+            Raw::Cov { key, counters } => {
+                if counters.len() % 2 != 0 {
+                    return Err("`counters` must hold (index, value) pairs".to_owned());
+                }
+                let counters = counters
+                    .chunks_exact(2)
+                    .map(|pair| {
+                        u32::try_from(pair[0])
+                            .map(|index| (index, pair[1]))
+                            .map_err(|_| format!("counter index {} out of range", pair[0]))
+                    })
+                    .collect::<Result<_, _>>()?;
+                Record::Cov { key: key.0, counters }
+            }
+            Raw::End { lines } => Record::End { lines },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write;
+
+    fn header() -> Header {
+        Header {
+            runtime: "0.1.0".into(),
+            binary: "/t/mrs-1a2b".into(),
+            pid: 4242,
+            registry: vec![MrDescription {
+                id: "mrs::periodicity".into(),
+                name: "periodicity".into(),
+                class: "equal \"quoted\"".into(),
+                file: "tests/mrs.rs".into(),
+                line: 12,
+                source_type: "Angle".into(),
+            }],
+            coverage: CoverageLayout::Captured {
+                profile_version: 10,
+                num_counters: 31,
+                functions: vec![FunctionEntry {
+                    name_ref: u64::MAX,
+                    func_hash: 1,
+                    first_counter: 0,
+                    num_counters: 4,
+                }],
+            },
+        }
+    }
+
+    fn one(out: &str) -> Record {
+        assert_eq!(out.matches('\n').count(), 1, "{out}");
+        parse_line(out.trim_end()).unwrap()
+    }
+
+    #[test]
+    fn what_the_writer_writes_the_reader_reads() {
+        for header in [
+            header(),
+            Header { coverage: CoverageLayout::Off, ..header() },
+            Header { coverage: CoverageLayout::Unsupported("profile version 11".into()), ..header() },
+        ] {
+            let mut out = String::new();
+            write::header(&mut out, &header);
+            assert_eq!(one(&out), Record::Header(header));
+        }
+
+        let mut out = String::new();
+        write::source(&mut out, 0x8c3f_0a9b_12d4_e5f6, "Angle(\"x\"\n)");
+        assert_eq!(one(&out), Record::Source { key: 0x8c3f_0a9b_12d4_e5f6, debug: "Angle(\"x\"\n)".into() });
+
+        let mut out = String::new();
+        write::cov(&mut out, 7, &[(0, 1), (3, u64::MAX)]);
+        assert_eq!(one(&out), Record::Cov { key: 7, counters: vec![(0, 1), (3, u64::MAX)] });
+
+        for (outcome, argument, message, test) in [
+            (Outcome::Holds, None, None, Some("t")),
+            (Outcome::Violated, None, Some("1 != 2"), None),
+            (Outcome::Skipped, Some(9), Some("not for negatives"), Some("t")),
+            (Outcome::Panicked, Some(9), Some("boom"), Some("t")),
+        ] {
+            let fields = write::MgFields {
+                mr: "mrs::periodicity",
+                class: "equal",
+                argument,
+                follow_ups: 2,
+                outcome,
+                message,
+                test,
+            };
+            let mut out = String::new();
+            write::mg(&mut out, &fields, [1, 2]);
+            assert_eq!(
+                one(&out),
+                Record::Mg(MgRecord {
+                    mr: "mrs::periodicity".into(),
+                    class: "equal".into(),
+                    sources: vec![1, 2],
+                    argument,
+                    follow_ups: 2,
+                    outcome,
+                    message: message.map(str::to_owned),
+                    test: test.map(str::to_owned),
+                })
+            );
+        }
+
+        let mut out = String::new();
+        write::end(&mut out, 12);
+        assert_eq!(one(&out), Record::End { lines: 12 });
+    }
+
+    #[test]
+    fn another_version_is_reported_as_such_even_if_the_rest_differs() {
+        assert_eq!(parse_line(r#"{"v":1,"kind":"whatever"}"#), Err(LineError::Version(1)));
+        assert_eq!(parse_line(r#"{"kind":"end","lines":1,"v":3}"#), Err(LineError::Version(3)));
+    }
+
+    #[test]
+    fn malformed_lines_are_corrupt() {
+        for bad in [
+            r#"{"v":2,"kind":"source","key":"8c3f"#,
+            r#"{"v":2,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":2,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":2,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2,3]}"#,
+            r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
+            r#"{"v":2,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":2,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            "not json",
+        ] {
+            assert!(matches!(parse_line(bad), Err(LineError::Corrupt(_))), "{bad}");
+        }
+    }
+}

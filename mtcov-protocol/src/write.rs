@@ -1,0 +1,255 @@
+//! The writer: each record as one JSON line (with its `\n`), appended to a
+//! `String`.
+//!
+//! Hand-written rather than serde: records are written on the hot path of
+//! every MG under `cargo mtcov`, from code often built without
+//! optimisation, and the runtime that links this stays free of serde.
+
+use std::fmt::Write as _;
+
+use crate::{CoverageLayout, Header, Outcome, SCHEMA_VERSION};
+
+/// What [`mg`] writes of one metamorphic group (its sources are passed
+/// separately, as keys).
+#[derive(Clone, Copy, Debug)]
+pub struct MgFields<'a> {
+    /// The MR's id.
+    pub mr: &'a str,
+    /// The MR's relation class.
+    pub class: &'a str,
+    /// The MR's argument, on MGs that associate nothing.
+    pub argument: Option<u64>,
+    /// Number of follow-up executions.
+    pub follow_ups: u64,
+    /// Verdict.
+    pub outcome: Outcome,
+    /// Violation message, skip reason or panic payload.
+    pub message: Option<&'a str>,
+    /// The libtest test (thread) name.
+    pub test: Option<&'a str>,
+}
+
+/// The header line.
+pub fn header(out: &mut String, header: &Header) {
+    open(out, "header");
+    key(out, "runtime");
+    string(out, &header.runtime);
+    key(out, "binary");
+    string(out, &header.binary);
+    key(out, "pid");
+    uint(out, header.pid);
+    key(out, "registry");
+    array(out, &header.registry, |out, mr| {
+        out.push_str("{\"id\":");
+        string(out, &mr.id);
+        key(out, "name");
+        string(out, &mr.name);
+        key(out, "class");
+        string(out, &mr.class);
+        key(out, "file");
+        string(out, &mr.file);
+        key(out, "line");
+        uint(out, u64::from(mr.line));
+        key(out, "source_type");
+        string(out, &mr.source_type);
+        out.push('}');
+    });
+    key(out, "coverage");
+    match &header.coverage {
+        CoverageLayout::Off => out.push_str("null"),
+        CoverageLayout::Unsupported(reason) => {
+            out.push_str("{\"status\":\"unsupported\"");
+            key(out, "reason");
+            string(out, reason);
+            out.push('}');
+        }
+        CoverageLayout::Captured {
+            profile_version,
+            num_counters,
+            functions,
+        } => {
+            let _ = write!(
+                out,
+                "{{\"status\":\"ok\",\"profile_version\":{profile_version},\"num_counters\":{num_counters},\"functions\":"
+            );
+            array(out, functions, |out, f| {
+                let _ = write!(
+                    out,
+                    "[\"{:016x}\",\"{:016x}\",{},{}]",
+                    f.name_ref, f.func_hash, f.first_counter, f.num_counters
+                );
+            });
+            out.push('}');
+        }
+    }
+    close(out);
+}
+
+/// A `source` line.
+pub fn source(out: &mut String, source_key: u64, debug: &str) {
+    open(out, "source");
+    key(out, "key");
+    hex(out, source_key);
+    key(out, "debug");
+    string(out, debug);
+    close(out);
+}
+
+/// A `cov` line: the non-zero counters of one execution.
+pub fn cov(out: &mut String, source_key: u64, counters: &[(u32, u64)]) {
+    open(out, "cov");
+    key(out, "key");
+    hex(out, source_key);
+    key(out, "counters");
+    array(out, counters, |out, &(index, value)| {
+        uint(out, u64::from(index));
+        out.push(',');
+        uint(out, value);
+    });
+    close(out);
+}
+
+/// An `mg` line.
+pub fn mg(out: &mut String, fields: &MgFields<'_>, sources: impl IntoIterator<Item = u64>) {
+    open(out, "mg");
+    key(out, "mr");
+    string(out, fields.mr);
+    key(out, "class");
+    string(out, fields.class);
+    key(out, "sources");
+    array(out, sources, hex);
+    if let Some(argument) = fields.argument {
+        key(out, "argument");
+        hex(out, argument);
+    }
+    key(out, "follow_ups");
+    uint(out, fields.follow_ups);
+    key(out, "outcome");
+    string(out, fields.outcome.label());
+    key(out, "test");
+    match fields.test {
+        Some(test) => string(out, test),
+        None => out.push_str("null"),
+    }
+    if let Some(message) = fields.message {
+        key(out, "message");
+        string(out, message);
+    }
+    close(out);
+}
+
+/// The `end` line: `lines` lines came before it.
+pub fn end(out: &mut String, lines: u64) {
+    open(out, "end");
+    key(out, "lines");
+    uint(out, lines);
+    close(out);
+}
+
+/// `{"v":<version>,"kind":"<kind>"`: every line starts so.
+fn open(out: &mut String, kind: &str) {
+    let _ = write!(out, "{{\"v\":{SCHEMA_VERSION},\"kind\":\"{kind}\"");
+}
+
+fn close(out: &mut String) {
+    out.push_str("}\n");
+}
+
+/// Appends `text` as a JSON string literal.
+fn string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Appends `,"key":`: every key but a record's first follows a value.
+fn key(out: &mut String, key: &str) {
+    out.push(',');
+    string(out, key);
+    out.push(':');
+}
+
+/// Appends `n` in decimal. A `cov` line of a large binary holds thousands
+/// of numbers; this is several times cheaper than `write!` per number.
+fn uint(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends a 64-bit identifier as 16 lower-case hex digits, quoted (JSON
+/// readers would round it as a number).
+fn hex(out: &mut String, value: u64) {
+    let _ = write!(out, "\"{value:016x}\"");
+}
+
+fn array<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut item: impl FnMut(&mut String, T)) {
+    out.push('[');
+    for (n, value) in items.into_iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        item(out, value);
+    }
+    out.push(']');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_survive_a_json_reader() {
+        for text in ["plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "ünïcødé ✓", ""] {
+            let mut out = String::new();
+            string(&mut out, text);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text, "{out}");
+        }
+    }
+
+    #[test]
+    fn decimal_and_hex_numbers() {
+        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
+            let mut out = String::new();
+            uint(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+        let mut out = String::new();
+        hex(&mut out, 1);
+        assert_eq!(out, "\"0000000000000001\"");
+    }
+
+    #[test]
+    fn every_line_is_one_json_object_with_version_and_kind() {
+        let mut out = String::new();
+        source(&mut out, u64::MAX, "a\nb");
+        cov(&mut out, 1, &[(0, 1), (3, 2)]);
+        end(&mut out, 2);
+        assert_eq!(out.lines().count(), 3);
+        for line in out.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(value["v"], SCHEMA_VERSION);
+            assert!(value["kind"].is_string());
+        }
+    }
+}

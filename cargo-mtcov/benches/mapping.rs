@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use cargo_mtcov::mapping::{CoverageMap, Scope};
-use cargo_mtcov::report::Criterion;
+use cargo_mtcov::model::Criterion;
 use coverage_support::*;
 
 fn median(mut samples: Vec<Duration>) -> Duration {

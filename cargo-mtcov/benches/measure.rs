@@ -28,9 +28,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use cargo_mtcov::measure::{Counting, Coverage, InputIdx, MrIdx, PoolBuilder, measure};
-use cargo_mtcov::report::{
-    self, Criterion, CriterionInput, Location, MrInfo, ReportInput, SourceInfo,
-};
+use cargo_mtcov::model::{Criterion, Location, SourceInfo};
+use cargo_mtcov::report::{self, CriterionInput, ReportInput};
+use mtcov_protocol::MrDescription;
 
 const CHILD_ENV: &str = "MTCOV_BENCH_SCENARIO";
 const REQUIREMENTS: u32 = 20_000;
@@ -104,7 +104,7 @@ struct Data {
     pool: cargo_mtcov::measure::Pool,
     coverage: Coverage,
     locations: Vec<Location>,
-    mrs: Vec<MrInfo>,
+    mrs: Vec<MrDescription>,
     sources: Vec<SourceInfo>,
 }
 
@@ -162,11 +162,13 @@ fn synthesise(s: Scenario) -> Data {
         })
         .collect();
     let mrs = (0..s.mrs)
-        .map(|m| MrInfo {
+        .map(|m| MrDescription {
             id: format!("mrs::relation_{m:05}"),
+            name: format!("relation_{m:05}"),
             class: class_names[(m % CLASSES) as usize].clone(),
             file: "tests/mrs.rs".into(),
             line: 10 + m,
+            source_type: "Args".into(),
         })
         .collect();
     let sources = (0..inputs)

@@ -7,9 +7,11 @@
 
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use crate::report::Criterion;
+use crate::build::BuildOptions;
+use crate::model::{ColorChoice, Criterion};
 
 /// `cargo` as seen by a cargo subcommand.
 #[derive(Debug, Parser)]
@@ -92,44 +94,12 @@ pub struct CommonOptions {
     pub manifest_path: Option<PathBuf>,
 
     /// Coloring: auto, always, never (default: `CARGO_TERM_COLOR`, then `NO_COLOR`, then auto).
-    #[arg(long, value_enum, value_name = "WHEN")]
+    #[arg(long, value_name = "WHEN", value_parser = PossibleValuesParser::new(ColorChoice::NAMES).map(|s| s.parse::<ColorChoice>().expect("a possible value")))]
     pub color: Option<ColorChoice>,
 
     /// Say what mtcov runs (-v); also make cargo verbose (-vv).
     #[arg(short, long, action = clap::ArgAction::Count)]
     pub verbose: u8,
-}
-
-/// What to build, as for `cargo test`.
-#[derive(Debug, Clone, Default, Args)]
-pub struct BuildOptions {
-    /// Package to test (repeatable).
-    #[arg(short, long = "package", value_name = "SPEC")]
-    pub package: Vec<String>,
-
-    /// Test all packages in the workspace.
-    #[arg(long)]
-    pub workspace: bool,
-
-    /// Space or comma separated list of features to activate.
-    #[arg(short = 'F', long, value_name = "FEATURES")]
-    pub features: Vec<String>,
-
-    /// Activate all available features.
-    #[arg(long)]
-    pub all_features: bool,
-
-    /// Do not activate the `default` feature.
-    #[arg(long)]
-    pub no_default_features: bool,
-
-    /// Build in release mode.
-    #[arg(short, long)]
-    pub release: bool,
-
-    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
-    #[arg(long)]
-    pub branch: bool,
 }
 
 /// How to compute and show the measure; shared by `cargo mtcov` and `cargo mtcov report`.
@@ -141,7 +111,8 @@ pub struct ReportOptions {
     pub k: u32,
 
     /// Coverage criterion (repeatable or comma separated).
-    #[arg(long, value_enum, value_name = "CRITERION", value_delimiter = ',', default_values_t = [Criterion::Line])]
+    #[arg(long, value_name = "CRITERION", value_delimiter = ',', default_value = "line",
+          value_parser = PossibleValuesParser::new(Criterion::ALL.map(Criterion::name)).map(|s| s.parse::<Criterion>().expect("a possible value")))]
     pub criterion: Vec<Criterion>,
 
     /// Count distinct relation classes (`class`) or distinct MRs (`mr`).
@@ -199,13 +170,6 @@ impl ReportOptions {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
-}
-
 /// What `|S_RO(t)|` counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Distinct {
@@ -252,12 +216,7 @@ pub fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
             ));
         };
         let name = name.trim();
-        let criterion = Criterion::from_str(name, true).map_err(|_| {
-            format!(
-                "unknown criterion `{name}`; known criteria: {}",
-                Criterion::ALL.map(Criterion::name).join(", ")
-            )
-        })?;
+        let criterion: Criterion = name.parse()?;
         if limits.iter().any(|(c, _)| *c == criterion) {
             return Err(format!("criterion `{name}` is given twice"));
         }

@@ -1,19 +1,31 @@
-//! The machinery behind `cargo mtcov`: command line, instrumented cargo
-//! runs, record reading, coverage mapping, the k-MR measure and the report
-//! renderers. The binary (`main.rs`) is a thin shell over the library.
+//! The machinery behind `cargo mtcov`, one stage per folder, each using
+//! only the stages before it:
+//!
+//! `build/` (cargo, the rustc wrapper, the toolchain) → `run/` (test
+//! processes, `last-run.json`) → `records/` (what the processes recorded)
+//! → `mapping/` (coverage mappings of the binaries) → `assemble/` (records
+//! and mappings into the measure's inputs) → `measure/` (the k-MR measure,
+//! pure) → `report/` (text and JSON); `commands/` sequences them for each
+//! subcommand, `cli` parses the command line, `model` holds the types
+//! every stage shares.
+//!
+//! Not a public API: only the binary, its tests and its benchmarks use it.
 
+#![doc(hidden)]
+
+mod assemble;
+mod build;
+mod cli;
+mod commands;
+mod error;
 pub mod mapping;
 pub mod measure;
+pub mod model;
+mod records;
 pub mod report;
+mod run;
 
-pub mod assemble;
-pub mod cargo;
-pub mod cli;
-pub mod coverage;
-pub mod error;
-pub mod last_run;
-pub mod pipeline;
-pub mod records;
-pub mod run;
-pub mod tools;
-pub mod wrapper;
+pub use build::{BuildOutput, TestExecutable};
+pub use commands::main;
+pub use run::last_run::LastRun;
+pub use run::{BinaryOutcome, BinaryRun};

@@ -5,9 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use cargo_mtcov::cargo::{BuildOutput, TestExecutable};
-use cargo_mtcov::last_run::LastRun;
-use cargo_mtcov::run::{BinaryOutcome, BinaryRun};
+use cargo_mtcov::{BinaryOutcome, BinaryRun, BuildOutput, LastRun, TestExecutable};
 use common::{TempDir, assert_exit, copy_fixture, mtcov, stderr, stdout};
 
 /// A project with a last run whose one "test binary" is a plain file and
@@ -20,12 +18,15 @@ struct Project {
 
 impl Project {
     fn new(lines: &[String]) -> Self {
+        Self::ended(lines, BinaryOutcome::Passed)
+    }
+
+    /// A project whose test binary ended with `outcome`.
+    fn ended(lines: &[String], outcome: BinaryOutcome) -> Self {
         let dir = copy_fixture("cli-minimal");
         let mtcov_dir = dir.path().join("target/mtcov");
         let records = mtcov_dir.join("records/1-1");
-        let profraw = mtcov_dir.join("profraw/1-1");
         std::fs::create_dir_all(&records).unwrap();
-        std::fs::create_dir_all(&profraw).unwrap();
         let binary = dir.path().join("target/mtcov/target/debug/deps/mrs-0123");
         std::fs::create_dir_all(binary.parent().unwrap()).unwrap();
         std::fs::write(&binary, "not really a test binary").unwrap();
@@ -40,9 +41,9 @@ impl Project {
         });
         let runs = vec![BinaryRun {
             path: binary.clone(),
-            outcome: BinaryOutcome::Passed,
+            outcome,
         }];
-        LastRun::new(records.clone(), profraw, false, build, runs)
+        LastRun::new(records.clone(), false, build, runs)
             .unwrap()
             .save(&mtcov_dir)
             .unwrap();
@@ -55,8 +56,14 @@ impl Project {
         project
     }
 
+    /// Writes `lines` joined by newlines. A list ending in an empty string
+    /// is a complete file: it gets its `end` line, unless it has one.
     fn write_records(&self, name: &str, lines: &[String]) -> PathBuf {
         let path = self.records.join(name);
+        let mut lines = lines.to_vec();
+        if lines.last().is_some_and(String::is_empty) && !lines.iter().any(|l| l.contains(r#""kind":"end""#)) {
+            lines.insert(lines.len() - 1, end(lines.len() - 1));
+        }
         std::fs::write(&path, lines.join("\n")).unwrap();
         path
     }
@@ -68,7 +75,7 @@ impl Project {
 
 fn header(binary: &Path) -> String {
     format!(
-        r#"{{"v":1,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[{},{}],"coverage":null}}"#,
+        r#"{{"v":2,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[{},{}],"coverage":null}}"#,
         binary.display(),
         r#"{"id":"mrs::periodic","name":"periodic","class":"equal","file":"tests/mrs.rs","line":3,"source_type":"f64"}"#,
         r#"{"id":"mrs::odd","name":"odd","class":"negated","file":"tests/mrs.rs","line":9,"source_type":"f64"}"#,
@@ -76,13 +83,18 @@ fn header(binary: &Path) -> String {
 }
 
 fn source(key: u64, debug: &str) -> String {
-    format!(r#"{{"v":1,"kind":"source","key":"{key:016x}","debug":"{debug}"}}"#)
+    format!(r#"{{"v":2,"kind":"source","key":"{key:016x}","debug":"{debug}"}}"#)
 }
 
 fn mg(mr: &str, key: u64, outcome: &str) -> String {
     format!(
-        r#"{{"v":1,"kind":"mg","mr":"{mr}","class":"c","sources":["{key:016x}"],"follow_ups":1,"outcome":"{outcome}","test":"t"}}"#
+        r#"{{"v":2,"kind":"mg","mr":"{mr}","class":"c","sources":["{key:016x}"],"follow_ups":1,"outcome":"{outcome}","test":"t"}}"#
     )
+}
+
+/// The `end` line after `lines` lines.
+fn end(lines: usize) -> String {
+    format!(r#"{{"v":2,"kind":"end","lines":{lines}}}"#)
 }
 
 fn json_report(out: &std::process::Output) -> serde_json::Value {
@@ -91,56 +103,72 @@ fn json_report(out: &std::process::Output) -> serde_json::Value {
 }
 
 #[test]
-fn a_corrupt_line_is_skipped_with_a_warning_naming_file_and_line() {
+fn a_corrupt_line_from_a_passing_binary_stops_the_run_naming_file_and_line() {
     let project = Project::new(&[]);
     let file = project.write_records(
         "mrs-0123-42.jsonl",
         &[
             header(&project.binary),
             source(1, "30.0"),
-            r#"{"v":1,"kind":"mg","mr":"mrs::periodic","sour"#.to_owned() + "ces\":[}",
+            r#"{"v":2,"kind":"mg","mr":"mrs::periodic","sour"#.to_owned() + "ces\":[}",
             mg("mrs::periodic", 1, "holds"),
             mg("mrs::odd", 1, "holds"),
+            end(5),
             String::new(),
         ],
     );
     let out = mtcov(project.path(), &["report", "--json"]);
-    assert_exit(&out, 0);
+    assert_exit(&out, 2);
     let err = stderr(&out);
-    assert!(
-        err.contains(&format!(
-            "warning: {}:3: corrupt record skipped",
-            file.display()
-        )),
-        "{err}"
-    );
-    let report = json_report(&out);
-    assert_eq!(report["totals"]["mrs"], 2, "{report:#}");
-    assert_eq!(
-        report["totals"]["associations"], 2,
-        "the MGs after the corrupt line count: {report:#}"
-    );
+    assert!(err.contains("records were lost, so the report would be wrong"), "{err}");
+    assert!(err.contains(&format!("{}:3: unreadable record", file.display())), "{err}");
+    assert_eq!(stdout(&out), "", "no report built on lost records");
+}
+
+#[test]
+fn records_cut_short_from_a_passing_binary_stop_the_run() {
+    let full = |project: &Project| {
+        vec![
+            header(&project.binary),
+            source(1, "30.0"),
+            mg("mrs::odd", 1, "holds"),
+            mg("mrs::periodic", 1, "holds"),
+            end(4),
+            String::new(),
+        ]
+    };
+    let project = Project::new(&[]);
+    let lines = full(&project);
+    project.write_records("mrs-0123-42.jsonl", &lines);
+    assert_exit(&mtcov(project.path(), &["report", "--json"]), 0);
+    let text = lines.join("\n");
+    let file = project.records.join("mrs-0123-42.jsonl");
+    for cut in [text.len() / 2, text.find("{\"v\":2,\"kind\":\"end\"").unwrap()] {
+        std::fs::write(&file, &text[..cut]).unwrap();
+        let out = mtcov(project.path(), &["report", "--json"]);
+        assert_exit(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(&file.display().to_string()), "{err}");
+        assert!(err.contains("cut off") || err.contains("no end line"), "{err}");
+    }
 }
 
 #[test]
 fn a_truncated_final_line_is_expected_after_an_abort() {
-    let project = Project::new(&[]);
+    let project = Project::ended(&[], BinaryOutcome::Aborted("SIGABRT".into()));
     let file = project.write_records(
         "mrs-0123-42.jsonl",
         &[
             header(&project.binary),
             source(1, "30.0"),
             mg("mrs::odd", 1, "holds"),
-            r#"{"v":1,"kind":"mg","mr":"mrs::per"#.to_owned(),
+            r#"{"v":2,"kind":"mg","mr":"mrs::per"#.to_owned(),
         ],
     );
     let out = mtcov(project.path(), &["report", "--json"]);
-    assert_exit(&out, 0);
+    assert_exit(&out, 1);
     assert!(
-        stderr(&out).contains(&format!(
-            "{}:4: truncated final line skipped",
-            file.display()
-        )),
+        stderr(&out).contains(&format!("{}:4: the last line is cut off", file.display())),
         "{}",
         stderr(&out)
     );
@@ -154,7 +182,7 @@ fn another_schema_version_stops_the_report() {
         "mrs-0123-42.jsonl",
         &[
             header(&project.binary),
-            source(1, "30.0").replace("\"v\":1", "\"v\":2"),
+            source(1, "30.0").replace("\"v\":2", "\"v\":3"),
             String::new(),
         ],
     );
@@ -162,7 +190,7 @@ fn another_schema_version_stops_the_report() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains(":2: record schema version 2, but this cargo-mtcov reads version 1"),
+        err.contains(":2: record schema version 3, but this cargo-mtcov reads version 2"),
         "{err}"
     );
     assert!(
@@ -252,7 +280,7 @@ fn a_violation_in_the_records_is_exit_code_1() {
 fn no_registered_mrs_says_how_to_add_one() {
     let project = Project::new(&[]);
     let empty_header = format!(
-        r#"{{"v":1,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[],"coverage":null}}"#,
+        r#"{{"v":2,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[],"coverage":null}}"#,
         project.binary.display()
     );
     project.write_records("mrs-0123-42.jsonl", &[empty_header, String::new()]);

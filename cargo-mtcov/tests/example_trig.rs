@@ -2,8 +2,9 @@
 //! report, and a JSON report that follows `docs/report-schema.md`.
 
 mod common;
+#[path = "common/report_schema.rs"]
+mod schema;
 
-use cargo_mtcov::report::schema;
 use common::{assert_exit, mtcov_command, stdout, workspace_root};
 use serde_json::Value;
 

@@ -10,7 +10,7 @@ mod coverage_support;
 use std::collections::BTreeSet;
 
 use cargo_mtcov::mapping::{CoverageMap, Scope};
-use cargo_mtcov::report::Criterion;
+use cargo_mtcov::model::Criterion;
 use coverage_support::*;
 
 const CRITERIA: [Criterion; 3] = [Criterion::Line, Criterion::Region, Criterion::Function];

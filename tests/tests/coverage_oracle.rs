@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 use cargo_mtcov::mapping::{CoverageMap, RequirementKey, Scope};
-use cargo_mtcov::report::Criterion;
+use cargo_mtcov::model::Criterion;
 use coverage_support::*;
 
 /// What llvm-cov says about one profile, as comparable strings.

@@ -14,7 +14,7 @@ use super::decode;
 use super::linear::{Compiler, Linear, Terms};
 use super::lines::{self, LineScratch, ViewKind, ViewRegion};
 use super::{Requirement, RequirementKey, RequirementKind, Scope};
-use crate::report::Criterion;
+use crate::model::Criterion;
 
 /// "No index": out of scope, folded, unknown.
 pub(crate) const NONE: u32 = u32::MAX;

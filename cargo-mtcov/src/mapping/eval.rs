@@ -8,8 +8,8 @@ use anyhow::{Result, bail};
 
 use super::build::{Kind, Map, NONE, criterion_index};
 use super::lines::{self, LineScratch, ViewKind};
-use crate::records::FunctionEntry;
-use crate::report::Criterion;
+use mtcov_protocol::FunctionEntry;
+use crate::model::Criterion;
 
 /// The requirements one input covered, per criterion: sorted indices into
 /// [`CoverageMap::requirements`](super::CoverageMap::requirements).

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{CoverageMap, Requirement, RequirementKey};
-use crate::report::Criterion;
+use crate::model::Criterion;
 
 /// `E` of one criterion over several coverage maps.
 #[derive(Debug, Clone, Default)]

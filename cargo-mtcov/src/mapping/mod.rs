@@ -5,9 +5,9 @@
 //!
 //! ```no_run
 //! use cargo_mtcov::mapping::{CoverageMap, Scope};
-//! use cargo_mtcov::report::Criterion;
+//! use cargo_mtcov::model::Criterion;
 //! # fn demo(binary: &std::path::Path, rlibs: &[std::path::PathBuf],
-//! #         functions: &[cargo_mtcov::records::FunctionEntry], counters: &[(u32, u64)]) -> anyhow::Result<()> {
+//! #         functions: &[mtcov_protocol::FunctionEntry], counters: &[(u32, u64)]) -> anyhow::Result<()> {
 //! let scope = Scope::all().include_dir("/ws/sut/src");
 //! let map = CoverageMap::load(binary, rlibs, &scope)?;      // once per binary
 //! let mut eval = map.evaluator(functions)?;                  // once per process header
@@ -52,8 +52,8 @@ pub use eval::{Covered, Evaluator};
 pub use merge::MergedRequirements;
 pub use scope::Scope;
 
-use crate::records::FunctionEntry;
-use crate::report::Criterion;
+use mtcov_protocol::FunctionEntry;
+use crate::model::Criterion;
 
 /// What one requirement is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -11,15 +11,15 @@
 //! The flow:
 //!
 //! ```
-//! use cargo_mtcov::measure::{Counting, Coverage, MgOutcome, PoolBuilder, measure};
+//! use cargo_mtcov::measure::{Counting, Coverage, Outcome, PoolBuilder, measure};
 //!
 //! let mut pool = PoolBuilder::new();
 //! let equal = pool.add_mr("equal", None);
 //! let order = pool.add_mr("order", None);
 //! let a = pool.add_input();
 //! // Only MGs whose relation was checked (holds / violated) associate.
-//! pool.record_mg(equal, &[a], MgOutcome::Holds)?;
-//! pool.record_mg(order, &[a], MgOutcome::Skipped)?;
+//! pool.record_mg(equal, &[a], Outcome::Holds)?;
+//! pool.record_mg(order, &[a], Outcome::Skipped)?;
 //! let pool = pool.build();
 //!
 //! let mut coverage = Coverage::new(2); // two requirements, e.g. two lines
@@ -42,7 +42,8 @@ mod tests;
 
 pub use compute::{Closest, CriterionMeasure, Gap, Summary, SweepPoint, measure};
 pub use coverage::Coverage;
-pub use pool::{MgOutcome, Pool, PoolBuilder, SourceRelations};
+pub use mtcov_protocol::Outcome;
+pub use pool::{Pool, PoolBuilder, SourceRelations};
 
 use serde::Serialize;
 

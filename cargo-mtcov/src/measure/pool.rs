@@ -2,31 +2,9 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use mtcov_protocol::Outcome;
 
 use super::{ClassIdx, Counting, InputIdx, MeasureError, MrIdx};
-
-/// Verdict of one metamorphic group (the record schema's `outcome`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MgOutcome {
-    /// `R_out` was checked and held.
-    Holds,
-    /// `R_out` was checked and failed: associates, and is a test failure.
-    Violated,
-    /// The MR did not apply to the source input: no association.
-    Skipped,
-    /// The SUT or `R_in` panicked before the check: no association.
-    Panicked,
-}
-
-impl MgOutcome {
-    /// Whether an MG with this outcome associates its source inputs with
-    /// its MR: only when the output relation was actually checked.
-    pub fn associates(self) -> bool {
-        matches!(self, Self::Holds | Self::Violated)
-    }
-}
 
 /// Collects MRs, source inputs and associations; [`build`](Self::build)
 /// freezes them into a [`Pool`].
@@ -88,14 +66,14 @@ impl PoolBuilder {
     }
 
     /// Records one MG: associates each of `sources` with `mr` when the
-    /// outcome [associates](MgOutcome::associates), and in any case learns
+    /// outcome [associates](Outcome::associates), and in any case learns
     /// the sources' type from the MR (a skipped MG still tells what type
     /// its source input has). Returns whether an association was made.
     pub fn record_mg(
         &mut self,
         mr: MrIdx,
         sources: &[InputIdx],
-        outcome: MgOutcome,
+        outcome: Outcome,
     ) -> Result<bool, MeasureError> {
         self.check_mr(mr)?;
         for &input in sources {

@@ -21,10 +21,10 @@ fn example() -> Example {
     let b = p.add_input();
     let c = p.add_input();
     for (t, m) in [(a, m1), (a, m2), (b, m1), (b, m3), (b, m4)] {
-        assert!(p.record_mg(m, &[t], MgOutcome::Holds).unwrap());
+        assert!(p.record_mg(m, &[t], Outcome::Holds).unwrap());
     }
     // c's only MG was skipped: executed as a source input, no association.
-    assert!(!p.record_mg(m3, &[c], MgOutcome::Skipped).unwrap());
+    assert!(!p.record_mg(m3, &[c], Outcome::Skipped).unwrap());
     let pool = p.build();
     let mut coverage = Coverage::new(5);
     coverage.push(a, [0, 1]).unwrap();
@@ -240,9 +240,9 @@ fn violated_associates_skipped_and_panicked_do_not() {
     let m2 = p.add_mr("two", None);
     let m3 = p.add_mr("three", None);
     let t = p.add_input();
-    assert!(p.record_mg(m1, &[t], MgOutcome::Violated).unwrap());
-    assert!(!p.record_mg(m2, &[t], MgOutcome::Skipped).unwrap());
-    assert!(!p.record_mg(m3, &[t], MgOutcome::Panicked).unwrap());
+    assert!(p.record_mg(m1, &[t], Outcome::Violated).unwrap());
+    assert!(!p.record_mg(m2, &[t], Outcome::Skipped).unwrap());
+    assert!(!p.record_mg(m3, &[t], Outcome::Panicked).unwrap());
     let pool = p.build();
     assert_eq!(pool.mrs_of(t), [m1]);
     assert_eq!(pool.dead_mrs(), [m2, m3]);
@@ -254,9 +254,9 @@ fn multi_source_mg_associates_every_source() {
     let m = p.add_mr("sum", None);
     let n = p.add_mr("prod", None);
     let (a, b) = (p.add_input(), p.add_input());
-    p.record_mg(m, &[a, b], MgOutcome::Holds).unwrap();
-    p.record_mg(n, &[b, a], MgOutcome::Holds).unwrap();
-    p.record_mg(n, &[b], MgOutcome::Holds).unwrap(); // duplicate association
+    p.record_mg(m, &[a, b], Outcome::Holds).unwrap();
+    p.record_mg(n, &[b, a], Outcome::Holds).unwrap();
+    p.record_mg(n, &[b], Outcome::Holds).unwrap(); // duplicate association
     let pool = p.build();
     assert_eq!(pool.mrs_of(a), [m, n]);
     assert_eq!(pool.mrs_of(b), [m, n]);
@@ -299,7 +299,7 @@ fn source_types_limit_unpaired_mrs() {
     let expr_ord = p.add_mr("ord", Some("Expr"));
     let untyped = p.add_mr("sum", None);
     let t = p.add_input();
-    p.record_mg(angle_eq, &[t], MgOutcome::Holds).unwrap();
+    p.record_mg(angle_eq, &[t], Outcome::Holds).unwrap();
     let pool = p.build();
     assert_eq!(pool.input_type(t), Some("Angle"));
     assert_eq!(pool.unpaired_mrs(t, Counting::Class), [angle_ord, untyped]);
@@ -350,8 +350,8 @@ fn mrs_that_skipped_an_input_are_not_suggested_for_it() {
     let order = p.add_mr("order", None);
     let sum = p.add_mr("sum", None);
     let t = p.add_input();
-    p.record_mg(equal, &[t], MgOutcome::Holds).unwrap();
-    p.record_mg(order, &[], MgOutcome::Skipped).unwrap();
+    p.record_mg(equal, &[t], Outcome::Holds).unwrap();
+    p.record_mg(order, &[], Outcome::Skipped).unwrap();
     p.not_applicable(t, order).unwrap();
     p.not_applicable(t, order).unwrap();
     let pool = p.build();

@@ -1,92 +1,74 @@
 //! Reading a run's record files (`<run dir>/*.jsonl`, one per test
-//! process) into the data the measure needs, with the checks that keep
-//! stale or foreign data out of a report.
+//! process, in the format of `mtcov-protocol`) into the data the measure
+//! needs, with the checks that keep stale, foreign or incomplete data out
+//! of a report.
 //!
 //! - another schema version stops the read ([`RecordError::UnknownSchemaVersion`]):
 //!   mixing versions would silently misread fields;
-//! - a corrupt line is skipped with a warning naming `file:line`, and a final
-//!   line without its newline (the process died while writing it) likewise;
 //! - a file written by a binary that is not one of the build's test
 //!   executables is skipped with a warning: its counters cannot be mapped
-//!   and its MGs were not run by this build's tests. Each run writes to a
-//!   fresh directory, so this is a process that a test started itself
-//!   (trybuild, a CLI test) and that inherited `MTCOV_RECORD_DIR`.
-
-mod line;
+//!   and its MGs were not run by this build's tests (a process that a test
+//!   started itself, such as trybuild or a CLI test, and that inherited
+//!   the record directory);
+//! - every other file says whether it is [complete](Completeness): closed
+//!   by an `end` line that counts the lines before it. What an incomplete
+//!   file means depends on how its process ended; the commands decide.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use mtcov_protocol::read::{LineError, parse_line};
+use mtcov_protocol::{CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION};
 
 use crate::error::RecordError;
-use line::{CoverageLine, LineError, Record};
-pub use line::{FunctionEntry, MrLine as MrInfo, Outcome, SCHEMA_VERSION};
 
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]
-pub struct RunRecords {
+pub(crate) struct RunRecords {
     /// Registered MRs: the union over binaries, one entry per id, by id.
-    pub registry: Vec<MrInfo>,
+    pub(crate) registry: Vec<MrDescription>,
     /// Distinct source inputs: key → `Debug` representation.
-    pub sources: BTreeMap<u64, String>,
-    /// Every metamorphic group that ran, in file order.
-    pub groups: Vec<Mg>,
-    /// Per test process: its binary, profiler function table and the
-    /// counters of each source input it executed.
-    pub processes: Vec<ProcessRecords>,
+    pub(crate) sources: BTreeMap<u64, String>,
+    /// Every metamorphic group that ran, in file order, with the index of
+    /// its process in [`RunRecords::processes`].
+    pub(crate) groups: Vec<(MgRecord, usize)>,
+    /// Per test process: its binary, coverage layout and the counters of
+    /// each source input it executed.
+    pub(crate) processes: Vec<ProcessRecords>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
-    pub warnings: Vec<String>,
-}
-
-/// One metamorphic group.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Mg {
-    pub mr: String,
-    pub class: String,
-    pub sources: Vec<u64>,
-    /// The MR's argument, on skipped and panicked MGs.
-    pub argument: Option<u64>,
-    pub follow_ups: u64,
-    pub outcome: Outcome,
-    pub message: Option<String>,
-    pub test: Option<String>,
-    /// Index into [`RunRecords::processes`].
-    pub process: usize,
+    pub(crate) warnings: Vec<String>,
+    /// Files whose records cannot be attributed to any process: no
+    /// readable header. Damage, unless a process died writing it.
+    pub(crate) unattributed: Vec<String>,
 }
 
 /// The records of one test process (one file).
 #[derive(Debug, Clone)]
-pub struct ProcessRecords {
-    pub file: PathBuf,
-    pub binary: PathBuf,
-    pub pid: u64,
-    pub runtime_version: String,
-    pub coverage: ProcessCoverage,
+pub(crate) struct ProcessRecords {
+    pub(crate) file: PathBuf,
+    pub(crate) binary: PathBuf,
+    pub(crate) runtime_version: String,
+    pub(crate) coverage: CoverageLayout,
     /// `cov` records in file order: source key and its non-zero counters
     /// as (global counter index, value). A key can appear more than once
     /// (its executions covered different code); readers take the union.
-    pub counters: Vec<(u64, Vec<(u32, u64)>)>,
+    pub(crate) counters: Vec<(u64, Vec<(u32, u64)>)>,
+    pub(crate) completeness: Completeness,
 }
 
-/// Whether and how a process captured coverage.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ProcessCoverage {
-    /// Not instrumented (not built by `cargo mtcov`).
-    Off,
-    /// Instrumented, but the runtime could not read the profiler's data:
-    /// coverage is unknown (never to be read as empty).
-    Unsupported(String),
-    Captured {
-        profile_version: u64,
-        num_counters: u64,
-        functions: Vec<FunctionEntry>,
-    },
+/// Whether a process's file holds everything the process recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Completeness {
+    /// Closed by an `end` line whose count matches.
+    Complete,
+    /// Records are missing or unreadable; says where and why.
+    Incomplete(String),
 }
 
 /// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose
 /// header names another binary is skipped with a warning.
-pub fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
+pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the records directory {}", dir.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -97,11 +79,10 @@ pub fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<Run
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
 
     let mut run = RunRecords::default();
-    let mut registry: BTreeMap<String, MrInfo> = BTreeMap::new();
+    let mut registry: BTreeMap<String, MrDescription> = BTreeMap::new();
     for file in &files {
-        let text =
-            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        let text = String::from_utf8_lossy(&text);
+        let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
         read_file(file, &text, expected.as_deref(), &mut run, &mut registry)?;
     }
     run.registry = registry.into_values().collect();
@@ -113,138 +94,150 @@ fn read_file(
     text: &str,
     expected: Option<&[PathBuf]>,
     run: &mut RunRecords,
-    registry: &mut BTreeMap<String, MrInfo>,
+    registry: &mut BTreeMap<String, MrDescription>,
 ) -> Result<()> {
     let name = file.display().to_string();
-    let complete = text.ends_with('\n');
+    let ends_with_newline = text.ends_with('\n');
     let lines: Vec<&str> = text.lines().collect();
     let mut process: Option<usize> = None;
+    // The first reason the file is incomplete, if any.
+    let mut problem: Option<String> = None;
+    let mut ended = false;
     for (index, raw) in lines.iter().enumerate() {
         let number = index + 1;
-        if raw.trim().is_empty() {
-            continue;
-        }
-        if number == lines.len() && !complete {
-            run.warnings.push(format!(
-                "{name}:{number}: truncated final line skipped (the test process stopped while writing it)"
-            ));
+        if number == lines.len() && !ends_with_newline {
+            problem.get_or_insert(format!("{name}:{number}: the last line is cut off"));
             break;
         }
-        let record = match line::parse(raw) {
+        if ended {
+            problem.get_or_insert(format!("{name}:{number}: a line after the end line"));
+            break;
+        }
+        let record = match parse_line(raw) {
             Ok(record) => record,
             Err(LineError::Version(found)) => {
                 return Err(RecordError::UnknownSchemaVersion {
                     file: name,
                     line: number,
                     found,
-                    expected: SCHEMA_VERSION,
+                    expected: u64::from(SCHEMA_VERSION),
                 }
                 .into());
             }
             Err(LineError::Corrupt(why)) => {
-                run.warnings
-                    .push(format!("{name}:{number}: corrupt record skipped: {why}"));
+                problem.get_or_insert(format!("{name}:{number}: unreadable record ({why})"));
                 continue;
             }
         };
-        match (record, process) {
-            (Record::Header(header), None) => {
-                let binary = PathBuf::from(&header.binary);
-                if let Some(expected) = expected {
-                    if !expected.contains(&canonical(&binary)) {
-                        run.warnings.push(format!(
-                            "{name}: written by {}, which is not a test binary of this build \
-                             (a process started by a test?); its records are skipped",
-                            header.binary
-                        ));
-                        return Ok(());
-                    }
-                }
-                for mr in header.registry {
-                    merge_mr(registry, mr, &name, &mut run.warnings);
-                }
-                run.processes.push(ProcessRecords {
-                    file: file.to_path_buf(),
-                    binary,
-                    pid: header.pid,
-                    runtime_version: header.runtime,
-                    coverage: match header.coverage {
-                        CoverageLine::Off => ProcessCoverage::Off,
-                        CoverageLine::Unsupported(why) => ProcessCoverage::Unsupported(why),
-                        CoverageLine::Ok {
-                            profile_version,
-                            num_counters,
-                            functions,
-                        } => ProcessCoverage::Captured {
-                            profile_version,
-                            num_counters,
-                            functions,
-                        },
-                    },
-                    counters: Vec::new(),
-                });
-                process = Some(run.processes.len() - 1);
-            }
-            (Record::Header(_), Some(_)) => {
-                run.warnings
-                    .push(format!("{name}:{number}: second header skipped"));
-            }
-            (_, None) => {
-                run.warnings.push(format!(
-                    "{name}: no valid header before line {number}; the file's records cannot be \
-                     attributed to a test binary and are skipped"
+        let Some(p) = process else {
+            let Record::Header(header) = record else {
+                run.unattributed.push(format!(
+                    "{name}: line {number} comes before any header; the file's records cannot be \
+                     attributed to a test binary"
                 ));
                 return Ok(());
+            };
+            if let Some(expected) = expected {
+                if !expected.contains(&canonical(Path::new(&header.binary))) {
+                    run.warnings.push(format!(
+                        "{name}: written by {}, which is not a test binary of this build \
+                         (a process started by a test?); its records are skipped",
+                        header.binary
+                    ));
+                    return Ok(());
+                }
             }
-            (Record::Source { key, debug }, Some(_)) => {
+            process = Some(add_process(file, header, run, registry));
+            continue;
+        };
+        match record {
+            Record::Header(_) => {
+                problem.get_or_insert(format!("{name}:{number}: a second header"));
+            }
+            Record::Source { key, debug } => {
                 run.sources.entry(key).or_insert(debug);
             }
-            (Record::Mg(mg), Some(process)) => run.groups.push(Mg { process, ..mg }),
-            (Record::Cov { key, counters }, Some(p)) => {
+            Record::Mg(mg) => run.groups.push((mg, p)),
+            Record::Cov { key, counters } => {
                 let proc = &mut run.processes[p];
                 match &proc.coverage {
-                    ProcessCoverage::Captured { num_counters, .. } => {
+                    CoverageLayout::Captured { num_counters, .. } => {
                         if let Some((bad, _)) = counters.iter().find(|&&(i, _)| u64::from(i) >= *num_counters) {
-                            run.warnings.push(format!(
-                                "{name}:{number}: counter index {bad} is beyond the header's {num_counters} counters; record skipped"
+                            problem.get_or_insert(format!(
+                                "{name}:{number}: counter index {bad} is beyond the header's {num_counters} counters"
                             ));
                             continue;
                         }
                         proc.counters.push((key, counters));
                     }
-                    _ => run.warnings.push(format!(
-                        "{name}:{number}: coverage record in a process whose header has no function table; skipped"
-                    )),
+                    _ => {
+                        problem.get_or_insert(format!(
+                            "{name}:{number}: a coverage record in a process whose header has no function table"
+                        ));
+                    }
+                }
+            }
+            Record::End { lines: counted } => {
+                ended = true;
+                if counted != index as u64 {
+                    problem.get_or_insert(format!(
+                        "{name}: the process wrote {counted} lines before its end line, the file has {index}"
+                    ));
                 }
             }
         }
     }
-    if process.is_none() && !lines.is_empty() {
-        run.warnings
-            .push(format!("{name}: no valid header; file skipped"));
+    match process {
+        Some(p) => {
+            if !ended {
+                problem.get_or_insert(format!(
+                    "{name}: no end line (the process did not exit normally, or records were lost)"
+                ));
+            }
+            run.processes[p].completeness = match problem {
+                None => Completeness::Complete,
+                Some(why) => Completeness::Incomplete(why),
+            };
+        }
+        None if !text.is_empty() => run.unattributed.push(
+            problem.unwrap_or_else(|| format!("{name}: no readable header; the file's records cannot be attributed")),
+        ),
+        None => {}
     }
     Ok(())
 }
 
-fn merge_mr(
-    registry: &mut BTreeMap<String, MrInfo>,
-    mr: MrInfo,
-    file: &str,
-    warnings: &mut Vec<String>,
-) {
-    match registry.get(&mr.id) {
-        None => {
-            registry.insert(mr.id.clone(), mr);
+fn add_process(
+    file: &Path,
+    header: Header,
+    run: &mut RunRecords,
+    registry: &mut BTreeMap<String, MrDescription>,
+) -> usize {
+    let name = file.display().to_string();
+    for mr in header.registry {
+        match registry.get(&mr.id) {
+            None => {
+                registry.insert(mr.id.clone(), mr);
+            }
+            Some(known) if *known == mr => {}
+            Some(known) => run.warnings.push(format!(
+                "{name}: MR `{}` is registered differently by two binaries ({}:{} class `{}` vs {}:{} class `{}`); using the first",
+                mr.id, known.file, known.line, known.class, mr.file, mr.line, mr.class
+            )),
         }
-        Some(known) if *known == mr => {}
-        Some(known) => warnings.push(format!(
-            "{file}: MR `{}` is registered differently by two binaries ({}:{} class `{}` vs {}:{} class `{}`); using the first",
-            mr.id, known.file, known.line, known.class, mr.file, mr.line, mr.class
-        )),
     }
+    run.processes.push(ProcessRecords {
+        file: file.to_path_buf(),
+        binary: PathBuf::from(header.binary),
+        runtime_version: header.runtime,
+        coverage: header.coverage,
+        counters: Vec::new(),
+        completeness: Completeness::Incomplete(String::new()),
+    });
+    run.processes.len() - 1
 }
 
-fn canonical(path: &Path) -> PathBuf {
+pub(crate) fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 

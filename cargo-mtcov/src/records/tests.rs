@@ -36,14 +36,18 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":1,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":2,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
-const SOURCE_A: &str = r#"{"v":1,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":1,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-const COV_A: &str = r#"{"v":1,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
+fn end(lines: u64) -> String {
+    format!(r#"{{"v":2,"kind":"end","lines":{lines}}}"#)
+}
+
+const SOURCE_A: &str = r#"{"v":2,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":2,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+const COV_A: &str = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -53,12 +57,13 @@ fn merges_files_and_dedupes_the_registry() {
         SOURCE_A.into(),
         MG_A.into(),
         COV_A.into(),
+        end(4),
     ];
     dir.write("a-1.jsonl", &(one.join("\n") + "\n"));
     let two = [header(
         "/bin/b",
         &[("m::one", "equal"), ("m::two", "order")],
-    )];
+    ), end(1)];
     dir.write("b-2.jsonl", &(two.join("\n") + "\n"));
     dir.write("notes.txt", "not a record file");
 
@@ -68,62 +73,77 @@ fn merges_files_and_dedupes_the_registry() {
     assert_eq!(ids, ["m::one", "m::two"]);
     assert_eq!(run.sources.get(&10).map(String::as_str), Some("1.0"));
     assert_eq!(run.groups.len(), 1);
-    assert_eq!(run.groups[0].process, 0);
+    assert_eq!(run.groups[0].1, 0);
     assert_eq!(run.processes.len(), 2);
     assert_eq!(run.processes[0].counters, vec![(10, vec![(0, 1), (5, 2)])]);
     assert!(matches!(
         run.processes[0].coverage,
-        ProcessCoverage::Captured {
+        CoverageLayout::Captured {
             num_counters: 8,
             ..
         }
     ));
+    assert!(run.processes.iter().all(|p| p.completeness == Completeness::Complete));
+}
+
+fn incomplete(run: &RunRecords) -> &str {
+    match &run.processes[0].completeness {
+        Completeness::Incomplete(why) => why,
+        Completeness::Complete => panic!("read as complete"),
+    }
 }
 
 #[test]
-fn corrupt_and_truncated_lines_are_skipped_with_file_and_line() {
+fn a_corrupt_line_makes_the_file_incomplete_and_is_named() {
     let dir = TempDir::new("corrupt");
     let text = [
         header("/bin/a", &[("m::one", "equal")]),
         SOURCE_A.into(),
-        "{\"v\":1,\"kind\":\"mg\",\"mr\"".into(),
+        "{\"v\":2,\"kind\":\"mg\",\"mr\"".into(),
         MG_A.into(),
-        r#"{"v":1,"kind":"cov","key":"000000000000000a","counters":[0,1,9,"#.into(),
+        end(4),
     ]
-    .join("\n");
+    .join("\n")
+        + "\n";
     let file = dir.write("a-1.jsonl", &text);
-
     let run = read_run(&dir.0, None).unwrap();
-    assert_eq!(
-        run.groups.len(),
-        1,
-        "the valid MG after the corrupt line is kept"
-    );
-    assert_eq!(run.warnings.len(), 2, "{:?}", run.warnings);
-    assert!(
-        run.warnings[0].starts_with(&format!("{}:3: corrupt record skipped", file.display())),
-        "{}",
-        run.warnings[0]
-    );
-    assert!(
-        run.warnings[1].starts_with(&format!("{}:5: truncated final line", file.display())),
-        "{}",
-        run.warnings[1]
-    );
+    assert_eq!(run.groups.len(), 1, "the valid MG after the corrupt line is kept");
+    let why = incomplete(&run);
+    assert!(why.starts_with(&format!("{}:3: unreadable record", file.display())), "{why}");
+}
+
+#[test]
+fn a_cut_off_file_is_incomplete() {
+    let dir = TempDir::new("cut");
+    let full = [header("/bin/a", &[]), SOURCE_A.into(), MG_A.into(), end(3)].join("\n") + "\n";
+    // Cut anywhere: mid-line, at a line end (no end line), just before the end line.
+    for cut in [full.len() / 2, full.find(MG_A).unwrap(), full.rfind("{\"v\"").unwrap()] {
+        dir.write("a-1.jsonl", &full[..cut]);
+        let run = read_run(&dir.0, None).unwrap();
+        let why = incomplete(&run);
+        assert!(why.contains("cut off") || why.contains("no end line"), "{cut}: {why}");
+    }
+    dir.write("a-1.jsonl", &full);
+    assert_eq!(read_run(&dir.0, None).unwrap().processes[0].completeness, Completeness::Complete);
+}
+
+#[test]
+fn lines_lost_before_the_end_line_are_detected() {
+    let dir = TempDir::new("lost");
+    let text = [header("/bin/a", &[]), MG_A.into(), end(3)].join("\n") + "\n";
+    dir.write("a-1.jsonl", &text);
+    let run = read_run(&dir.0, None).unwrap();
+    assert!(incomplete(&run).contains("wrote 3 lines before its end line, the file has 2"));
 }
 
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":1,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
-    dir.write("a-1.jsonl", &format!("{}\n{cov}\n", header("/bin/a", &[])));
+    let cov = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
+    dir.write("a-1.jsonl", &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)));
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.processes[0].counters.is_empty());
-    assert!(
-        run.warnings[0].contains(":2: counter index 8"),
-        "{:?}",
-        run.warnings
-    );
+    assert!(incomplete(&run).contains(":2: counter index 8"));
 }
 
 #[test]
@@ -134,14 +154,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":1", "\"v\":2")
+            SOURCE_A.replace("\"v\":2", "\"v\":3")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 2));
+    assert_eq!((*line, *found), (2, 3));
 }
 
 #[test]
@@ -175,10 +195,10 @@ fn records_before_a_header_are_not_attributed() {
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.groups.is_empty());
     assert!(
-        run.warnings
+        run.unattributed
             .iter()
-            .any(|w| w.contains("no valid header before line 2")),
+            .any(|w| w.contains("line 2 comes before any header")),
         "{:?}",
-        run.warnings
+        run.unattributed
     );
 }

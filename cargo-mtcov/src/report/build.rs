@@ -7,14 +7,14 @@ use anyhow::{Context, ensure};
 use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
 
 use super::{
-    CriterionReport, FileRow, Location, MrRef, Report, ReportInput, RequirementK, SourceEntry,
+    CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry,
     Totals, gaps,
 };
 
 /// Measures every criterion of `input` at its `k` and assembles the
 /// report: summaries, per-file rows, ranked gaps, dead MRs, per-input
 /// `S_RO`. Fails when the names do not line up with the pool (one
-/// [`MrInfo`](super::MrInfo) per MR, one [`SourceInfo`](super::SourceInfo)
+/// `MrDescription` per MR, one [`SourceInfo`](crate::model::SourceInfo)
 /// per input, one [`Location`] per requirement) or when `k` is 0.
 pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     let ReportInput {
@@ -28,7 +28,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
-        "{} MR descriptions for {} registered MRs: pass one MrInfo per pool MR, in pool order",
+        "{} MR descriptions for {} registered MRs: pass one MrDescription per pool MR, in pool order",
         mrs.len(),
         pool.num_mrs()
     );
@@ -39,15 +39,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         pool.num_inputs()
     );
     let relations = pool.source_relations(counting);
-    let mr_refs: Vec<MrRef> = mrs
-        .iter()
-        .map(|m| MrRef {
-            id: m.id.clone(),
-            class: m.class.clone(),
-            file: m.file.clone(),
-            line: m.line,
-        })
-        .collect();
+    let mr_refs = mrs;
     let source_entries: Vec<SourceEntry> = sources
         .iter()
         .enumerate()
@@ -86,7 +78,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             criterion: c.criterion,
             summary: m.summary().cloned(),
             files: file_rows(&m, c.locations),
-            gaps: gaps::rank(&m, c.locations, pool, &mr_refs, &source_entries),
+            gaps: gaps::rank(&m, c.locations, pool, mr_refs, &source_entries),
             requirements: requirement_ks(&m, c.locations),
         });
     }

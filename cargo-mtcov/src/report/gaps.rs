@@ -18,7 +18,9 @@ use crate::measure::{
     ClassIdx, Closest, Counting, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx,
 };
 
-use super::{ClosestInput, GapGroup, GapKind, Location, MrRef, SourceEntry};
+use mtcov_protocol::MrDescription;
+
+use super::{ClosestInput, GapGroup, GapKind, Location, SourceEntry};
 
 /// At most this many candidate MRs are named per gap.
 pub(crate) const CANDIDATE_LIMIT: usize = 5;
@@ -36,7 +38,7 @@ pub(super) fn rank(
     m: &CriterionMeasure,
     locations: &[Location],
     pool: &Pool,
-    mrs: &[MrRef],
+    mrs: &[MrDescription],
     sources: &[SourceEntry],
 ) -> Vec<GapGroup> {
     let mut order: Vec<usize> = (0..locations.len()).collect();
@@ -120,7 +122,7 @@ pub(super) fn rank(
 fn closest_input(
     c: Closest,
     pool: &Pool,
-    mrs: &[MrRef],
+    mrs: &[MrDescription],
     sources: &[SourceEntry],
     candidates: &mut Candidates<'_>,
 ) -> (ClosestInput, u32) {

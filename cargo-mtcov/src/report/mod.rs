@@ -3,20 +3,21 @@
 //! [`Report`]; [`render_text`] and [`render_json`] print it. No I/O here.
 //!
 //! ```
-//! use cargo_mtcov::measure::{Counting, Coverage, MgOutcome, PoolBuilder};
-//! use cargo_mtcov::report::{self, Criterion, CriterionInput, Location, MrInfo, ReportInput,
-//!     SourceInfo, TextOptions};
+//! use cargo_mtcov::measure::{Counting, Coverage, Outcome, PoolBuilder};
+//! use cargo_mtcov::model::{Criterion, Location, SourceInfo};
+//! use cargo_mtcov::report::{self, CriterionInput, ReportInput, TextOptions};
+//! use mtcov_protocol::MrDescription;
 //!
 //! let mut pool = PoolBuilder::new();
 //! let mr = pool.add_mr("equal", Some("Angle"));
 //! let t = pool.add_input();
-//! pool.record_mg(mr, &[t], MgOutcome::Holds)?;
+//! pool.record_mg(mr, &[t], Outcome::Holds)?;
 //! let pool = pool.build();
 //! let mut coverage = Coverage::new(1);
 //! coverage.push(t, [0])?;
 //! let locations = [Location::new("src/lib.rs", 3, 5, 3, 20)];
-//! let mrs = [MrInfo { id: "mrs::periodic".into(), class: "equal".into(),
-//!                     file: "tests/mrs.rs".into(), line: 12 }];
+//! let mrs = [MrDescription { id: "mrs::periodic".into(), name: "periodic".into(),
+//!     class: "equal".into(), file: "tests/mrs.rs".into(), line: 12, source_type: "Angle".into() }];
 //! let sources = [SourceInfo { key: "8c3f0a9b12d4e5f6".into(), debug: "Angle(30.0)".into() }];
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
@@ -34,147 +35,20 @@
 mod build;
 mod gaps;
 mod json;
-#[doc(hidden)]
-pub mod schema;
 #[cfg(test)]
 mod tests;
 mod text;
 
-use std::fmt;
-
 use serde::Serialize;
 
+use mtcov_protocol::MrDescription;
+
 use crate::measure::{Counting, Coverage, Pool, Summary};
+use crate::model::{Criterion, Location, SourceInfo, Violation};
 
 pub use build::build;
 pub use json::{JSON_SCHEMA_NAME, JSON_SCHEMA_VERSION, render_json, render_json_string};
 pub use text::{TextOptions, render_text};
-
-/// A test-adequacy criterion whose requirements come from coverage: which
-/// requirements `E(C)` the measure counts (also the `--criterion` values).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Criterion {
-    /// Each source line with code.
-    Line,
-    /// Each LLVM code region.
-    Region,
-    /// Each branch outcome (true / false).
-    Branch,
-    /// Each function.
-    Function,
-}
-
-impl Criterion {
-    /// Every criterion, in report order.
-    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
-
-    /// The lower-case name used in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Line => "line",
-            Self::Region => "region",
-            Self::Branch => "branch",
-            Self::Function => "function",
-        }
-    }
-}
-
-impl fmt::Display for Criterion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(self.name())
-    }
-}
-
-/// Where a requirement is in the source: a span, 1-based lines and
-/// columns, and an optional label ("branch true", a function name).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Location {
-    /// Path as the user should see it (relative to the workspace root).
-    pub file: String,
-    pub line_start: u32,
-    pub col_start: u32,
-    pub line_end: u32,
-    pub col_end: u32,
-    /// What the requirement is, when the span alone does not say.
-    pub label: Option<String>,
-}
-
-impl Location {
-    /// A span without a label.
-    pub fn new(
-        file: impl Into<String>,
-        line_start: u32,
-        col_start: u32,
-        line_end: u32,
-        col_end: u32,
-    ) -> Self {
-        Self {
-            file: file.into(),
-            line_start,
-            col_start,
-            line_end,
-            col_end,
-            label: None,
-        }
-    }
-
-    /// The same span with a label.
-    pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-}
-
-impl fmt::Display for Location {
-    /// `file:line:col`, the form terminals and editors link; `file:line`
-    /// for a whole line (column 0: line requirements have none).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.col_start == 0 {
-            write!(f, "{}:{}", self.file, self.line_start)
-        } else {
-            write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)
-        }
-    }
-}
-
-/// A registered MR as the report names it (from the record header's
-/// `registry`), indexed like the pool's MRs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MrInfo {
-    /// `module_path::function_name`.
-    pub id: String,
-    /// Relation class.
-    pub class: String,
-    /// File of the `#[metamorphic]` attribute.
-    pub file: String,
-    /// Line of the attribute.
-    pub line: u32,
-}
-
-/// A source input as the report names it, indexed like the pool's inputs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SourceInfo {
-    /// Source key (16 hex digits).
-    pub key: String,
-    /// Its `Debug` representation.
-    pub debug: String,
-}
-
-/// A violated MG, passed through to the report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Violation {
-    /// MR id.
-    pub mr: String,
-    /// Where to look: the MR's (or the test's) file.
-    pub file: String,
-    /// Line in `file`.
-    pub line: u32,
-    /// `Debug` of each source input of the MG.
-    pub sources: Vec<String>,
-    /// The violation message, when there is one.
-    pub message: Option<String>,
-}
 
 /// One criterion's requirements and coverage, for [`build`].
 #[derive(Debug)]
@@ -193,7 +67,7 @@ pub struct ReportInput<'a> {
     pub k: u32,
     pub counting: Counting,
     pub pool: &'a Pool,
-    pub mrs: &'a [MrInfo],
+    pub mrs: &'a [MrDescription],
     pub sources: &'a [SourceInfo],
     pub criteria: Vec<CriterionInput<'a>>,
     pub violations: Vec<Violation>,
@@ -208,7 +82,7 @@ pub struct Report {
     pub totals: Totals,
     pub criteria: Vec<CriterionReport>,
     /// Registered MRs never associated with any source input.
-    pub dead_mrs: Vec<MrRef>,
+    pub dead_mrs: Vec<MrDescription>,
     pub violations: Vec<Violation>,
     /// `S_RO` of every source input, in pool order.
     pub sources: Vec<SourceEntry>,
@@ -293,18 +167,9 @@ pub struct ClosestInput {
     /// Applicable registered MRs it has not been paired with that would
     /// raise `|S_RO|`: one per missing class first, at most
     /// `CANDIDATE_LIMIT`.
-    pub candidate_mrs: Vec<MrRef>,
+    pub candidate_mrs: Vec<MrDescription>,
     /// How many such MRs there are in all.
     pub candidate_mrs_total: u32,
-}
-
-/// An MR, named.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MrRef {
-    pub id: String,
-    pub class: String,
-    pub file: String,
-    pub line: u32,
 }
 
 /// `K(r)` of one requirement.

@@ -1,11 +1,15 @@
 use super::*;
-use crate::measure::{InputIdx, MgOutcome, PoolBuilder};
+use mtcov_protocol::Outcome;
+
+#[path = "../../tests/common/report_schema.rs"]
+mod schema;
+use crate::measure::{InputIdx, PoolBuilder};
 
 /// The spec's worked example, named, spread over two files, with a dead
 /// MR, a violation and a criterion without requirements.
 struct Fixture {
     pool: Pool,
-    mrs: Vec<MrInfo>,
+    mrs: Vec<MrDescription>,
     sources: Vec<SourceInfo>,
     line: (Coverage, Vec<Location>),
     branch: (Coverage, Vec<Location>),
@@ -27,11 +31,13 @@ fn fixture() -> Fixture {
         .collect();
     let mrs = specs
         .iter()
-        .map(|&(id, class, line)| MrInfo {
+        .map(|&(id, class, line)| MrDescription {
             id: id.into(),
+            name: id.rsplit("::").next().unwrap().into(),
             class: class.into(),
             file: "tests/mrs.rs".into(),
             line,
+            source_type: "Angle".into(),
         })
         .collect();
     let inputs: Vec<InputIdx> = (0..3).map(|_| p.add_input()).collect();
@@ -45,9 +51,9 @@ fn fixture() -> Fixture {
         .collect();
     let [a, b, c] = [inputs[0], inputs[1], inputs[2]];
     for (t, m) in [(a, 0), (a, 1), (b, 0), (b, 2), (b, 3)] {
-        p.record_mg(ids[m], &[t], MgOutcome::Holds).unwrap();
+        p.record_mg(ids[m], &[t], Outcome::Holds).unwrap();
     }
-    p.record_mg(ids[2], &[c], MgOutcome::Skipped).unwrap();
+    p.record_mg(ids[2], &[c], Outcome::Skipped).unwrap();
     let pool = p.build();
 
     // r1..r5 of the example, plus r6 next to r5 (uncovered too).
@@ -372,7 +378,6 @@ fn json_envelope_and_values() {
 /// `docs/report-schema.md` with its type, and every documented path occurs.
 #[test]
 fn json_matches_documented_schema() {
-    use super::schema;
 
     let documented = schema::documented_paths(schema::SCHEMA_DOC);
     assert!(documented.len() > 40, "schema table not found in docs/report-schema.md");

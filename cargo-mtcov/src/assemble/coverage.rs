@@ -12,38 +12,46 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::assemble::Assembled;
-use crate::cargo::Workspace;
-use crate::cli::{Criterion, ReportOptions};
-use crate::last_run::LastRun;
+use mtcov_protocol::{CoverageLayout, is_own_package};
+
+use super::Assembled;
+use crate::build::Workspace;
 use crate::mapping::{CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope};
 use crate::measure::Coverage;
-use crate::records::{ProcessCoverage, RunRecords};
-use crate::report::Location;
+use crate::model::{Criterion, Location};
+use crate::records::RunRecords;
+use crate::run::last_run::LastRun;
 
 /// One criterion, ready for the report.
 #[derive(Debug)]
-pub struct CriterionCoverage {
-    pub criterion: Criterion,
-    pub coverage: Coverage,
-    pub locations: Vec<Location>,
+pub(crate) struct CriterionCoverage {
+    pub(crate) criterion: Criterion,
+    pub(crate) coverage: Coverage,
+    pub(crate) locations: Vec<Location>,
+}
+
+/// The user's `--include` / `--exclude` patterns.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScopePatterns<'a> {
+    pub(crate) include: &'a [String],
+    pub(crate) exclude: &'a [String],
 }
 
 /// Maps every process's per-source counters to the requirements of each
 /// criterion. Binaries without captured coverage contribute nothing here
 /// (the pipeline has already said why).
-pub fn criteria(
+pub(crate) fn criteria(
     workspace: &Workspace,
     last: &LastRun,
     records: &RunRecords,
     assembled: &Assembled,
     criteria: &[Criterion],
-    options: &ReportOptions,
+    patterns: ScopePatterns<'_>,
 ) -> Result<Vec<CriterionCoverage>> {
-    let scope = scope(workspace, options);
+    let scope = scope(workspace, patterns);
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
-        if matches!(process.coverage, ProcessCoverage::Captured { .. }) {
+        if matches!(process.coverage, CoverageLayout::Captured { .. }) {
             binaries
                 .entry(process.binary.as_path())
                 .or_default()
@@ -75,7 +83,7 @@ pub fn criteria(
     for (map_index, (map, processes)) in maps.iter().zip(binaries.values()).enumerate() {
         for &p in processes {
             let process = &records.processes[p];
-            let ProcessCoverage::Captured { functions, .. } = &process.coverage else {
+            let CoverageLayout::Captured { functions, .. } = &process.coverage else {
                 continue;
             };
             let mut evaluator = map.evaluator(functions).with_context(|| {
@@ -111,10 +119,10 @@ pub fn criteria(
     Ok(result)
 }
 
-fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
+fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Scope {
     let mut scope = Scope::all();
     for member in &workspace.members {
-        if matches!(member.name.as_str(), "mt-runtime" | "mt-macros") {
+        if is_own_package(&member.name) {
             scope = scope.exclude_dir(&member.manifest_dir);
             continue;
         }
@@ -124,10 +132,10 @@ fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
         }
     }
     scope = scope.exclude_dir(&workspace.target_dir);
-    for pattern in &options.include {
+    for pattern in patterns.include {
         scope = scope.include_pattern(pattern);
     }
-    for pattern in &options.exclude {
+    for pattern in patterns.exclude {
         scope = scope.exclude_pattern(pattern);
     }
     scope

@@ -6,15 +6,19 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 
-use crate::measure::{InputIdx, MgOutcome, MrIdx, Pool, PoolBuilder};
-use crate::records::{Outcome, RunRecords};
-use crate::report::{MrInfo, SourceInfo, Violation};
+use mtcov_protocol::{MrDescription, Outcome};
+
+use crate::measure::{InputIdx, MrIdx, Pool, PoolBuilder};
+use crate::model::{SourceInfo, Violation};
+use crate::records::RunRecords;
+
+pub(crate) mod coverage;
 
 /// The pool and its names, indexed alike.
 #[derive(Debug)]
 pub struct Assembled {
     pub pool: Pool,
-    pub mrs: Vec<MrInfo>,
+    pub mrs: Vec<MrDescription>,
     pub sources: Vec<SourceInfo>,
     /// Source key → pool input, for mapping per-input coverage.
     pub input_of_key: HashMap<u64, InputIdx>,
@@ -25,17 +29,12 @@ pub struct Assembled {
 
 pub fn assemble(run: &RunRecords) -> Result<Assembled> {
     let mut builder = PoolBuilder::new();
-    let mut mrs: Vec<MrInfo> = Vec::new();
+    let mut mrs: Vec<MrDescription> = Vec::new();
     let mut mr_of_id: HashMap<String, MrIdx> = HashMap::new();
     for mr in &run.registry {
         let idx = builder.add_mr(&mr.class, Some(&mr.source_type));
         mr_of_id.insert(mr.id.clone(), idx);
-        mrs.push(MrInfo {
-            id: mr.id.clone(),
-            class: mr.class.clone(),
-            file: mr.file.clone(),
-            line: mr.line,
-        });
+        mrs.push(mr.clone());
     }
 
     let mut sources: Vec<SourceInfo> = Vec::new();
@@ -58,18 +57,20 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
     // (MR argument, MR) of skipped MGs: the MR does not apply to that input.
     let mut skipped = Vec::new();
     let mut violations = Vec::new();
-    for mg in &run.groups {
+    for (mg, _) in &run.groups {
         let mr = match mr_of_id.get(mg.mr.as_str()) {
             Some(&idx) => idx,
             None => {
                 // Recorded but not registered: keep its association rather
                 // than drop evidence, and say so.
                 let idx = builder.add_mr(&mg.class, None);
-                mrs.push(MrInfo {
+                mrs.push(MrDescription {
                     id: mg.mr.clone(),
+                    name: mg.mr.clone(),
                     class: mg.class.clone(),
                     file: String::new(),
                     line: 0,
+                    source_type: String::new(),
                 });
                 unregistered_mrs.push(mg.mr.clone());
                 mr_of_id.insert(mg.mr.clone(), idx);
@@ -81,7 +82,7 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
             .iter()
             .map(|&key| add_input(key, "<no source record>", &mut builder, &mut sources))
             .collect();
-        builder.record_mg(mr, &inputs, outcome(mg.outcome))?;
+        builder.record_mg(mr, &inputs, mg.outcome)?;
         if let (Outcome::Skipped, Some(key)) = (mg.outcome, mg.argument) {
             skipped.push((key, mr));
         }
@@ -115,22 +116,13 @@ pub fn assemble(run: &RunRecords) -> Result<Assembled> {
     })
 }
 
-fn outcome(outcome: Outcome) -> MgOutcome {
-    match outcome {
-        Outcome::Holds => MgOutcome::Holds,
-        Outcome::Violated => MgOutcome::Violated,
-        Outcome::Skipped => MgOutcome::Skipped,
-        Outcome::Panicked => MgOutcome::Panicked,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::{Mg, MrInfo as RegisteredMr};
+    use mtcov_protocol::MgRecord;
 
-    fn registered(id: &str, class: &str) -> RegisteredMr {
-        RegisteredMr {
+    fn registered(id: &str, class: &str) -> MrDescription {
+        MrDescription {
             id: id.into(),
             name: id.into(),
             class: class.into(),
@@ -140,8 +132,8 @@ mod tests {
         }
     }
 
-    fn mg(mr: &str, class: &str, sources: &[u64], outcome: Outcome) -> Mg {
-        Mg {
+    fn mg(mr: &str, class: &str, sources: &[u64], outcome: Outcome) -> (MgRecord, usize) {
+        (MgRecord {
             mr: mr.into(),
             class: class.into(),
             sources: sources.to_vec(),
@@ -150,8 +142,7 @@ mod tests {
             outcome,
             message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
             test: None,
-            process: 0,
-        }
+        }, 0)
     }
 
     #[test]
@@ -191,9 +182,9 @@ mod tests {
     fn an_mr_that_skipped_an_input_is_not_suggested_for_it() {
         let (a, unknown) = (1, 99);
         let mut skipped = mg("m2", "order", &[], Outcome::Skipped);
-        skipped.argument = Some(a);
+        skipped.0.argument = Some(a);
         let mut skipped_unknown = mg("m3", "sum", &[], Outcome::Skipped);
-        skipped_unknown.argument = Some(unknown);
+        skipped_unknown.0.argument = Some(unknown);
         let run = RunRecords {
             registry: vec![registered("m1", "equal"), registered("m2", "order"), registered("m3", "sum")],
             sources: [(a, "a".into())].into(),

@@ -9,18 +9,17 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::cargo::BuildOutput;
+use crate::build::BuildOutput;
 use crate::error::RecordError;
-use crate::run::BinaryRun;
+use super::BinaryRun;
 
 const FILE_NAME: &str = "last-run.json";
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LastRun {
     pub format: u32,
     pub record_dir: PathBuf,
-    pub profraw_dir: PathBuf,
     pub branch: bool,
     pub build: BuildOutput,
     /// Modification time of each test executable when it ran.
@@ -52,7 +51,6 @@ impl Stamp {
 impl LastRun {
     pub fn new(
         record_dir: PathBuf,
-        profraw_dir: PathBuf,
         branch: bool,
         build: BuildOutput,
         runs: Vec<BinaryRun>,
@@ -65,7 +63,6 @@ impl LastRun {
         Ok(Self {
             format: FORMAT,
             record_dir,
-            profraw_dir,
             branch,
             build,
             stamps,
@@ -153,7 +150,7 @@ mod tests {
         let exe = dir.join("bin");
         std::fs::write(&exe, "one").unwrap();
         let mut build = BuildOutput::default();
-        build.executables.push(crate::cargo::TestExecutable {
+        build.executables.push(crate::build::TestExecutable {
             path: exe.clone(),
             package: "p".into(),
             package_version: "0.1.0".into(),
@@ -163,7 +160,6 @@ mod tests {
         });
         let run = LastRun::new(
             dir.join("records"),
-            dir.join("profraw"),
             false,
             build,
             vec![],

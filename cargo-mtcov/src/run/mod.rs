@@ -10,14 +10,15 @@
 //! build-script library paths) plus:
 //!
 //! - `MTCOV_RECORD_DIR=<run dir>`: mt-runtime writes its records there;
-//! - `LLVM_PROFILE_FILE=<profraw dir>/<binary>-%p-%m.profraw`: the profiler
-//!   writes its raw profile at exit; without this it would drop
-//!   `default_*.profraw` files into the user's package directories;
+//! - `LLVM_PROFILE_FILE=/dev/null`: coverage is captured in process, per
+//!   source input; the profiler's own whole-process profile, written at
+//!   exit, is not needed (without the variable it would drop
+//!   `default_*.profraw` files into the user's package directories);
 //! - `RUST_TEST_THREADS=1`: a source input's coverage is captured between
 //!   two counter snapshots, so instrumented code running on another test
 //!   thread at that moment would be counted as that input's. mt-runtime
 //!   serialises its own source executions, but not the rest of the other
-//!   tests. `-- --test-threads=N` overrides this (with a warning).
+//!   tests, so `-- --test-threads=N` with N > 1 is refused.
 //!
 //! Test output goes to our stderr; stdout is the report's.
 
@@ -25,9 +26,12 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use mtcov_protocol::RECORD_DIR_ENV;
 
-use crate::cargo::TestExecutable;
+use crate::build::TestExecutable;
+
+pub(crate) mod last_run;
 
 /// How one test binary ended.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -51,7 +55,6 @@ pub struct BinaryRun {
 pub struct RunPlan<'a> {
     pub executables: &'a [TestExecutable],
     pub record_dir: &'a Path,
-    pub profraw_dir: &'a Path,
     pub test_args: &'a [String],
     pub library_paths: &'a [PathBuf],
     pub verbose: u8,
@@ -62,9 +65,10 @@ pub struct RunPlan<'a> {
 pub fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     if let Some(threads) = user_test_threads(plan.test_args) {
         if threads != "1" {
-            eprintln!(
-                "warning: --test-threads={threads}: tests running alongside a source input can add their \
-                 coverage to it, so the measure may count code as covered that the input never ran"
+            bail!(
+                "--test-threads={threads} is not supported: tests running alongside a source input would \
+                 add their coverage to it, and the measure would count code as covered that the input \
+                 never ran; drop the option (cargo mtcov runs tests one at a time)"
             );
         }
     }
@@ -105,21 +109,13 @@ impl TestExecutable {
 }
 
 fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
-    let stem = exe
-        .path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "test".to_owned());
     let mut command = Command::new(&exe.path);
     command
         .args(plan.test_args)
         .current_dir(&exe.manifest_dir)
-        .env("MTCOV_RECORD_DIR", plan.record_dir)
-        .env(
-            "LLVM_PROFILE_FILE",
-            plan.profraw_dir.join(format!("{stem}-%p-%m.profraw")),
-        )
-        .env("CARGO", crate::cargo::cargo())
+        .env(RECORD_DIR_ENV, plan.record_dir)
+        .env("LLVM_PROFILE_FILE", if cfg!(windows) { "NUL" } else { "/dev/null" })
+        .env("CARGO", crate::build::cargo())
         .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
         .env("CARGO_PKG_NAME", &exe.package)
         .env("CARGO_PKG_VERSION", &exe.package_version)

@@ -135,7 +135,7 @@ pub(crate) fn classify(
             CrateRole::Runtime
         };
     }
-    if crate_name == "mt_macros" || crate_name.starts_with("build_script_") {
+    if mtcov_protocol::is_own_package(crate_name) || crate_name.starts_with("build_script_") {
         return CrateRole::Untouched;
     }
     let is_proc_macro = flag_values(args, "--crate-type").any(|t| t == "proc-macro");

@@ -9,13 +9,50 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::{BuildOptions, ColorChoice};
-use crate::wrapper::{self, WrapperConfig};
+use crate::model::ColorChoice;
+
+mod toolchain;
+pub(crate) mod wrapper;
+
+pub(crate) use toolchain::{Toolchain, sysroot_lib};
+use wrapper::WrapperConfig;
 
 /// The cargo to run: `$CARGO` (set by cargo for its subcommands, so
 /// `cargo +nightly mtcov` builds with nightly), else `cargo` from `PATH`.
 pub fn cargo() -> PathBuf {
     std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+}
+
+/// What to build, as for `cargo test`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct BuildOptions {
+    /// Package to test (repeatable).
+    #[arg(short, long = "package", value_name = "SPEC")]
+    pub package: Vec<String>,
+
+    /// Test all packages in the workspace.
+    #[arg(long)]
+    pub workspace: bool,
+
+    /// Space or comma separated list of features to activate.
+    #[arg(short = 'F', long, value_name = "FEATURES")]
+    pub features: Vec<String>,
+
+    /// Activate all available features.
+    #[arg(long)]
+    pub all_features: bool,
+
+    /// Do not activate the `default` feature.
+    #[arg(long)]
+    pub no_default_features: bool,
+
+    /// Build in release mode.
+    #[arg(short, long)]
+    pub release: bool,
+
+    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
+    #[arg(long)]
+    pub branch: bool,
 }
 
 /// What `cargo metadata --no-deps` says about the workspace.
@@ -325,14 +362,11 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
     }
 }
 
-/// mt-runtime and mt-macros are never instrumented, so their objects hold
-/// no coverage mapping worth reading (they are members in mtcov's own
+/// mtcov's own crates are never instrumented, so their objects hold no
+/// coverage mapping worth reading (they are members in mtcov's own
 /// workspace only).
 fn is_mtcov_crate(target: &str) -> bool {
-    matches!(
-        target,
-        "mt_runtime" | "mt-runtime" | "mt_macros" | "mt-macros"
-    )
+    mtcov_protocol::is_own_package(target)
 }
 
 /// Package name and version from a package id: either the stable

@@ -1,0 +1,159 @@
+//! The subcommands, end to end: each sequences the stages (build → run →
+//! records → mapping → measure → report) and turns outcomes into exit
+//! codes. No stage logic lives here.
+
+mod clean;
+mod measure;
+mod report;
+
+use std::fs::File;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Parser;
+
+use crate::build::wrapper;
+use crate::cli::{CargoCli, MtcovCommand};
+use crate::error::ExitStatus;
+use crate::model::ColorChoice;
+
+/// `cargo-mtcov`'s `main`: the subcommand, or the rustc wrapper of its own
+/// instrumented builds.
+pub fn main() -> ExitCode {
+    // Cargo runs us as `cargo-mtcov <rustc> <args>` when we are the
+    // RUSTC_WRAPPER of an instrumented build. `cargo-mtcov mtcov ...` is
+    // always the subcommand, even with a stray MTCOV_WRAPPER in the
+    // environment: no rustc is called `mtcov`.
+    let as_subcommand = std::env::args_os().nth(1).is_some_and(|a| a == "mtcov");
+    match wrapper::config_from_env() {
+        Ok(Some(config)) if !as_subcommand => {
+            return match wrapper::run(&config, std::env::args_os().skip(1).collect()) {
+                Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+                Err(e) => {
+                    eprintln!("error: cargo-mtcov (as rustc wrapper): {e:#}");
+                    ExitStatus::Error.into()
+                }
+            };
+        }
+        Ok(_) => {}
+        Err(e) if !as_subcommand => {
+            eprintln!("error: {e:#}");
+            return ExitStatus::Error.into();
+        }
+        Err(_) => {}
+    }
+    // clap prints usage errors and exits with 2 itself.
+    let CargoCli::Mtcov(args) = CargoCli::parse();
+    let result = match args.command {
+        Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
+        Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
+        None => measure::run(&args),
+    };
+    match result {
+        Ok(status) => status.into(),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitStatus::Error.into()
+        }
+    }
+}
+
+/// Holds `<target>/mtcov/.lock` until dropped: one `cargo mtcov` run (or
+/// clean) at a time per target directory, any number of `report`s while
+/// none runs. A second run waits, and says so.
+struct DirLock(#[allow(dead_code)] File);
+
+impl DirLock {
+    fn exclusive(mtcov_dir: &Path) -> Result<Self> {
+        Self::take(mtcov_dir, true)
+    }
+
+    fn shared(mtcov_dir: &Path) -> Result<Self> {
+        Self::take(mtcov_dir, false)
+    }
+
+    fn take(mtcov_dir: &Path, exclusive: bool) -> Result<Self> {
+        std::fs::create_dir_all(mtcov_dir)
+            .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
+        let path = mtcov_dir.join(".lock");
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot open the lock file {}", path.display()))?;
+        let free = if exclusive { file.try_lock() } else { file.try_lock_shared() };
+        match free {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                eprintln!(
+                    "    Blocking waiting for another `cargo mtcov` on {} to finish",
+                    mtcov_dir.display()
+                );
+                let locked = if exclusive { file.lock() } else { file.lock_shared() };
+                locked.with_context(|| format!("cannot lock {}", path.display()))?;
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(e).with_context(|| format!("cannot lock {}", path.display()));
+            }
+        }
+        Ok(Self(file))
+    }
+}
+
+/// `--color`, else `CARGO_TERM_COLOR`, else `NO_COLOR` (any non-empty
+/// value means never), else auto.
+fn resolve_color(flag: Option<ColorChoice>) -> ColorChoice {
+    if let Some(choice) = flag {
+        return choice;
+    }
+    if let Ok(Ok(choice)) = std::env::var("CARGO_TERM_COLOR").map(|v| v.parse()) {
+        return choice;
+    }
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        return ColorChoice::Never;
+    }
+    ColorChoice::Auto
+}
+
+fn use_color(choice: ColorChoice, is_terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => is_terminal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn color_choice_and_terminal() {
+        assert!(use_color(ColorChoice::Always, false));
+        assert!(!use_color(ColorChoice::Never, true));
+        assert!(use_color(ColorChoice::Auto, true));
+        assert!(!use_color(ColorChoice::Auto, false));
+        assert_eq!(resolve_color(Some(ColorChoice::Never)), ColorChoice::Never);
+    }
+
+    #[test]
+    fn a_second_exclusive_lock_waits_for_the_first() {
+        let dir = std::env::temp_dir().join(format!("mtcov-lock-{}", std::process::id()));
+        let first = DirLock::exclusive(&dir).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let waiter = {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let _second = DirLock::exclusive(&dir).unwrap();
+                tx.send(()).unwrap();
+            })
+        };
+        assert!(rx.recv_timeout(std::time::Duration::from_millis(300)).is_err(), "took a held lock");
+        drop(first);
+        rx.recv_timeout(std::time::Duration::from_secs(10)).expect("got the lock once free");
+        waiter.join().unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,234 @@
+//! Measuring a run's records and printing the report; `cargo mtcov report`
+//! re-renders the last run this way, without rebuilding or rerunning.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use mtcov_protocol::CoverageLayout;
+
+use super::{DirLock, resolve_color, use_color};
+use crate::assemble::assemble;
+use crate::assemble::coverage::{self, ScopePatterns};
+use crate::build::{self, Workspace};
+use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions};
+use crate::error::ExitStatus;
+use crate::measure::Counting;
+use crate::model::ColorChoice;
+use crate::records::{self, Completeness, RunRecords};
+use crate::report::{self, CriterionInput, TextOptions};
+use crate::run::BinaryOutcome;
+use crate::run::last_run::LastRun;
+
+pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
+    let workspace = build::metadata(common.manifest_path.as_deref())?;
+    let mtcov_dir = workspace.mtcov_dir();
+    let _lock = DirLock::shared(&mtcov_dir)?;
+    let last = LastRun::load(&mtcov_dir)?;
+    last.check_unchanged()?;
+    report_run(&workspace, &last, options, resolve_color(common.color))
+}
+
+/// Reads the run's records, measures, prints, and decides the exit status.
+pub(super) fn report_run(
+    workspace: &Workspace,
+    last: &LastRun,
+    options: &ReportOptions,
+    color: ColorChoice,
+) -> Result<ExitStatus> {
+    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    for warning in &records.warnings {
+        eprintln!("warning: {warning}");
+    }
+    check_complete(&records, last)?;
+    if records.registry.is_empty() && records.groups.is_empty() {
+        let mut message = String::from(
+            "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
+             Add one: mark a relation function with `#[mt_runtime::metamorphic]` and run it from a \
+             test with `mt_runtime::check(&sources, &[relation])` (see mt-runtime's documentation)",
+        );
+        let aborted: Vec<&Path> = last
+            .runs
+            .iter()
+            .filter(|r| matches!(r.outcome, BinaryOutcome::Aborted(_)))
+            .map(|r| r.path.as_path())
+            .collect();
+        if !aborted.is_empty() {
+            message.push_str(&format!("\n(note: these test binaries aborted: {aborted:?})"));
+        }
+        bail!(message);
+    }
+    warn_about_coverage(&records);
+
+    let assembled = assemble(&records)?;
+    for id in &assembled.unregistered_mrs {
+        eprintln!("warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name");
+    }
+    let criteria = options.criteria(last.branch);
+    let patterns = ScopePatterns {
+        include: &options.include,
+        exclude: &options.exclude,
+    };
+    let coverage = coverage::criteria(workspace, last, &records, &assembled, &criteria, patterns)?;
+    let report = report::build(report::ReportInput {
+        k: options.k,
+        counting: match options.distinct {
+            Distinct::Class => Counting::Class,
+            Distinct::Mr => Counting::Mr,
+        },
+        pool: &assembled.pool,
+        mrs: &assembled.mrs,
+        sources: &assembled.sources,
+        criteria: coverage
+            .iter()
+            .map(|c| CriterionInput {
+                criterion: c.criterion,
+                coverage: &c.coverage,
+                locations: &c.locations,
+            })
+            .collect(),
+        violations: assembled.violations.clone(),
+    })?;
+    match print_report(&report, options, color) {
+        // `cargo mtcov | head`: the reader has what it wanted.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
+        other => other?,
+    }
+
+    let tests_failed =
+        !assembled.violations.is_empty() || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);
+    if tests_failed {
+        return Ok(ExitStatus::TestsFailed);
+    }
+    if below_fail_under(&report, options) {
+        return Ok(ExitStatus::BelowFailUnder);
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// A process whose records are incomplete although its binary passed lost
+/// records (a write failed, the file was cut or edited): no number built
+/// on it can be trusted, so the run stops. A binary that failed or aborted
+/// already fails the run; its kept records are used and the loss is named.
+fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
+    let all_passed = last.runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
+    let mut lost = Vec::new();
+    for why in &records.unattributed {
+        if all_passed {
+            lost.push(why.as_str());
+        } else {
+            eprintln!("warning: {why}; skipped (a test binary did not finish)");
+        }
+    }
+    for process in &records.processes {
+        let Completeness::Incomplete(why) = &process.completeness else {
+            continue;
+        };
+        let canonical = records::canonical(&process.binary);
+        let outcome = last
+            .runs
+            .iter()
+            .find(|r| records::canonical(&r.path) == canonical)
+            .map(|r| &r.outcome);
+        match outcome {
+            Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
+            Some(_) => eprintln!("warning: {why}; the records written before the test binary failed are used"),
+        }
+    }
+    if !lost.is_empty() {
+        bail!(
+            "records were lost, so the report would be wrong:\n  {}\n\
+             Check free space and permissions under the target directory, then rerun `cargo mtcov`",
+            lost.join("\n  ")
+        );
+    }
+    for process in &records.processes {
+        if process.runtime_version != env!("CARGO_PKG_VERSION") {
+            eprintln!(
+                "warning: {} was written by mt-runtime {}, this is cargo-mtcov {}; both speak record schema {}, \
+                 but use the same release of both to be sure",
+                process.file.display(),
+                process.runtime_version,
+                env!("CARGO_PKG_VERSION"),
+                mtcov_protocol::SCHEMA_VERSION
+            );
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn print_report(report: &report::Report, options: &ReportOptions, color: ColorChoice) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(Some(path)) = &options.json {
+        std::fs::write(path, report::render_json_string(report))
+            .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
+    }
+    if let Some(None) = &options.json {
+        writeln!(out, "{}", report::render_json_string(report))?;
+    } else {
+        let color = use_color(color, std::io::stdout().is_terminal());
+        let options = TextOptions { color, ..TextOptions::default() };
+        write!(out, "{}", report::render_text(report, &options))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Whether a measured criterion is below its `--fail-under` limit; says
+/// which on stderr. A criterion without requirements has no `A_k` and
+/// cannot be below anything.
+fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
+    let Some(fail_under) = &options.fail_under else {
+        return false;
+    };
+    if let FailUnder::PerCriterion(limits) = fail_under {
+        for (named, _) in limits {
+            let measured = report.criteria.iter().any(|c| c.criterion == *named && c.summary.is_some());
+            if !measured {
+                eprintln!(
+                    "warning: --fail-under {named}: {named} coverage was not measured (no requirements); not checked"
+                );
+            }
+        }
+    }
+    let mut below = false;
+    for criterion in &report.criteria {
+        let Some(limit) = fail_under.limit(criterion.criterion) else {
+            continue;
+        };
+        let Some(summary) = &criterion.summary else {
+            continue;
+        };
+        if summary.a_k < limit {
+            eprintln!(
+                "error: {} A_{} = {:.4} is below --fail-under {limit}",
+                criterion.criterion, report.k, summary.a_k
+            );
+            below = true;
+        }
+    }
+    below
+}
+
+/// Coverage that cannot be trusted is named, never silently read as empty.
+fn warn_about_coverage(records: &RunRecords) {
+    for process in &records.processes {
+        match &process.coverage {
+            CoverageLayout::Captured { .. } => {}
+            CoverageLayout::Unsupported(why) => eprintln!(
+                "warning: {}: the runtime could not capture coverage ({why}); its source inputs count \
+                 for associations only",
+                process.binary.display()
+            ),
+            CoverageLayout::Off => eprintln!(
+                "warning: {}: not instrumented (mt-runtime built without cargo mtcov's settings?); \
+                 its source inputs count for associations only",
+                process.binary.display()
+            ),
+        }
+    }
+}

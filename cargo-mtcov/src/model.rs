@@ -1,0 +1,192 @@
+//! The domain types every stage shares: what is measured ([`Criterion`]),
+//! where a requirement is ([`Location`]) and how output is coloured
+//! ([`ColorChoice`]). No stage owns them; each imports them from here.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+/// A test-adequacy criterion whose requirements come from coverage: which
+/// requirements `E(C)` the measure counts (also the `--criterion` values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Criterion {
+    /// Each source line with code.
+    Line,
+    /// Each LLVM code region.
+    Region,
+    /// Each branch outcome (true / false).
+    Branch,
+    /// Each function.
+    Function,
+}
+
+impl Criterion {
+    /// Every criterion, in report order.
+    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
+
+    /// The lower-case name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Line => "line",
+            Self::Region => "region",
+            Self::Branch => "branch",
+            Self::Function => "function",
+        }
+    }
+}
+
+impl fmt::Display for Criterion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// Where a requirement is in the source: a span, 1-based lines and
+/// columns, and an optional label ("branch true", a function name).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Location {
+    /// Path as the user should see it (relative to the workspace root).
+    pub file: String,
+    pub line_start: u32,
+    pub col_start: u32,
+    pub line_end: u32,
+    pub col_end: u32,
+    /// What the requirement is, when the span alone does not say.
+    pub label: Option<String>,
+}
+
+impl Location {
+    /// A span without a label.
+    pub fn new(
+        file: impl Into<String>,
+        line_start: u32,
+        col_start: u32,
+        line_end: u32,
+        col_end: u32,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            line_start,
+            col_start,
+            line_end,
+            col_end,
+            label: None,
+        }
+    }
+
+    /// The same span with a label.
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+}
+
+impl fmt::Display for Location {
+    /// `file:line:col`, the form terminals and editors link; `file:line`
+    /// for a whole line (column 0: line requirements have none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.col_start == 0 {
+            write!(f, "{}:{}", self.file, self.line_start)
+        } else {
+            write!(f, "{}:{}:{}", self.file, self.line_start, self.col_start)
+        }
+    }
+}
+
+impl FromStr for Criterion {
+    type Err = String;
+
+    /// `line`, `region`, `branch` or `function`, in any case.
+    fn from_str(text: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown criterion `{text}`; known criteria: {}",
+                    Self::ALL.map(Criterion::name).join(", ")
+                )
+            })
+    }
+}
+
+/// When to colour terminal output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// When stdout is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// The values `--color` takes.
+    pub const NAMES: [&'static str; 3] = ["auto", "always", "never"];
+
+    /// The name cargo uses for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Always => "always",
+            Self::Never => "never",
+        }
+    }
+}
+
+impl FromStr for ColorChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "auto" => Ok(Self::Auto),
+            "always" => Ok(Self::Always),
+            "never" => Ok(Self::Never),
+            other => Err(format!("`{other}` is not one of auto, always, never")),
+        }
+    }
+}
+
+/// A source input as the report names it, indexed like the pool's inputs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceInfo {
+    /// Source key (16 hex digits).
+    pub key: String,
+    /// Its `Debug` representation.
+    pub debug: String,
+}
+
+/// A violated MG, passed through to the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// MR id.
+    pub mr: String,
+    /// Where to look: the MR's (or the test's) file.
+    pub file: String,
+    /// Line in `file`.
+    pub line: u32,
+    /// `Debug` of each source input of the MG.
+    pub sources: Vec<String>,
+    /// The violation message, when there is one.
+    pub message: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for criterion in Criterion::ALL {
+            assert_eq!(criterion.name().parse::<Criterion>(), Ok(criterion));
+        }
+        assert_eq!("Region".parse::<Criterion>(), Ok(Criterion::Region));
+        assert!("lines".parse::<Criterion>().unwrap_err().contains("known criteria: line, region, branch, function"));
+        for name in ColorChoice::NAMES {
+            assert_eq!(name.parse::<ColorChoice>().unwrap().name(), name);
+        }
+    }
+}

@@ -41,11 +41,17 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
 fn scenario(name: &str, built: &Built, scope: &Scope) {
     let scratch = scratch_dir(&format!("bench-{name}"));
     let (functions, executions) = run_fixture(built, &scratch, false);
-    let size = std::fs::metadata(&built.oracle_binary).map(|m| m.len()).unwrap_or(0);
+    let size = std::fs::metadata(&built.oracle_binary)
+        .map(|m| m.len())
+        .unwrap_or(0);
     let extra = std::slice::from_ref(&built.rlib);
 
-    let decode = time(15, || CoverageMap::load(&built.oracle_binary, &[], scope).expect("load"));
-    let decode_rlib = time(15, || CoverageMap::load(&built.oracle_binary, extra, scope).expect("load"));
+    let decode = time(15, || {
+        CoverageMap::load(&built.oracle_binary, &[], scope).expect("load")
+    });
+    let decode_rlib = time(15, || {
+        CoverageMap::load(&built.oracle_binary, extra, scope).expect("load")
+    });
     let map = CoverageMap::load(&built.oracle_binary, extra, scope).expect("load");
     let bind = time(51, || map.evaluator(&functions).expect("bind").covered(&[]));
 
@@ -60,7 +66,8 @@ fn scenario(name: &str, built: &Built, scope: &Scope) {
         }
     }
     let per_input = t.elapsed() / (rounds * executions.len()) as u32;
-    let counters: usize = executions.iter().map(|e| e.counters.len()).sum::<usize>() / executions.len().max(1);
+    let counters: usize =
+        executions.iter().map(|e| e.counters.len()).sum::<usize>() / executions.len().max(1);
     println!(
         "{name}: binary {:.1} MB, {} function table rows, E = {} lines / {} regions / {} functions",
         size as f64 / 1e6,
@@ -86,8 +93,21 @@ fn scenario(name: &str, built: &Built, scope: &Scope) {
 
 fn main() {
     let small = build_fixture(None, "");
-    scenario("small", &small, &Scope::all().include_dir(fixture_dir().join("src")));
-    let large = build_fixture_instrumenting(None, "", "cov_sut,serde_json,serde_core,itoa,zmij,memchr", "bench-large");
-    scenario("large, scope = SUT", &large, &Scope::all().include_dir(fixture_dir().join("src")));
+    scenario(
+        "small",
+        &small,
+        &Scope::all().include_dir(fixture_dir().join("src")),
+    );
+    let large = build_fixture_instrumenting(
+        None,
+        "",
+        "cov_sut,serde_json,serde_core,itoa,zmij,memchr",
+        "bench-large",
+    );
+    scenario(
+        "large, scope = SUT",
+        &large,
+        &Scope::all().include_dir(fixture_dir().join("src")),
+    );
     scenario("large, scope = everything", &large, &Scope::all());
 }

@@ -16,7 +16,7 @@ use crate::model::{ColorChoice, Criterion};
 /// `cargo` as seen by a cargo subcommand.
 #[derive(Debug, Parser)]
 #[command(name = "cargo", bin_name = "cargo", styles = clap::builder::styling::Styles::styled())]
-pub enum CargoCli {
+pub(crate) enum CargoCli {
     /// Measure the k-MR adequacy of the metamorphic tests of a cargo project.
     Mtcov(MtcovArgs),
 }
@@ -33,7 +33,7 @@ pub enum CargoCli {
     args_conflicts_with_subcommands = true,
     after_help = EXIT_CODES_HELP
 )]
-pub struct MtcovArgs {
+pub(crate) struct MtcovArgs {
     #[command(subcommand)]
     pub command: Option<MtcovCommand>,
 
@@ -64,7 +64,7 @@ Exit codes:
   3  a measure is below --fail-under";
 
 #[derive(Debug, Subcommand)]
-pub enum MtcovCommand {
+pub(crate) enum MtcovCommand {
     /// Re-render the report of the last run from its records, without
     /// rebuilding or rerunning anything.
     Report(ReportCommand),
@@ -73,7 +73,7 @@ pub enum MtcovCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct ReportCommand {
+pub(crate) struct ReportCommand {
     #[command(flatten)]
     pub common: CommonOptions,
     #[command(flatten)]
@@ -81,14 +81,14 @@ pub struct ReportCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct CleanCommand {
+pub(crate) struct CleanCommand {
     #[command(flatten)]
     pub common: CommonOptions,
 }
 
 /// Options every command takes.
 #[derive(Debug, Clone, Default, Args)]
-pub struct CommonOptions {
+pub(crate) struct CommonOptions {
     /// Path to Cargo.toml.
     #[arg(long, value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
@@ -104,7 +104,7 @@ pub struct CommonOptions {
 
 /// How to compute and show the measure; shared by `cargo mtcov` and `cargo mtcov report`.
 #[derive(Debug, Clone, Args)]
-pub struct ReportOptions {
+pub(crate) struct ReportOptions {
     /// The k of k-MR coverage: how many distinct relations each requirement's
     /// best source input should be checked by.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
@@ -155,7 +155,7 @@ impl Default for ReportOptions {
 impl ReportOptions {
     /// The criteria to measure: those asked for, those named by
     /// `--fail-under`, and `branch` under `--branch`; each once, in a fixed order.
-    pub fn criteria(&self, branch: bool) -> Vec<Criterion> {
+    pub(crate) fn criteria(&self, branch: bool) -> Vec<Criterion> {
         let mut wanted = self.criterion.clone();
         if let Some(FailUnder::PerCriterion(limits)) = &self.fail_under {
             wanted.extend(limits.iter().map(|(c, _)| *c));
@@ -172,7 +172,7 @@ impl ReportOptions {
 
 /// What `|S_RO(t)|` counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Distinct {
+pub(crate) enum Distinct {
     /// Distinct relation classes (output forms); the default of the measure.
     Class,
     /// Distinct metamorphic relations.
@@ -181,7 +181,7 @@ pub enum Distinct {
 
 /// The `--fail-under` thresholds.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FailUnder {
+pub(crate) enum FailUnder {
     /// The same fraction for every measured criterion.
     All(f64),
     /// A fraction per named criterion; criteria not named are not checked.
@@ -190,7 +190,7 @@ pub enum FailUnder {
 
 impl FailUnder {
     /// The threshold for `criterion`, if any.
-    pub fn limit(&self, criterion: Criterion) -> Option<f64> {
+    pub(crate) fn limit(&self, criterion: Criterion) -> Option<f64> {
         match self {
             Self::All(limit) => Some(*limit),
             Self::PerCriterion(limits) => limits
@@ -203,7 +203,7 @@ impl FailUnder {
 
 /// Parses `0.8` or `line=0.8,branch=0.6`; the error is what clap prints
 /// after "invalid value ... for `--fail-under <FRACTION>`".
-pub fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
+pub(crate) fn parse_fail_under(text: &str) -> Result<FailUnder, String> {
     let text = text.trim();
     if !text.contains('=') {
         return parse_fraction(text).map(FailUnder::All);

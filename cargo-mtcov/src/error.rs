@@ -39,7 +39,7 @@ impl From<ExitStatus> for std::process::ExitCode {
 /// A record file that cannot be read without mixing incompatible data; the
 /// run stops (exit 2) rather than report numbers built on a guess.
 #[derive(Debug, thiserror::Error)]
-pub enum RecordError {
+pub(crate) enum RecordError {
     #[error(
         "{file}:{line}: record schema version {found}, but this cargo-mtcov reads version {expected}; \
          mt-runtime and cargo-mtcov are out of step: use the same release of both \

@@ -184,7 +184,12 @@ mod tests {
             assert_eq!(criterion.name().parse::<Criterion>(), Ok(criterion));
         }
         assert_eq!("Region".parse::<Criterion>(), Ok(Criterion::Region));
-        assert!("lines".parse::<Criterion>().unwrap_err().contains("known criteria: line, region, branch, function"));
+        assert!(
+            "lines"
+                .parse::<Criterion>()
+                .unwrap_err()
+                .contains("known criteria: line, region, branch, function")
+        );
         for name in ColorChoice::NAMES {
             assert_eq!(name.parse::<ColorChoice>().unwrap().name(), name);
         }

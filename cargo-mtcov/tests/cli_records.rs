@@ -61,7 +61,9 @@ impl Project {
     fn write_records(&self, name: &str, lines: &[String]) -> PathBuf {
         let path = self.records.join(name);
         let mut lines = lines.to_vec();
-        if lines.last().is_some_and(String::is_empty) && !lines.iter().any(|l| l.contains(r#""kind":"end""#)) {
+        if lines.last().is_some_and(String::is_empty)
+            && !lines.iter().any(|l| l.contains(r#""kind":"end""#))
+        {
             lines.insert(lines.len() - 1, end(lines.len() - 1));
         }
         std::fs::write(&path, lines.join("\n")).unwrap();
@@ -120,8 +122,14 @@ fn a_corrupt_line_from_a_passing_binary_stops_the_run_naming_file_and_line() {
     let out = mtcov(project.path(), &["report", "--json"]);
     assert_exit(&out, 2);
     let err = stderr(&out);
-    assert!(err.contains("records were lost, so the report would be wrong"), "{err}");
-    assert!(err.contains(&format!("{}:3: unreadable record", file.display())), "{err}");
+    assert!(
+        err.contains("records were lost, so the report would be wrong"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}:3: unreadable record", file.display())),
+        "{err}"
+    );
     assert_eq!(stdout(&out), "", "no report built on lost records");
 }
 
@@ -143,13 +151,19 @@ fn records_cut_short_from_a_passing_binary_stop_the_run() {
     assert_exit(&mtcov(project.path(), &["report", "--json"]), 0);
     let text = lines.join("\n");
     let file = project.records.join("mrs-0123-42.jsonl");
-    for cut in [text.len() / 2, text.find("{\"v\":2,\"kind\":\"end\"").unwrap()] {
+    for cut in [
+        text.len() / 2,
+        text.find("{\"v\":2,\"kind\":\"end\"").unwrap(),
+    ] {
         std::fs::write(&file, &text[..cut]).unwrap();
         let out = mtcov(project.path(), &["report", "--json"]);
         assert_exit(&out, 2);
         let err = stderr(&out);
         assert!(err.contains(&file.display().to_string()), "{err}");
-        assert!(err.contains("cut off") || err.contains("no end line"), "{err}");
+        assert!(
+            err.contains("cut off") || err.contains("no end line"),
+            "{err}"
+        );
     }
 }
 

@@ -72,7 +72,9 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
         "profiles leaked into the project: {stray:?}"
     );
     assert!(
-        walk(&target).into_iter().all(|p| p.extension().is_none_or(|e| e != "profraw")),
+        walk(&target)
+            .into_iter()
+            .all(|p| p.extension().is_none_or(|e| e != "profraw")),
         "coverage is captured in process: no raw profile is written"
     );
 
@@ -89,7 +91,11 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
     // More test threads than one would mix tests' coverage: refused.
     let out = run(&["--", "--test-threads=2"]);
     assert_exit(&out, 2);
-    assert!(stderr(&out).contains("--test-threads=2 is not supported"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--test-threads=2 is not supported"),
+        "{}",
+        stderr(&out)
+    );
     assert!(stdout(&out).is_empty(), "no report: {}", stdout(&out));
 
     // Without the bug: 0 when the measure reaches --fail-under, 3 below it.

@@ -13,14 +13,26 @@ use serde_json::Value;
 /// Lines of `pollution::noise` that some source input covers, per the
 /// JSON report (`requirements[].closest` is null when no input covers).
 fn noise_lines_covered(report: &Value) -> Vec<u64> {
-    let lib = std::fs::read_to_string(workspace_root().join("tests/fixtures/pollution/src/lib.rs")).unwrap();
-    let first = lib.lines().position(|l| l.starts_with("pub fn noise")).unwrap() as u64 + 1;
-    let line = report["criteria"].as_array().unwrap().iter().find(|c| c["criterion"] == "line").unwrap();
+    let lib = std::fs::read_to_string(workspace_root().join("tests/fixtures/pollution/src/lib.rs"))
+        .unwrap();
+    let first = lib
+        .lines()
+        .position(|l| l.starts_with("pub fn noise"))
+        .unwrap() as u64
+        + 1;
+    let line = report["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["criterion"] == "line")
+        .unwrap();
     line["requirements"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|r| r["location"]["line_start"].as_u64().unwrap() >= first && !r["closest"].is_null())
+        .filter(|r| {
+            r["location"]["line_start"].as_u64().unwrap() >= first && !r["closest"].is_null()
+        })
         .map(|r| r["location"]["line_start"].as_u64().unwrap())
         .collect()
 }
@@ -32,16 +44,26 @@ fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage() {
     let run = |extra: &[&str], code: i32| {
         let mut args = vec!["--json", "--k", "1"];
         args.extend_from_slice(extra);
-        let out = mtcov_command(project.path(), &args).env("CARGO_TARGET_DIR", &target).output().unwrap();
+        let out = mtcov_command(project.path(), &args)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
         assert_exit(&out, code);
         out
     };
 
     let report: Value = serde_json::from_str(&stdout(&run(&[], 0))).expect("JSON report");
     assert_eq!(report["totals"]["source_inputs"], 300);
-    assert_eq!(noise_lines_covered(&report), Vec::<u64>::new(), "cross-talk from the noisy test");
+    assert_eq!(
+        noise_lines_covered(&report),
+        Vec::<u64>::new(),
+        "cross-talk from the noisy test"
+    );
     let summary = &report["criteria"][0]["summary"];
-    assert!(summary["covered"].as_u64().unwrap() >= 3, "step's lines are covered: {summary}");
+    assert!(
+        summary["covered"].as_u64().unwrap() >= 3,
+        "step's lines are covered: {summary}"
+    );
 
     // Two test threads would run the noisy test during capture windows.
     let out = run(&["--", "--test-threads=2"], 2);

@@ -3,7 +3,9 @@
 
 use serde::Deserialize;
 
-use crate::{CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION};
+use crate::{
+    CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION,
+};
 
 /// Why a line could not be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +19,10 @@ pub enum LineError {
 impl std::fmt::Display for LineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Version(found) => write!(f, "record schema version {found}, expected {SCHEMA_VERSION}"),
+            Self::Version(found) => write!(
+                f,
+                "record schema version {found}, expected {SCHEMA_VERSION}"
+            ),
             Self::Corrupt(why) => f.write_str(why),
         }
     }
@@ -28,7 +33,9 @@ impl std::error::Error for LineError {}
 /// Parses one line (without its newline).
 pub fn parse_line(text: &str) -> Result<Record, LineError> {
     match serde_json::from_str::<Line>(text) {
-        Ok(line) if u64::from(line.v) == u64::from(SCHEMA_VERSION) => line.raw.into_record().map_err(LineError::Corrupt),
+        Ok(line) if u64::from(line.v) == u64::from(SCHEMA_VERSION) => {
+            line.raw.into_record().map_err(LineError::Corrupt)
+        }
         Ok(line) => Err(LineError::Version(u64::from(line.v))),
         Err(error) => {
             // Another version may have another shape: say "version", not
@@ -109,7 +116,9 @@ impl<'de> Deserialize<'de> for Hex {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         if text.len() != 16 {
-            return Err(serde::de::Error::custom(format!("`{text}` is not 16 hex digits")));
+            return Err(serde::de::Error::custom(format!(
+                "`{text}` is not 16 hex digits"
+            )));
         }
         u64::from_str_radix(&text, 16)
             .map(Hex)
@@ -241,8 +250,14 @@ mod tests {
     fn what_the_writer_writes_the_reader_reads() {
         for header in [
             header(),
-            Header { coverage: CoverageLayout::Off, ..header() },
-            Header { coverage: CoverageLayout::Unsupported("profile version 11".into()), ..header() },
+            Header {
+                coverage: CoverageLayout::Off,
+                ..header()
+            },
+            Header {
+                coverage: CoverageLayout::Unsupported("profile version 11".into()),
+                ..header()
+            },
         ] {
             let mut out = String::new();
             write::header(&mut out, &header);
@@ -251,16 +266,33 @@ mod tests {
 
         let mut out = String::new();
         write::source(&mut out, 0x8c3f_0a9b_12d4_e5f6, "Angle(\"x\"\n)");
-        assert_eq!(one(&out), Record::Source { key: 0x8c3f_0a9b_12d4_e5f6, debug: "Angle(\"x\"\n)".into() });
+        assert_eq!(
+            one(&out),
+            Record::Source {
+                key: 0x8c3f_0a9b_12d4_e5f6,
+                debug: "Angle(\"x\"\n)".into()
+            }
+        );
 
         let mut out = String::new();
         write::cov(&mut out, 7, &[(0, 1), (3, u64::MAX)]);
-        assert_eq!(one(&out), Record::Cov { key: 7, counters: vec![(0, 1), (3, u64::MAX)] });
+        assert_eq!(
+            one(&out),
+            Record::Cov {
+                key: 7,
+                counters: vec![(0, 1), (3, u64::MAX)]
+            }
+        );
 
         for (outcome, argument, message, test) in [
             (Outcome::Holds, None, None, Some("t")),
             (Outcome::Violated, None, Some("1 != 2"), None),
-            (Outcome::Skipped, Some(9), Some("not for negatives"), Some("t")),
+            (
+                Outcome::Skipped,
+                Some(9),
+                Some("not for negatives"),
+                Some("t"),
+            ),
             (Outcome::Panicked, Some(9), Some("boom"), Some("t")),
         ] {
             let fields = write::MgFields {
@@ -296,8 +328,14 @@ mod tests {
 
     #[test]
     fn another_version_is_reported_as_such_even_if_the_rest_differs() {
-        assert_eq!(parse_line(r#"{"v":1,"kind":"whatever"}"#), Err(LineError::Version(1)));
-        assert_eq!(parse_line(r#"{"kind":"end","lines":1,"v":3}"#), Err(LineError::Version(3)));
+        assert_eq!(
+            parse_line(r#"{"v":1,"kind":"whatever"}"#),
+            Err(LineError::Version(1))
+        );
+        assert_eq!(
+            parse_line(r#"{"kind":"end","lines":1,"v":3}"#),
+            Err(LineError::Version(3))
+        );
     }
 
     #[test]
@@ -312,7 +350,10 @@ mod tests {
             r#"{"v":2,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
             "not json",
         ] {
-            assert!(matches!(parse_line(bad), Err(LineError::Corrupt(_))), "{bad}");
+            assert!(
+                matches!(parse_line(bad), Err(LineError::Corrupt(_))),
+                "{bad}"
+            );
         }
     }
 }

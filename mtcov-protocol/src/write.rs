@@ -203,7 +203,11 @@ fn hex(out: &mut String, value: u64) {
     let _ = write!(out, "\"{value:016x}\"");
 }
 
-fn array<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut item: impl FnMut(&mut String, T)) {
+fn array<T>(
+    out: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut item: impl FnMut(&mut String, T),
+) {
     out.push('[');
     for (n, value) in items.into_iter().enumerate() {
         if n > 0 {
@@ -220,7 +224,14 @@ mod tests {
 
     #[test]
     fn strings_survive_a_json_reader() {
-        for text in ["plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "ünïcødé ✓", ""] {
+        for text in [
+            "plain",
+            "quote \" and \\ backslash",
+            "line\nbreak\ttab\r",
+            "\u{1}\u{1f}",
+            "ünïcødé ✓",
+            "",
+        ] {
             let mut out = String::new();
             string(&mut out, text);
             assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text, "{out}");

@@ -16,7 +16,7 @@ pub(crate) mod coverage;
 
 /// The pool and its names, indexed alike.
 #[derive(Debug)]
-pub struct Assembled {
+pub(crate) struct Assembled {
     pub pool: Pool,
     pub mrs: Vec<MrDescription>,
     pub sources: Vec<SourceInfo>,
@@ -27,7 +27,7 @@ pub struct Assembled {
     pub unregistered_mrs: Vec<String>,
 }
 
-pub fn assemble(run: &RunRecords) -> Result<Assembled> {
+pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
     let mut builder = PoolBuilder::new();
     let mut mrs: Vec<MrDescription> = Vec::new();
     let mut mr_of_id: HashMap<String, MrIdx> = HashMap::new();
@@ -133,16 +133,19 @@ mod tests {
     }
 
     fn mg(mr: &str, class: &str, sources: &[u64], outcome: Outcome) -> (MgRecord, usize) {
-        (MgRecord {
-            mr: mr.into(),
-            class: class.into(),
-            sources: sources.to_vec(),
-            argument: None,
-            follow_ups: 1,
-            outcome,
-            message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
-            test: None,
-        }, 0)
+        (
+            MgRecord {
+                mr: mr.into(),
+                class: class.into(),
+                sources: sources.to_vec(),
+                argument: None,
+                follow_ups: 1,
+                outcome,
+                message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
+                test: None,
+            },
+            0,
+        )
     }
 
     #[test]
@@ -186,16 +189,30 @@ mod tests {
         let mut skipped_unknown = mg("m3", "sum", &[], Outcome::Skipped);
         skipped_unknown.0.argument = Some(unknown);
         let run = RunRecords {
-            registry: vec![registered("m1", "equal"), registered("m2", "order"), registered("m3", "sum")],
+            registry: vec![
+                registered("m1", "equal"),
+                registered("m2", "order"),
+                registered("m3", "sum"),
+            ],
             sources: [(a, "a".into())].into(),
-            groups: vec![mg("m1", "equal", &[a], Outcome::Holds), skipped, skipped_unknown],
+            groups: vec![
+                mg("m1", "equal", &[a], Outcome::Holds),
+                skipped,
+                skipped_unknown,
+            ],
             ..RunRecords::default()
         };
         let out = assemble(&run).unwrap();
         let input = out.input_of_key[&a];
-        let suggested = out.pool.unpaired_mrs(input, crate::measure::Counting::Class);
+        let suggested = out
+            .pool
+            .unpaired_mrs(input, crate::measure::Counting::Class);
         assert_eq!(suggested.len(), 1, "only m3: m2 skipped a");
-        assert_eq!(out.pool.num_inputs(), 1, "a skipped argument that is no source input adds none");
+        assert_eq!(
+            out.pool.num_inputs(),
+            1,
+            "a skipped argument that is no source input adds none"
+        );
     }
 
     #[test]

@@ -19,13 +19,13 @@ use wrapper::WrapperConfig;
 
 /// The cargo to run: `$CARGO` (set by cargo for its subcommands, so
 /// `cargo +nightly mtcov` builds with nightly), else `cargo` from `PATH`.
-pub fn cargo() -> PathBuf {
+pub(crate) fn cargo() -> PathBuf {
     std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
 }
 
 /// What to build, as for `cargo test`.
 #[derive(Debug, Clone, Default, clap::Args)]
-pub struct BuildOptions {
+pub(crate) struct BuildOptions {
     /// Package to test (repeatable).
     #[arg(short, long = "package", value_name = "SPEC")]
     pub package: Vec<String>,
@@ -57,7 +57,7 @@ pub struct BuildOptions {
 
 /// What `cargo metadata --no-deps` says about the workspace.
 #[derive(Debug, Clone)]
-pub struct Workspace {
+pub(crate) struct Workspace {
     pub root: PathBuf,
     /// The user's target directory (config and `CARGO_TARGET_DIR` applied).
     pub target_dir: PathBuf,
@@ -65,7 +65,7 @@ pub struct Workspace {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Member {
+pub(crate) struct Member {
     pub id: String,
     pub name: String,
     pub manifest_dir: PathBuf,
@@ -73,14 +73,14 @@ pub struct Member {
 
 impl Workspace {
     /// Everything `cargo mtcov` writes: `<target-dir>/mtcov`.
-    pub fn mtcov_dir(&self) -> PathBuf {
+    pub(crate) fn mtcov_dir(&self) -> PathBuf {
         self.target_dir.join("mtcov")
     }
 
     /// The instrumented build's `CARGO_TARGET_DIR`. Branch instrumentation
     /// gets its own: cargo does not see the wrapper's flags, so switching
     /// modes in one directory would reuse stale artifacts.
-    pub fn build_dir(&self, branch: bool) -> PathBuf {
+    pub(crate) fn build_dir(&self, branch: bool) -> PathBuf {
         self.mtcov_dir()
             .join(if branch { "target-branch" } else { "target" })
     }
@@ -102,7 +102,7 @@ struct MetadataPackage {
 }
 
 /// Runs `cargo metadata`; "not a cargo project" gets its own message.
-pub fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
+pub(crate) fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
     let mut command = Command::new(cargo());
     command.args(["metadata", "--format-version", "1", "--no-deps"]);
     if let Some(path) = manifest_path {
@@ -178,7 +178,7 @@ pub struct BuildOutput {
 
 /// How to invoke the build.
 #[derive(Debug, Clone)]
-pub struct BuildRequest<'a> {
+pub(crate) struct BuildRequest<'a> {
     pub workspace: &'a Workspace,
     pub options: &'a BuildOptions,
     pub color: ColorChoice,
@@ -187,7 +187,7 @@ pub struct BuildRequest<'a> {
 
 /// Builds the tests instrumented, through our own rustc wrapper; cargo's
 /// progress and diagnostics go to stderr.
-pub fn build_tests(
+pub(crate) fn build_tests(
     request: &BuildRequest<'_>,
     manifest_path: Option<&Path>,
 ) -> Result<BuildOutput> {

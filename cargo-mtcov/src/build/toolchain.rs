@@ -40,7 +40,13 @@ fn rustc_output(args: &[&str]) -> Result<String> {
 /// which test binaries of proc-macro crates load at run time; `cargo test`
 /// puts it on the library path, and so do we.
 pub(crate) fn sysroot_lib() -> Result<PathBuf> {
-    Ok(PathBuf::from(rustc_output(&["--print", "sysroot"])?).join(if cfg!(windows) { "bin" } else { "lib" }))
+    Ok(
+        PathBuf::from(rustc_output(&["--print", "sysroot"])?).join(if cfg!(windows) {
+            "bin"
+        } else {
+            "lib"
+        }),
+    )
 }
 
 /// What `rustc -vV` says about the active toolchain.
@@ -66,7 +72,9 @@ impl Toolchain {
 
     /// Whether `-Z` flags work: a nightly or dev compiler, or `RUSTC_BOOTSTRAP=1`.
     fn allows_unstable(&self, rustc_bootstrap: Option<&str>) -> bool {
-        self.release.contains("-nightly") || self.release.contains("-dev") || rustc_bootstrap == Some("1")
+        self.release.contains("-nightly")
+            || self.release.contains("-dev")
+            || rustc_bootstrap == Some("1")
     }
 
     /// Fails with the exact commands to run when `--branch` cannot work.
@@ -106,12 +114,17 @@ mod tests {
 
     #[test]
     fn stable_branch_error_names_the_install_command_unless_bootstrapped() {
-        let stable = Toolchain { release: "1.95.0".into() };
+        let stable = Toolchain {
+            release: "1.95.0".into(),
+        };
         let err = stable.branch_support(None).unwrap_err().to_string();
         assert!(err.contains("rustup toolchain install nightly"), "{err}");
         assert!(err.contains("cargo +nightly mtcov --branch"), "{err}");
         assert!(stable.branch_support(Some("0")).is_err());
-        assert!(stable.branch_support(Some("1")).is_ok(), "RUSTC_BOOTSTRAP=1 is honoured");
+        assert!(
+            stable.branch_support(Some("1")).is_ok(),
+            "RUSTC_BOOTSTRAP=1 is honoured"
+        );
     }
 
     #[test]

@@ -32,11 +32,11 @@ use serde::{Deserialize, Serialize};
 
 /// The environment variable that carries the [`WrapperConfig`] and marks a
 /// wrapper invocation.
-pub const CONFIG_ENV: &str = "MTCOV_WRAPPER";
+pub(crate) const CONFIG_ENV: &str = "MTCOV_WRAPPER";
 
 /// What the wrapper needs to know, written by the subcommand as JSON.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct WrapperConfig {
+pub(crate) struct WrapperConfig {
     /// Manifest directories of the workspace members to instrument.
     pub member_dirs: Vec<PathBuf>,
     /// Add `-Zcoverage-options=branch` to instrumented crates.
@@ -58,7 +58,7 @@ pub(crate) enum CrateRole {
 }
 
 /// The config if this process was started by cargo as our wrapper.
-pub fn config_from_env() -> Result<Option<WrapperConfig>> {
+pub(crate) fn config_from_env() -> Result<Option<WrapperConfig>> {
     let Some(raw) = std::env::var_os(CONFIG_ENV) else {
         return Ok(None);
     };
@@ -73,7 +73,7 @@ pub fn config_from_env() -> Result<Option<WrapperConfig>> {
 
 /// Runs rustc (`args[0]`) with the extra flags for this crate; returns its
 /// exit code (on Unix this only returns if the exec failed).
-pub fn run(config: &WrapperConfig, args: Vec<OsString>) -> Result<i32> {
+pub(crate) fn run(config: &WrapperConfig, args: Vec<OsString>) -> Result<i32> {
     let Some((rustc, rustc_args)) = args.split_first() else {
         bail!(
             "{CONFIG_ENV} is set, so cargo-mtcov runs as a rustc wrapper, but no rustc path was given"

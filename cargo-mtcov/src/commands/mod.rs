@@ -83,7 +83,11 @@ impl DirLock {
             .write(true)
             .open(&path)
             .with_context(|| format!("cannot open the lock file {}", path.display()))?;
-        let free = if exclusive { file.try_lock() } else { file.try_lock_shared() };
+        let free = if exclusive {
+            file.try_lock()
+        } else {
+            file.try_lock_shared()
+        };
         match free {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
@@ -91,7 +95,11 @@ impl DirLock {
                     "    Blocking waiting for another `cargo mtcov` on {} to finish",
                     mtcov_dir.display()
                 );
-                let locked = if exclusive { file.lock() } else { file.lock_shared() };
+                let locked = if exclusive {
+                    file.lock()
+                } else {
+                    file.lock_shared()
+                };
                 locked.with_context(|| format!("cannot lock {}", path.display()))?;
             }
             Err(std::fs::TryLockError::Error(e)) => {
@@ -150,9 +158,14 @@ mod tests {
                 tx.send(()).unwrap();
             })
         };
-        assert!(rx.recv_timeout(std::time::Duration::from_millis(300)).is_err(), "took a held lock");
+        assert!(
+            rx.recv_timeout(std::time::Duration::from_millis(300))
+                .is_err(),
+            "took a held lock"
+        );
         drop(first);
-        rx.recv_timeout(std::time::Duration::from_secs(10)).expect("got the lock once free");
+        rx.recv_timeout(std::time::Duration::from_secs(10))
+            .expect("got the lock once free");
         waiter.join().unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
     }

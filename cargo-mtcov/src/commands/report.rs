@@ -54,7 +54,9 @@ pub(super) fn report_run(
             .map(|r| r.path.as_path())
             .collect();
         if !aborted.is_empty() {
-            message.push_str(&format!("\n(note: these test binaries aborted: {aborted:?})"));
+            message.push_str(&format!(
+                "\n(note: these test binaries aborted: {aborted:?})"
+            ));
         }
         bail!(message);
     }
@@ -62,7 +64,9 @@ pub(super) fn report_run(
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
-        eprintln!("warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name");
+        eprintln!(
+            "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
+        );
     }
     let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
@@ -97,8 +101,8 @@ pub(super) fn report_run(
         other => other?,
     }
 
-    let tests_failed =
-        !assembled.violations.is_empty() || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);
+    let tests_failed = !assembled.violations.is_empty()
+        || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);
     if tests_failed {
         return Ok(ExitStatus::TestsFailed);
     }
@@ -134,7 +138,9 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             .map(|r| &r.outcome);
         match outcome {
             Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
-            Some(_) => eprintln!("warning: {why}; the records written before the test binary failed are used"),
+            Some(_) => eprintln!(
+                "warning: {why}; the records written before the test binary failed are used"
+            ),
         }
     }
     if !lost.is_empty() {
@@ -160,7 +166,11 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     Ok(())
 }
 
-fn print_report(report: &report::Report, options: &ReportOptions, color: ColorChoice) -> Result<()> {
+fn print_report(
+    report: &report::Report,
+    options: &ReportOptions,
+    color: ColorChoice,
+) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(Some(path)) = &options.json {
@@ -171,7 +181,10 @@ fn print_report(report: &report::Report, options: &ReportOptions, color: ColorCh
         writeln!(out, "{}", report::render_json_string(report))?;
     } else {
         let color = use_color(color, std::io::stdout().is_terminal());
-        let options = TextOptions { color, ..TextOptions::default() };
+        let options = TextOptions {
+            color,
+            ..TextOptions::default()
+        };
         write!(out, "{}", report::render_text(report, &options))?;
     }
     out.flush()?;
@@ -187,7 +200,10 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
     };
     if let FailUnder::PerCriterion(limits) = fail_under {
         for (named, _) in limits {
-            let measured = report.criteria.iter().any(|c| c.criterion == *named && c.summary.is_some());
+            let measured = report
+                .criteria
+                .iter()
+                .any(|c| c.criterion == *named && c.summary.is_some());
             if !measured {
                 eprintln!(
                     "warning: --fail-under {named}: {named} coverage was not measured (no requirements); not checked"

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use llvm_profparser::coverage::{CounterMappingRegion, CoverageMappingInfo, FunctionRecordV3, RegionKind};
+use llvm_profparser::coverage::{
+    CounterMappingRegion, CoverageMappingInfo, FunctionRecordV3, RegionKind,
+};
 
 use super::decode;
 use super::linear::{Compiler, Linear, Terms};
@@ -91,9 +93,15 @@ impl Map {
     }
 
     pub(crate) fn load(binary: &Path, extra: &[PathBuf], scope: &Scope) -> Result<Map> {
-        let mut infos = vec![decode::read_object(binary).with_context(|| format!("test binary {}", binary.display()))?];
+        let mut infos = vec![
+            decode::read_object(binary)
+                .with_context(|| format!("test binary {}", binary.display()))?,
+        ];
         for path in extra {
-            infos.extend(decode::read_extra(path).with_context(|| format!("extra object {}", path.display()))?);
+            infos.extend(
+                decode::read_extra(path)
+                    .with_context(|| format!("extra object {}", path.display()))?,
+            );
         }
         Ok(Builder::new(scope).build(&infos))
     }
@@ -111,7 +119,10 @@ impl ReqTable {
     fn id(&mut self, key: RequirementKey, label: impl FnOnce() -> String) -> u32 {
         let ReqTable { ids, items } = self;
         *ids.entry(key).or_insert_with_key(|key| {
-            items.push(Requirement { key: key.clone(), label: label() });
+            items.push(Requirement {
+                key: key.clone(),
+                label: label(),
+            });
             (items.len() - 1) as u32
         })
     }
@@ -125,7 +136,10 @@ impl ReqTable {
             remap[old as usize] = new as u32;
         }
         let mut items: Vec<Option<Requirement>> = self.items.into_iter().map(Some).collect();
-        let sorted = order.iter().map(|&old| items[old as usize].take().expect("each id once")).collect();
+        let sorted = order
+            .iter()
+            .map(|&old| items[old as usize].take().expect("each id once"))
+            .collect();
         (sorted, remap)
     }
 }
@@ -151,7 +165,10 @@ fn is_dummy(rec: &FunctionRecordV3) -> bool {
 }
 
 fn pos(line: usize, col: usize) -> (u32, u32) {
-    (u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX))
+    (
+        u32::try_from(line).unwrap_or(u32::MAX),
+        u32::try_from(col).unwrap_or(u32::MAX),
+    )
 }
 
 impl<'s> Builder<'s> {
@@ -192,9 +209,17 @@ impl<'s> Builder<'s> {
                 }
                 let files = paths
                     .entry(rec.header.filenames_ref)
-                    .or_insert_with(|| info.get_files_from_id(rec.header.filenames_ref).iter().map(|p| self.file_id(p)).collect())
+                    .or_insert_with(|| {
+                        info.get_files_from_id(rec.header.filenames_ref)
+                            .iter()
+                            .map(|p| self.file_id(p))
+                            .collect()
+                    })
                     .clone();
-                let name = info.prof_names.get(&rec.header.name_hash).map(String::as_str);
+                let name = info
+                    .prof_names
+                    .get(&rec.header.name_hash)
+                    .map(String::as_str);
                 self.add_record(rec, &files, name);
             }
         }
@@ -242,9 +267,10 @@ impl<'s> Builder<'s> {
             if file == NONE {
                 continue;
             }
-            let (Ok(count), Ok(false_count)) =
-                (compiler.compile(&r.count, &mut self.terms), compiler.compile(&r.false_count, &mut self.terms))
-            else {
+            let (Ok(count), Ok(false_count)) = (
+                compiler.compile(&r.count, &mut self.terms),
+                compiler.compile(&r.false_count, &mut self.terms),
+            ) else {
                 // LLVM drops a record whose counters do not evaluate; so do we.
                 self.regions.truncate(start as usize);
                 self.discard_views(index);
@@ -255,7 +281,10 @@ impl<'s> Builder<'s> {
                     num_counters = num_counters.max(m + 1);
                 }
             }
-            let span = (pos(r.loc.line_start, r.loc.column_start), pos(r.loc.line_end, r.loc.column_end));
+            let span = (
+                pos(r.loc.line_start, r.loc.column_start),
+                pos(r.loc.line_end, r.loc.column_end),
+            );
             let path = self.files[file as usize].clone();
             let key = |kind| RequirementKey {
                 file: path.clone(),
@@ -268,17 +297,31 @@ impl<'s> Builder<'s> {
             let (kind, req, req_false) = match view_kind {
                 Some(vk) => {
                     if is_first_counted {
-                        let fkey = RequirementKey { line_end: span.0.0, col_end: span.0.1, ..key(RequirementKind::Function) };
+                        let fkey = RequirementKey {
+                            line_end: span.0.0,
+                            col_end: span.0.1,
+                            ..key(RequirementKind::Function)
+                        };
                         let id = self.reqs[3].id(fkey, || function_label(name, span.0));
                         function = Some((id, count));
                     }
                     let parts = &mut self.view_parts[file as usize];
-                    parts.push((ViewRegion { start: span.0, end: span.1, kind: vk }, index, count));
+                    parts.push((
+                        ViewRegion {
+                            start: span.0,
+                            end: span.1,
+                            kind: vk,
+                        },
+                        index,
+                        count,
+                    ));
                     if !views.contains(&file) {
                         views.push(file);
                     }
                     let req = if vk == ViewKind::Code {
-                        self.reqs[1].id(key(RequirementKind::Region), || format!("region {}", span_text(span)))
+                        self.reqs[1].id(key(RequirementKind::Region), || {
+                            format!("region {}", span_text(span))
+                        })
                     } else {
                         NONE
                     };
@@ -289,19 +332,30 @@ impl<'s> Builder<'s> {
                     let t = if r.count.is_zero() {
                         NONE
                     } else {
-                        self.reqs[2].id(key(RequirementKind::BranchTrue), || format!("branch {} true", span_text(span)))
+                        self.reqs[2].id(key(RequirementKind::BranchTrue), || {
+                            format!("branch {} true", span_text(span))
+                        })
                     };
                     let f = if r.false_count.is_zero() {
                         NONE
                     } else {
-                        self.reqs[2].id(key(RequirementKind::BranchFalse), || format!("branch {} false", span_text(span)))
+                        self.reqs[2].id(key(RequirementKind::BranchFalse), || {
+                            format!("branch {} false", span_text(span))
+                        })
                     };
                     (Kind::Branch, t, f)
                 }
             };
-            self.regions.push(Region { kind, count, false_count, req, req_false });
+            self.regions.push(Region {
+                kind,
+                count,
+                false_count,
+                req,
+                req_false,
+            });
         }
-        self.by_key.insert((rec.header.name_hash, rec.header.fn_hash), index);
+        self.by_key
+            .insert((rec.header.name_hash, rec.header.fn_hash), index);
         self.records.push(Record {
             regions: start..self.regions.len() as u32,
             num_counters,
@@ -328,7 +382,9 @@ impl<'s> Builder<'s> {
             let mut member_ranges: Vec<Range<u32>> = Vec::new();
             let mut members = Vec::new();
             for (region, record, counter) in parts {
-                let same = regions.last().is_some_and(|a: &ViewRegion| a.start == region.start && a.end == region.end);
+                let same = regions
+                    .last()
+                    .is_some_and(|a: &ViewRegion| a.start == region.start && a.end == region.end);
                 if !same {
                     regions.push(region);
                     member_ranges.push(members.len() as u32..members.len() as u32);
@@ -343,7 +399,14 @@ impl<'s> Builder<'s> {
             lines::for_each_line(&regions, &zeros, &mut scratch, |line, _| mapped.push(line));
             let first_line = mapped.first().copied().unwrap_or(0);
             let last_line = mapped.last().copied().unwrap_or(0);
-            let mut line_req = vec![NONE; if mapped.is_empty() { 0 } else { (last_line - first_line + 1) as usize }];
+            let mut line_req = vec![
+                NONE;
+                if mapped.is_empty() {
+                    0
+                } else {
+                    (last_line - first_line + 1) as usize
+                }
+            ];
             for line in mapped {
                 let key = RequirementKey {
                     file: self.files[file].clone(),
@@ -353,9 +416,16 @@ impl<'s> Builder<'s> {
                     col_end: 0,
                     kind: RequirementKind::Line,
                 };
-                line_req[(line - first_line) as usize] = self.reqs[0].id(key, || format!("line {line}"));
+                line_req[(line - first_line) as usize] =
+                    self.reqs[0].id(key, || format!("line {line}"));
             }
-            views.push(FileView { regions, member_ranges, members, first_line, line_req });
+            views.push(FileView {
+                regions,
+                member_ranges,
+                members,
+                first_line,
+                line_req,
+            });
         }
 
         let [lines, regions, branches, functions] = std::mem::take(&mut self.reqs);
@@ -398,13 +468,19 @@ impl<'s> Builder<'s> {
 }
 
 fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {
-    if ce == u32::MAX { format!("{ls}:{cs}-{le}") } else { format!("{ls}:{cs}-{le}:{ce}") }
+    if ce == u32::MAX {
+        format!("{ls}:{cs}-{le}")
+    } else {
+        format!("{ls}:{cs}-{le}:{ce}")
+    }
 }
 
 /// `fn path::to::name` from a PGO name (`[file;]symbol`), demangled
 /// without the hash; the location when the name is unknown.
 fn function_label(pgo_name: Option<&str>, (line, col): (u32, u32)) -> String {
-    let Some(name) = pgo_name else { return format!("function at {line}:{col}") };
+    let Some(name) = pgo_name else {
+        return format!("function at {line}:{col}");
+    };
     let symbol = name.rsplit(';').next().unwrap_or(name);
     match rustc_demangle::try_demangle(symbol) {
         Ok(d) => format!("fn {}", without_generic_args(&format!("{d:#}"))),
@@ -440,14 +516,26 @@ mod tests {
 
     #[test]
     fn function_labels_are_demangled() {
-        assert_eq!(function_label(Some("_ZN7cov_sut8classify17h0123456789abcdefE"), (1, 1)), "fn cov_sut::classify");
         assert_eq!(
-            function_label(Some("src/lib.rs;_RNvNtCsaItzxlGXJVV_7cov_sut6unused12never_called"), (1, 1)),
+            function_label(Some("_ZN7cov_sut8classify17h0123456789abcdefE"), (1, 1)),
+            "fn cov_sut::classify"
+        );
+        assert_eq!(
+            function_label(
+                Some("src/lib.rs;_RNvNtCsaItzxlGXJVV_7cov_sut6unused12never_called"),
+                (1, 1)
+            ),
             "fn cov_sut::unused::never_called"
         );
-        assert_eq!(function_label(Some("not_mangled"), (1, 1)), "fn not_mangled");
+        assert_eq!(
+            function_label(Some("not_mangled"), (1, 1)),
+            "fn not_mangled"
+        );
         assert_eq!(without_generic_args("a::f::<u8, b::C<u8>>"), "a::f");
-        assert_eq!(without_generic_args("<a::T as b::U>::f"), "<a::T as b::U>::f");
+        assert_eq!(
+            without_generic_args("<a::T as b::U>::f"),
+            "<a::T as b::U>::f"
+        );
         assert_eq!(function_label(None, (3, 4)), "function at 3:4");
     }
 }

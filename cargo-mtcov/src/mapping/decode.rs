@@ -31,7 +31,10 @@ pub(crate) fn read_object(path: &Path) -> Result<CoverageMappingInfo> {
     let decoded = std::panic::catch_unwind(|| read_object_file(path, FORMAT_VERSION))
         .map_err(|_| anyhow!("malformed coverage mapping (the decoder gave up)"))?;
     let mut info = decoded.with_context(|| {
-        format!("no readable coverage mapping: was {} built with `-C instrument-coverage`?", path.display())
+        format!(
+            "no readable coverage mapping: was {} built with `-C instrument-coverage`?",
+            path.display()
+        )
     })?;
     fix_gap_regions(&mut info);
     Ok(info)
@@ -57,14 +60,20 @@ fn fix_gap_regions(info: &mut CoverageMappingInfo) {
 pub(crate) fn read_extra(path: &Path) -> Result<Vec<CoverageMappingInfo>> {
     let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     if !data.starts_with(b"!<arch>\n") {
-        return if has_mapping(&data) { Ok(vec![read_object(path)?]) } else { Ok(Vec::new()) };
+        return if has_mapping(&data) {
+            Ok(vec![read_object(path)?])
+        } else {
+            Ok(Vec::new())
+        };
     }
     let archive = object::read::archive::ArchiveFile::parse(&*data)
         .with_context(|| format!("{} is not a readable archive", path.display()))?;
     let mut out = Vec::new();
     for member in archive.members() {
         let member = member.with_context(|| format!("bad member in {}", path.display()))?;
-        let bytes = member.data(&*data).with_context(|| format!("bad member in {}", path.display()))?;
+        let bytes = member
+            .data(&*data)
+            .with_context(|| format!("bad member in {}", path.display()))?;
         if !has_mapping(bytes) {
             continue;
         }
@@ -77,7 +86,9 @@ pub(crate) fn read_extra(path: &Path) -> Result<Vec<CoverageMappingInfo>> {
 
 fn has_mapping(bytes: &[u8]) -> bool {
     object::File::parse(bytes).is_ok_and(|f| {
-        f.section_by_name("__llvm_covfun").or_else(|| f.section_by_name(".lcovfun")).is_some_and(|s| s.size() > 0)
+        f.section_by_name("__llvm_covfun")
+            .or_else(|| f.section_by_name(".lcovfun"))
+            .is_some_and(|s| s.size() > 0)
     })
 }
 
@@ -89,7 +100,8 @@ impl Staged {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("mtcov-member-{}-{n}.o", std::process::id()));
-        std::fs::write(&path, bytes).with_context(|| format!("cannot stage an archive member in {}", path.display()))?;
+        std::fs::write(&path, bytes)
+            .with_context(|| format!("cannot stage an archive member in {}", path.display()))?;
         Ok(Staged(path))
     }
 }

@@ -8,8 +8,8 @@ use anyhow::{Result, bail};
 
 use super::build::{Kind, Map, NONE, criterion_index};
 use super::lines::{self, LineScratch, ViewKind};
-use mtcov_protocol::FunctionEntry;
 use crate::model::Criterion;
+use mtcov_protocol::FunctionEntry;
 
 /// The requirements one input covered, per criterion: sorted indices into
 /// [`CoverageMap::requirements`](super::CoverageMap::requirements).
@@ -28,15 +28,6 @@ impl Covered {
             Criterion::Region => &self.region,
             Criterion::Branch => &self.branch,
             Criterion::Function => &self.function,
-        }
-    }
-
-    pub(crate) fn of_mut(&mut self, c: Criterion) -> &mut Vec<u32> {
-        match c {
-            Criterion::Line => &mut self.line,
-            Criterion::Region => &mut self.region,
-            Criterion::Branch => &mut self.branch,
-            Criterion::Function => &mut self.function,
         }
     }
 }
@@ -63,22 +54,34 @@ pub struct Evaluator<'m> {
 
 impl<'m> Evaluator<'m> {
     pub(crate) fn new(map: &'m Map, functions: &[FunctionEntry]) -> Result<Self> {
-        let total = functions.iter().map(|f| f.first_counter + f.num_counters).max().unwrap_or(0);
+        let total = functions
+            .iter()
+            .map(|f| f.first_counter + f.num_counters)
+            .max()
+            .unwrap_or(0);
         if total > u64::from(u32::MAX) {
             bail!("the function table claims {total} counters; a record file is corrupt");
         }
         let mut owner = vec![NONE; total as usize];
         let mut rows = Vec::with_capacity(functions.len());
         for (row, f) in functions.iter().enumerate() {
-            let mut record = map.by_key.get(&(f.name_ref, f.func_hash)).copied().unwrap_or(NONE);
+            let mut record = map
+                .by_key
+                .get(&(f.name_ref, f.func_hash))
+                .copied()
+                .unwrap_or(NONE);
             // LLVM cannot evaluate a record whose counters the profile does
             // not have; it drops the function, so do we.
-            if record != NONE && u64::from(map.records[record as usize].num_counters) > f.num_counters {
+            if record != NONE
+                && u64::from(map.records[record as usize].num_counters) > f.num_counters
+            {
                 record = NONE;
             }
             rows.push((f.first_counter as u32, record));
             if record != NONE {
-                for c in &mut owner[f.first_counter as usize..(f.first_counter + f.num_counters) as usize] {
+                for c in &mut owner
+                    [f.first_counter as usize..(f.first_counter + f.num_counters) as usize]
+                {
                     *c = row as u32;
                 }
             }
@@ -153,22 +156,38 @@ impl<'m> Evaluator<'m> {
                     let slot = self.slot[rec as usize];
                     if slot != NONE {
                         let n = map.records[rec as usize].num_counters as usize;
-                        sum = sum.wrapping_add(map.terms.eval(counter, &self.dense[slot as usize..slot as usize + n]));
+                        sum = sum.wrapping_add(
+                            map.terms
+                                .eval(counter, &self.dense[slot as usize..slot as usize + n]),
+                        );
                     }
                 }
                 // LLVM keeps execution counts as uint64_t.
                 self.view_counts.push(sum as u64);
             }
-            lines::for_each_line(&view.regions, &self.view_counts, &mut self.scratch, |line, count| {
-                if count != 0 {
-                    if let Some(&id) = line.checked_sub(view.first_line).and_then(|i| view.line_req.get(i as usize)) {
-                        mark(seen_line, &mut out.line, id);
+            lines::for_each_line(
+                &view.regions,
+                &self.view_counts,
+                &mut self.scratch,
+                |line, count| {
+                    if count != 0 {
+                        if let Some(&id) = line
+                            .checked_sub(view.first_line)
+                            .and_then(|i| view.line_req.get(i as usize))
+                        {
+                            mark(seen_line, &mut out.line, id);
+                        }
                     }
-                }
-            });
+                },
+            );
         }
         self.reset(&out);
-        for list in [&mut out.line, &mut out.region, &mut out.branch, &mut out.function] {
+        for list in [
+            &mut out.line,
+            &mut out.region,
+            &mut out.branch,
+            &mut out.function,
+        ] {
             list.sort_unstable();
         }
         out
@@ -178,7 +197,9 @@ impl<'m> Evaluator<'m> {
     /// the function table can be copies of one function: LLVM sums them).
     fn gather(&mut self, counters: &[(u32, u64)]) {
         for &(index, value) in counters {
-            let Some(&row) = self.owner.get(index as usize) else { continue };
+            let Some(&row) = self.owner.get(index as usize) else {
+                continue;
+            };
             if row == NONE {
                 continue;
             }
@@ -208,7 +229,12 @@ impl<'m> Evaluator<'m> {
             self.view_touched[v as usize] = false;
         }
         self.views.clear();
-        for c in [Criterion::Line, Criterion::Region, Criterion::Branch, Criterion::Function] {
+        for c in [
+            Criterion::Line,
+            Criterion::Region,
+            Criterion::Branch,
+            Criterion::Function,
+        ] {
             let seen = &mut self.seen[criterion_index(c)];
             for &id in out.of(c) {
                 seen[id as usize] = false;

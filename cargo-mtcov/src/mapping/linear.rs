@@ -28,14 +28,19 @@ impl Terms {
     pub(crate) fn eval(&self, c: Linear, counters: &[u64]) -> i64 {
         let mut v: i64 = 0;
         for &(i, k) in &self.terms[c.start as usize..c.end as usize] {
-            v = v.wrapping_add(k.wrapping_mul(counters.get(i as usize).copied().unwrap_or(0) as i64));
+            v = v.wrapping_add(
+                k.wrapping_mul(counters.get(i as usize).copied().unwrap_or(0) as i64),
+            );
         }
         v
     }
 
     /// Highest counter index `c` reads, if any.
     pub(crate) fn max_counter(&self, c: Linear) -> Option<u32> {
-        self.terms[c.start as usize..c.end as usize].iter().map(|t| t.0).max()
+        self.terms[c.start as usize..c.end as usize]
+            .iter()
+            .map(|t| t.0)
+            .max()
     }
 }
 
@@ -49,7 +54,11 @@ pub(crate) struct Compiler<'a> {
 
 impl<'a> Compiler<'a> {
     pub(crate) fn new(exprs: &'a [Expression]) -> Self {
-        Self { exprs, memo: vec![None; exprs.len()], visiting: vec![false; exprs.len()] }
+        Self {
+            exprs,
+            memo: vec![None; exprs.len()],
+            visiting: vec![false; exprs.len()],
+        }
     }
 
     pub(crate) fn compile(&mut self, counter: &Counter, store: &mut Terms) -> Result<Linear> {
@@ -71,21 +80,29 @@ impl<'a> Compiler<'a> {
             }
         }
         store.terms.truncate(end);
-        Ok(Linear { start: start as u32, end: end as u32 })
+        Ok(Linear {
+            start: start as u32,
+            end: end as u32,
+        })
     }
 
     fn add(&mut self, c: &Counter, sign: i64, acc: &mut Vec<(u32, i64)>) -> Result<()> {
         match c.kind {
             CounterType::Zero => Ok(()),
             CounterType::ProfileInstrumentation => {
-                let Ok(id) = u32::try_from(c.id) else { bail!("counter index {} out of range", c.id) };
+                let Ok(id) = u32::try_from(c.id) else {
+                    bail!("counter index {} out of range", c.id)
+                };
                 acc.push((id, sign));
                 Ok(())
             }
             CounterType::Expression(_) => {
                 let id = c.id as usize;
                 let Some(e) = self.exprs.get(id) else {
-                    bail!("counter expression {id} does not exist (the record has {})", self.exprs.len())
+                    bail!(
+                        "counter expression {id} does not exist (the record has {})",
+                        self.exprs.len()
+                    )
                 };
                 if self.memo[id].is_none() {
                     if self.visiting[id] {
@@ -114,7 +131,10 @@ mod tests {
         Counter::instrumentation(id)
     }
     fn expr(id: u64, kind: ExprKind) -> Counter {
-        Counter { kind: CounterType::Expression(kind), id }
+        Counter {
+            kind: CounterType::Expression(kind),
+            id,
+        }
     }
 
     #[test]
@@ -130,9 +150,13 @@ mod tests {
         let mut store = Terms::default();
         let mut comp = Compiler::new(&exprs);
         let a = comp.compile(&expr(1, ExprKind::Add), &mut store).unwrap();
-        let b = comp.compile(&expr(2, ExprKind::Subtract), &mut store).unwrap();
+        let b = comp
+            .compile(&expr(2, ExprKind::Subtract), &mut store)
+            .unwrap();
         let z = comp.compile(&Counter::default(), &mut store).unwrap();
-        let cancel = comp.compile(&expr(2, ExprKind::Subtract), &mut store).unwrap();
+        let cancel = comp
+            .compile(&expr(2, ExprKind::Subtract), &mut store)
+            .unwrap();
         let counters = [10, 3, 5];
         assert_eq!(store.eval(a, &counters), 12);
         assert_eq!(store.eval(b, &counters), 5);
@@ -147,7 +171,9 @@ mod tests {
         let mut e0 = Expression::new(expr(0, ExprKind::Add), ctr(1));
         e0.set_kind(ExprKind::Add);
         let exprs = [e0];
-        let err = Compiler::new(&exprs).compile(&expr(0, ExprKind::Add), &mut Terms::default()).unwrap_err();
+        let err = Compiler::new(&exprs)
+            .compile(&expr(0, ExprKind::Add), &mut Terms::default())
+            .unwrap_err();
         assert!(err.to_string().contains("refers to itself"), "{err}");
     }
 }

@@ -63,7 +63,13 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn start_segment(&mut self, region: usize, loc: Pos, is_region_entry: bool, emit_skipped: bool) {
+    fn start_segment(
+        &mut self,
+        region: usize,
+        loc: Pos,
+        is_region_entry: bool,
+        emit_skipped: bool,
+    ) {
         let r = &self.regions[region];
         let count = self.counts[region];
         let has_count = !emit_skipped && r.kind != ViewKind::Skipped;
@@ -75,9 +81,21 @@ impl Builder<'_> {
             }
         }
         self.segs.push(if has_count {
-            Segment { line: loc.0, count, has_count, is_region_entry, is_gap: r.kind == ViewKind::Gap }
+            Segment {
+                line: loc.0,
+                count,
+                has_count,
+                is_region_entry,
+                is_gap: r.kind == ViewKind::Gap,
+            }
         } else {
-            Segment { line: loc.0, count: 0, has_count, is_region_entry, is_gap: false }
+            Segment {
+                line: loc.0,
+                count: 0,
+                has_count,
+                is_region_entry,
+                is_gap: false,
+            }
         });
     }
 
@@ -101,7 +119,10 @@ impl Builder<'_> {
             }
             self.start_segment(completed, completed_loc, false, false);
         }
-        let last = *self.active.last().expect("completing with no active region");
+        let last = *self
+            .active
+            .last()
+            .expect("completing with no active region");
         let last_end = regions[last].end;
         if first_completed > 0 && Some(last_end) != loc {
             let fill = self.active[first_completed - 1];
@@ -119,7 +140,11 @@ impl Builder<'_> {
             keep.clear();
             done.clear();
             for &a in self.active.iter() {
-                if regions[a].end <= cur { done.push(a) } else { keep.push(a) }
+                if regions[a].end <= cur {
+                    done.push(a)
+                } else {
+                    keep.push(a)
+                }
             }
             if !done.is_empty() {
                 self.active.clear();
@@ -161,10 +186,21 @@ pub(crate) fn for_each_line(
     mut each: impl FnMut(u32, u64),
 ) {
     debug_assert_eq!(regions.len(), counts.len());
-    let LineScratch { segments, active, keep, done } = scratch;
+    let LineScratch {
+        segments,
+        active,
+        keep,
+        done,
+    } = scratch;
     segments.clear();
     active.clear();
-    Builder { regions, counts, segs: segments, active }.build(keep, done);
+    Builder {
+        regions,
+        counts,
+        segs: segments,
+        active,
+    }
+    .build(keep, done);
 
     let segs = &segments[..];
     let mut wrapped: Option<Segment> = None;
@@ -200,8 +236,11 @@ pub(crate) fn for_each_line(
 fn stats(on_line: &[Segment], wrapped: Option<&Segment>) -> Option<(bool, u64)> {
     let is_start = |s: &Segment| !s.is_gap && s.has_count && s.is_region_entry;
     let min_region_count = on_line.iter().filter(|s| is_start(s)).take(2).count();
-    let start_of_skipped = on_line.first().is_some_and(|s| !s.has_count && s.is_region_entry);
-    let mut mapped = !start_of_skipped && (wrapped.is_some_and(|w| w.has_count) || min_region_count > 0);
+    let start_of_skipped = on_line
+        .first()
+        .is_some_and(|s| !s.has_count && s.is_region_entry);
+    let mut mapped =
+        !start_of_skipped && (wrapped.is_some_and(|w| w.has_count) || min_region_count > 0);
     mapped |= on_line.iter().any(|s| s.is_region_entry && s.has_count);
     if !mapped {
         return Some((false, 0));
@@ -220,12 +259,18 @@ mod tests {
     use super::*;
 
     fn code(start: Pos, end: Pos) -> ViewRegion {
-        ViewRegion { start, end, kind: ViewKind::Code }
+        ViewRegion {
+            start,
+            end,
+            kind: ViewKind::Code,
+        }
     }
 
     fn lines(regions: &[ViewRegion], counts: &[u64]) -> Vec<(u32, u64)> {
         let mut out = Vec::new();
-        for_each_line(regions, counts, &mut LineScratch::default(), |l, c| out.push((l, c)));
+        for_each_line(regions, counts, &mut LineScratch::default(), |l, c| {
+            out.push((l, c))
+        });
         out
     }
 
@@ -233,7 +278,10 @@ mod tests {
     fn nested_region_and_wrapped_lines() {
         // fn body 1:1-5:2 (count 1), an `if` block 2:10-4:6 (count 0).
         let r = [code((1, 1), (5, 2)), code((2, 10), (4, 6))];
-        assert_eq!(lines(&r, &[1, 0]), vec![(1, 1), (2, 1), (3, 0), (4, 0), (5, 1)]);
+        assert_eq!(
+            lines(&r, &[1, 0]),
+            vec![(1, 1), (2, 1), (3, 0), (4, 0), (5, 1)]
+        );
     }
 
     #[test]
@@ -242,7 +290,11 @@ mod tests {
         // takes its count only as the wrapped segment of the next line.
         let r = [
             code((1, 1), (1, 20)),
-            ViewRegion { start: (1, 20), end: (3, 1), kind: ViewKind::Gap },
+            ViewRegion {
+                start: (1, 20),
+                end: (3, 1),
+                kind: ViewKind::Gap,
+            },
             code((3, 1), (3, 9)),
         ];
         assert_eq!(lines(&r, &[1, 0, 0]), vec![(1, 1), (2, 0), (3, 0)]);

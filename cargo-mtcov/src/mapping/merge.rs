@@ -27,17 +27,35 @@ impl MergedRequirements {
                 union.entry(&r.key).or_insert(r);
             }
         }
-        let index: BTreeMap<&RequirementKey, u32> = union.keys().enumerate().map(|(i, k)| (*k, i as u32)).collect();
+        let index: BTreeMap<&RequirementKey, u32> = union
+            .keys()
+            .enumerate()
+            .map(|(i, k)| (*k, i as u32))
+            .collect();
         let translations = maps
             .iter()
-            .map(|map| map.requirements(criterion).iter().map(|r| index[&r.key]).collect())
+            .map(|map| {
+                map.requirements(criterion)
+                    .iter()
+                    .map(|r| index[&r.key])
+                    .collect()
+            })
             .collect();
         let requirements = union.into_values().cloned().collect();
-        MergedRequirements { requirements, translations }
+        MergedRequirements {
+            requirements,
+            translations,
+        }
     }
 
     /// Translates one map's covered indices into the union's.
-    pub fn translate<'s>(&'s self, map_index: usize, covered: &'s [u32]) -> impl Iterator<Item = u32> + 's {
-        covered.iter().map(move |&r| self.translations[map_index][r as usize])
+    pub fn translate<'s>(
+        &'s self,
+        map_index: usize,
+        covered: &'s [u32],
+    ) -> impl Iterator<Item = u32> + 's {
+        covered
+            .iter()
+            .map(move |&r| self.translations[map_index][r as usize])
     }
 }

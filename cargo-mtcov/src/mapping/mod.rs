@@ -37,8 +37,8 @@
 mod build;
 mod decode;
 mod eval;
-mod lines;
 mod linear;
+mod lines;
 mod merge;
 mod scope;
 
@@ -52,8 +52,8 @@ pub use eval::{Covered, Evaluator};
 pub use merge::MergedRequirements;
 pub use scope::Scope;
 
-use mtcov_protocol::FunctionEntry;
 use crate::model::Criterion;
+use mtcov_protocol::FunctionEntry;
 
 /// What one requirement is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -114,7 +114,9 @@ impl CoverageMap {
     /// (`.rlib` archives or object files of the crates in scope, for code
     /// the linker left out of the binary), keeping only files in `scope`.
     pub fn load(binary: &Path, extra_objects: &[PathBuf], scope: &Scope) -> Result<Self> {
-        Ok(Self { inner: build::Map::load(binary, extra_objects, scope)? })
+        Ok(Self {
+            inner: build::Map::load(binary, extra_objects, scope)?,
+        })
     }
 
     /// The requirement set `E` of `criterion`, sorted by key. Indices into
@@ -134,13 +136,5 @@ impl CoverageMap {
     /// function table of its record header.
     pub fn evaluator(&self, functions: &[FunctionEntry]) -> Result<Evaluator<'_>> {
         Evaluator::new(&self.inner, functions)
-    }
-
-    /// The requirements of `criterion` one input covered (sorted indices
-    /// into [`requirements`](Self::requirements)). Convenience for a single
-    /// call; use [`evaluator`](Self::evaluator) for many inputs.
-    pub fn covered(&self, criterion: Criterion, functions: &[FunctionEntry], counters: &[(u32, u64)]) -> Result<Vec<u32>> {
-        let mut covered = self.evaluator(functions)?.covered(counters);
-        Ok(std::mem::take(covered.of_mut(criterion)))
     }
 }

@@ -69,7 +69,10 @@ impl Scope {
         // The deepest directory decides, so a member nested in another
         // member's excluded `examples/` is still in scope.
         let deepest = |dirs: &[PathBuf]| {
-            dirs.iter().filter(|d| path.starts_with(d)).map(|d| d.components().count()).max()
+            dirs.iter()
+                .filter(|d| path.starts_with(d))
+                .map(|d| d.components().count())
+                .max()
         };
         match (deepest(&self.include_dirs), deepest(&self.exclude_dirs)) {
             (Some(included), Some(excluded)) if excluded >= included => return false,
@@ -78,7 +81,9 @@ impl Scope {
             _ => {}
         }
         let text = path.to_string_lossy();
-        if !self.include_patterns.is_empty() && !self.include_patterns.iter().any(|p| matches(p, &text)) {
+        if !self.include_patterns.is_empty()
+            && !self.include_patterns.iter().any(|p| matches(p, &text))
+        {
             return false;
         }
         !self.exclude_patterns.iter().any(|p| matches(p, &text))
@@ -140,7 +145,11 @@ mod tests {
         assert!(!scope.contains("/ws/examples/trig/tests/relations.rs".as_ref()));
         assert!(!scope.contains("/elsewhere/lib.rs".as_ref()));
         assert!(Scope::all().contains("/elsewhere/lib.rs".as_ref()));
-        assert!(!Scope::all().exclude_dir("/ws").contains("/ws/a.rs".as_ref()));
+        assert!(
+            !Scope::all()
+                .exclude_dir("/ws")
+                .contains("/ws/a.rs".as_ref())
+        );
     }
 
     #[test]
@@ -155,7 +164,10 @@ mod tests {
 
     #[test]
     fn directories_then_patterns() {
-        let s = Scope::all().include_dir("/w/a").include_dir("/w/b").exclude_dir("/w/a/gen");
+        let s = Scope::all()
+            .include_dir("/w/a")
+            .include_dir("/w/b")
+            .exclude_dir("/w/a/gen");
         assert!(s.contains(Path::new("/w/a/x.rs")));
         assert!(s.contains(Path::new("/w/b/x.rs")));
         assert!(!s.contains(Path::new("/w/a/gen/x.rs")));

@@ -40,7 +40,9 @@ mod pool;
 #[cfg(test)]
 mod tests;
 
-pub use compute::{Closest, CriterionMeasure, Gap, Summary, SweepPoint, measure};
+#[cfg(test)]
+pub use compute::Gap;
+pub use compute::{Closest, CriterionMeasure, Summary, SweepPoint, measure};
 pub use coverage::Coverage;
 pub use mtcov_protocol::Outcome;
 pub use pool::{Pool, PoolBuilder, SourceRelations};

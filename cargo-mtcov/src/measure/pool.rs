@@ -41,19 +41,10 @@ impl PoolBuilder {
     }
 
     /// Adds a source input (one distinct source key); its type is learnt
-    /// from the MRs it is run with, or set with
-    /// [`set_input_type`](Self::set_input_type).
+    /// from the MRs it is run with.
     pub fn add_input(&mut self) -> InputIdx {
         self.input_type.push(None);
         InputIdx(index_u32(self.input_type.len() - 1))
-    }
-
-    /// Declares the type of a source input.
-    pub fn set_input_type(&mut self, input: InputIdx, ty: &str) -> Result<(), MeasureError> {
-        self.check_input(input)?;
-        let ty = self.types.intern(ty);
-        self.input_type[input.0 as usize] = Some(ty);
-        Ok(())
     }
 
     /// Associates `input` with `mr` unconditionally (the caller has

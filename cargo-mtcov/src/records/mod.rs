@@ -81,7 +81,8 @@ pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Res
     let mut run = RunRecords::default();
     let mut registry: BTreeMap<String, MrDescription> = BTreeMap::new();
     for file in &files {
-        let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let bytes =
+            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         read_file(file, &text, expected.as_deref(), &mut run, &mut registry)?;
     }
@@ -162,7 +163,10 @@ fn read_file(
                 let proc = &mut run.processes[p];
                 match &proc.coverage {
                     CoverageLayout::Captured { num_counters, .. } => {
-                        if let Some((bad, _)) = counters.iter().find(|&&(i, _)| u64::from(i) >= *num_counters) {
+                        if let Some((bad, _)) = counters
+                            .iter()
+                            .find(|&&(i, _)| u64::from(i) >= *num_counters)
+                        {
                             problem.get_or_insert(format!(
                                 "{name}:{number}: counter index {bad} is beyond the header's {num_counters} counters"
                             ));
@@ -199,9 +203,9 @@ fn read_file(
                 Some(why) => Completeness::Incomplete(why),
             };
         }
-        None if !text.is_empty() => run.unattributed.push(
-            problem.unwrap_or_else(|| format!("{name}: no readable header; the file's records cannot be attributed")),
-        ),
+        None if !text.is_empty() => run.unattributed.push(problem.unwrap_or_else(|| {
+            format!("{name}: no readable header; the file's records cannot be attributed")
+        })),
         None => {}
     }
     Ok(())

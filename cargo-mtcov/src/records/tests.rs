@@ -60,10 +60,10 @@ fn merges_files_and_dedupes_the_registry() {
         end(4),
     ];
     dir.write("a-1.jsonl", &(one.join("\n") + "\n"));
-    let two = [header(
-        "/bin/b",
-        &[("m::one", "equal"), ("m::two", "order")],
-    ), end(1)];
+    let two = [
+        header("/bin/b", &[("m::one", "equal"), ("m::two", "order")]),
+        end(1),
+    ];
     dir.write("b-2.jsonl", &(two.join("\n") + "\n"));
     dir.write("notes.txt", "not a record file");
 
@@ -83,7 +83,11 @@ fn merges_files_and_dedupes_the_registry() {
             ..
         }
     ));
-    assert!(run.processes.iter().all(|p| p.completeness == Completeness::Complete));
+    assert!(
+        run.processes
+            .iter()
+            .all(|p| p.completeness == Completeness::Complete)
+    );
 }
 
 fn incomplete(run: &RunRecords) -> &str {
@@ -107,9 +111,16 @@ fn a_corrupt_line_makes_the_file_incomplete_and_is_named() {
         + "\n";
     let file = dir.write("a-1.jsonl", &text);
     let run = read_run(&dir.0, None).unwrap();
-    assert_eq!(run.groups.len(), 1, "the valid MG after the corrupt line is kept");
+    assert_eq!(
+        run.groups.len(),
+        1,
+        "the valid MG after the corrupt line is kept"
+    );
     let why = incomplete(&run);
-    assert!(why.starts_with(&format!("{}:3: unreadable record", file.display())), "{why}");
+    assert!(
+        why.starts_with(&format!("{}:3: unreadable record", file.display())),
+        "{why}"
+    );
 }
 
 #[test]
@@ -117,14 +128,24 @@ fn a_cut_off_file_is_incomplete() {
     let dir = TempDir::new("cut");
     let full = [header("/bin/a", &[]), SOURCE_A.into(), MG_A.into(), end(3)].join("\n") + "\n";
     // Cut anywhere: mid-line, at a line end (no end line), just before the end line.
-    for cut in [full.len() / 2, full.find(MG_A).unwrap(), full.rfind("{\"v\"").unwrap()] {
+    for cut in [
+        full.len() / 2,
+        full.find(MG_A).unwrap(),
+        full.rfind("{\"v\"").unwrap(),
+    ] {
         dir.write("a-1.jsonl", &full[..cut]);
         let run = read_run(&dir.0, None).unwrap();
         let why = incomplete(&run);
-        assert!(why.contains("cut off") || why.contains("no end line"), "{cut}: {why}");
+        assert!(
+            why.contains("cut off") || why.contains("no end line"),
+            "{cut}: {why}"
+        );
     }
     dir.write("a-1.jsonl", &full);
-    assert_eq!(read_run(&dir.0, None).unwrap().processes[0].completeness, Completeness::Complete);
+    assert_eq!(
+        read_run(&dir.0, None).unwrap().processes[0].completeness,
+        Completeness::Complete
+    );
 }
 
 #[test]
@@ -140,7 +161,10 @@ fn lines_lost_before_the_end_line_are_detected() {
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
     let cov = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
-    dir.write("a-1.jsonl", &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)));
+    dir.write(
+        "a-1.jsonl",
+        &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
+    );
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.processes[0].counters.is_empty());
     assert!(incomplete(&run).contains(":2: counter index 8"));

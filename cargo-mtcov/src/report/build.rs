@@ -7,8 +7,8 @@ use anyhow::{Context, ensure};
 use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
 
 use super::{
-    CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry,
-    Totals, gaps,
+    CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry, Totals,
+    gaps,
 };
 
 /// Measures every criterion of `input` at its `k` and assembles the

@@ -242,7 +242,9 @@ impl<'a> Candidates<'a> {
             available: 0,
         };
         for (class, list) in per_class.iter().enumerate() {
-            if self.counting == Counting::Class && have.binary_search(&ClassIdx(class as u32)).is_ok() {
+            if self.counting == Counting::Class
+                && have.binary_search(&ClassIdx(class as u32)).is_ok()
+            {
                 continue;
             }
             let mut usable = list

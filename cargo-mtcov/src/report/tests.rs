@@ -378,17 +378,25 @@ fn json_envelope_and_values() {
 /// `docs/report-schema.md` with its type, and every documented path occurs.
 #[test]
 fn json_matches_documented_schema() {
-
     let documented = schema::documented_paths(schema::SCHEMA_DOC);
-    assert!(documented.len() > 40, "schema table not found in docs/report-schema.md");
+    assert!(
+        documented.len() > 40,
+        "schema table not found in docs/report-schema.md"
+    );
     let mut seen = std::collections::BTreeSet::new();
     for counting in [Counting::Class, Counting::Mr] {
         let json = render_json(&report(&fixture(), 2, counting));
-        assert_eq!(schema::violations(&json, schema::SCHEMA_DOC), Vec::<String>::new());
+        assert_eq!(
+            schema::violations(&json, schema::SCHEMA_DOC),
+            Vec::<String>::new()
+        );
         seen.extend(schema::paths_in(&json).into_keys());
     }
     for path in documented.keys() {
-        assert!(seen.contains(path), "{path} is documented but never appears in a report");
+        assert!(
+            seen.contains(path),
+            "{path} is documented but never appears in a report"
+        );
     }
 }
 

@@ -9,9 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
+use super::BinaryRun;
 use crate::build::BuildOutput;
 use crate::error::RecordError;
-use super::BinaryRun;
 
 const FILE_NAME: &str = "last-run.json";
 const FORMAT: u32 = 2;
@@ -131,7 +131,7 @@ impl LastRun {
 }
 
 /// A run id that sorts by time: `<unix seconds>-<pid>`.
-pub fn new_run_id() -> String {
+pub(crate) fn new_run_id() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -158,13 +158,7 @@ mod tests {
             kind: "lib".into(),
             manifest_dir: dir.clone(),
         });
-        let run = LastRun::new(
-            dir.join("records"),
-            false,
-            build,
-            vec![],
-        )
-        .unwrap();
+        let run = LastRun::new(dir.join("records"), false, build, vec![]).unwrap();
         run.save(&dir).unwrap();
         let loaded = LastRun::load(&dir).unwrap();
         assert_eq!(loaded.stamps, run.stamps);

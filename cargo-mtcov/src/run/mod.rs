@@ -52,7 +52,7 @@ pub struct BinaryRun {
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]
-pub struct RunPlan<'a> {
+pub(crate) struct RunPlan<'a> {
     pub executables: &'a [TestExecutable],
     pub record_dir: &'a Path,
     pub test_args: &'a [String],
@@ -62,7 +62,7 @@ pub struct RunPlan<'a> {
 
 /// Runs every executable, one after another; a failing or aborting
 /// binary does not stop the others.
-pub fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
+pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     if let Some(threads) = user_test_threads(plan.test_args) {
         if threads != "1" {
             bail!(
@@ -114,7 +114,10 @@ fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
         .args(plan.test_args)
         .current_dir(&exe.manifest_dir)
         .env(RECORD_DIR_ENV, plan.record_dir)
-        .env("LLVM_PROFILE_FILE", if cfg!(windows) { "NUL" } else { "/dev/null" })
+        .env(
+            "LLVM_PROFILE_FILE",
+            if cfg!(windows) { "NUL" } else { "/dev/null" },
+        )
         .env("CARGO", crate::build::cargo())
         .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
         .env("CARGO_PKG_NAME", &exe.package)

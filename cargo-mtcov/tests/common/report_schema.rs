@@ -19,7 +19,11 @@ pub fn documented_paths(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
         let Some((path, rest)) = rest.split_once('`') else {
             continue;
         };
-        let ty = rest.trim_start_matches([' ', '|']).split('|').next().unwrap_or_default();
+        let ty = rest
+            .trim_start_matches([' ', '|'])
+            .split('|')
+            .next()
+            .unwrap_or_default();
         let types = ty.split(" or ").map(|t| t.trim().to_owned()).collect();
         documented.insert(path.to_owned(), types);
     }
@@ -45,7 +49,8 @@ pub fn violations(report: &Value, doc: &str) -> Vec<String> {
         };
         for ty in types {
             // A whole number may appear where the document says `number`.
-            let documented = allowed.contains(ty) || (ty == "integer" && allowed.contains("number"));
+            let documented =
+                allowed.contains(ty) || (ty == "integer" && allowed.contains("number"));
             if !documented {
                 problems.push(format!("{path} is {ty}, documented as {allowed:?}"));
             }
@@ -68,10 +73,16 @@ fn walk(value: &Value, path: &str, seen: &mut BTreeMap<String, BTreeSet<&'static
         seen.entry(path.to_owned()).or_default().insert(ty);
     }
     match value {
-        Value::Array(items) => items.iter().for_each(|item| walk(item, &format!("{path}[]"), seen)),
+        Value::Array(items) => items
+            .iter()
+            .for_each(|item| walk(item, &format!("{path}[]"), seen)),
         Value::Object(map) => {
             for (key, item) in map {
-                let sub = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                let sub = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
                 walk(item, &sub, seen);
             }
         }

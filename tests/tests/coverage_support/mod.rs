@@ -9,10 +9,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cargo_mtcov::records::FunctionEntry;
+use mtcov_protocol::FunctionEntry;
 
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 pub fn fixture_dir() -> PathBuf {
@@ -27,7 +30,9 @@ pub fn fixtures_target() -> PathBuf {
 /// A fresh scratch directory under the fixtures target (never in the
 /// source tree, so no stray `.profraw` lands in the repository).
 pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = fixtures_target().join("tmp").join(format!("{name}-{}", std::process::id()));
+    let dir = fixtures_target()
+        .join("tmp")
+        .join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create scratch dir");
     dir
@@ -62,12 +67,17 @@ fn write_wrapper() -> PathBuf {
     if std::fs::read_to_string(&wrapper).is_ok_and(|s| s == WRAPPER) {
         return wrapper;
     }
-    let staged = fixtures_target().join(format!("rustc-wrapper.sh.{}-{:?}", std::process::id(), std::thread::current().id()));
+    let staged = fixtures_target().join(format!(
+        "rustc-wrapper.sh.{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     std::fs::write(&staged, WRAPPER).expect("write rustc wrapper");
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(0o755)).expect("chmod wrapper");
+        std::fs::set_permissions(&staged, std::fs::Permissions::from_mode(0o755))
+            .expect("chmod wrapper");
     }
     std::fs::rename(&staged, &wrapper).expect("install rustc wrapper");
     wrapper
@@ -83,7 +93,16 @@ fn cargo_command(toolchain: Option<&str>) -> Command {
         }
         None => Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())),
     };
-    for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_TARGET_DIR", "CARGO_TERM_COLOR", "LLVM_PROFILE_FILE", "MTCOV_RECORD_DIR"] {
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "CARGO_TARGET_DIR",
+        "CARGO_TERM_COLOR",
+        "LLVM_PROFILE_FILE",
+        "MTCOV_RECORD_DIR",
+    ] {
         cmd.env_remove(var);
     }
     if toolchain.is_some() {
@@ -97,24 +116,41 @@ fn cargo_command(toolchain: Option<&str>) -> Command {
 
 /// Whether `cargo +toolchain` works here.
 pub fn toolchain_installed(toolchain: &str) -> bool {
-    cargo_command(Some(toolchain)).arg("--version").output().is_ok_and(|o| o.status.success())
+    cargo_command(Some(toolchain))
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// Builds the fixture's tests (`cargo test --no-run`) instrumented, with
 /// `extra_rustflags` for the SUT crate (e.g. branch coverage on nightly).
 pub fn build_fixture(toolchain: Option<&'static str>, extra_rustflags: &str) -> Built {
-    build_fixture_instrumenting(toolchain, extra_rustflags, "cov_sut", toolchain.unwrap_or("stable"))
+    build_fixture_instrumenting(
+        toolchain,
+        extra_rustflags,
+        "cov_sut",
+        toolchain.unwrap_or("stable"),
+    )
 }
 
 /// Like [`build_fixture`], instrumenting the comma-separated `crates`, in
 /// the target subdirectory `target_name`.
-pub fn build_fixture_instrumenting(toolchain: Option<&'static str>, extra_rustflags: &str, crates: &str, target_name: &str) -> Built {
+pub fn build_fixture_instrumenting(
+    toolchain: Option<&'static str>,
+    extra_rustflags: &str,
+    crates: &str,
+    target_name: &str,
+) -> Built {
     let target = fixtures_target().join(target_name);
     std::fs::create_dir_all(&target).expect("create fixture target dir");
     let wrapper = write_wrapper();
     let output = cargo_command(toolchain)
         .current_dir(fixture_dir())
-        .args(["test", "--no-run", "--message-format=json-render-diagnostics"])
+        .args([
+            "test",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ])
         .env("CARGO_TARGET_DIR", &target)
         .env("RUSTC_WRAPPER", &wrapper)
         .env("MTCOV_INSTRUMENT", crates)
@@ -129,7 +165,9 @@ pub fn build_fixture_instrumenting(toolchain: Option<&'static str>, extra_rustfl
     let mut oracle_binary = None;
     let mut rlib = None;
     for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
         if msg["reason"] != "compiler-artifact" {
             continue;
         }
@@ -139,7 +177,12 @@ pub fn build_fixture_instrumenting(toolchain: Option<&'static str>, extra_rustfl
         }
         if target_name == "cov_sut" {
             // The lib's unit-test artifact has the same target name and no rlib.
-            let found = msg["filenames"].as_array().into_iter().flatten().filter_map(|f| f.as_str()).find(|f| f.ends_with(".rlib"));
+            let found = msg["filenames"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f.as_str())
+                .find(|f| f.ends_with(".rlib"));
             rlib = found.map(PathBuf::from).or(rlib);
         }
     }
@@ -163,7 +206,11 @@ pub struct Execution {
 
 /// Runs the fixture's oracle binary (one test thread, as `cargo mtcov`
 /// runs tests) and reads back its records.
-pub fn run_fixture(built: &Built, scratch: &Path, with_profraw: bool) -> (Vec<FunctionEntry>, Vec<Execution>) {
+pub fn run_fixture(
+    built: &Built,
+    scratch: &Path,
+    with_profraw: bool,
+) -> (Vec<FunctionEntry>, Vec<Execution>) {
     let records = scratch.join("records");
     let profraw = scratch.join("profraw");
     std::fs::create_dir_all(&profraw).expect("create profraw dir");
@@ -175,7 +222,11 @@ pub fn run_fixture(built: &Built, scratch: &Path, with_profraw: bool) -> (Vec<Fu
         cmd.env("COV_SUT_PROFRAW_DIR", &profraw);
     }
     let out = cmd.output().expect("run fixture test binary");
-    assert!(out.status.success(), "fixture tests failed:\n{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "fixture tests failed:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 
     let mut functions = None;
     let mut debug_of: HashMap<String, String> = HashMap::new();
@@ -188,7 +239,9 @@ pub fn run_fixture(built: &Built, scratch: &Path, with_profraw: bool) -> (Vec<Fu
                 Some("header") => {
                     let cov = &v["coverage"];
                     assert_eq!(cov["status"], "ok", "coverage not captured: {cov}");
-                    let hex = |x: &serde_json::Value| u64::from_str_radix(x.as_str().expect("hex"), 16).expect("hex");
+                    let hex = |x: &serde_json::Value| {
+                        u64::from_str_radix(x.as_str().expect("hex"), 16).expect("hex")
+                    };
                     functions = Some(
                         cov["functions"]
                             .as_array()
@@ -204,11 +257,18 @@ pub fn run_fixture(built: &Built, scratch: &Path, with_profraw: bool) -> (Vec<Fu
                     );
                 }
                 Some("source") => {
-                    debug_of.insert(v["key"].as_str().expect("key").into(), v["debug"].as_str().expect("debug").into());
+                    debug_of.insert(
+                        v["key"].as_str().expect("key").into(),
+                        v["debug"].as_str().expect("debug").into(),
+                    );
                 }
                 Some("cov") => {
-                    let flat: Vec<u64> =
-                        v["counters"].as_array().expect("counters").iter().map(|x| x.as_u64().expect("u64")).collect();
+                    let flat: Vec<u64> = v["counters"]
+                        .as_array()
+                        .expect("counters")
+                        .iter()
+                        .map(|x| x.as_u64().expect("u64"))
+                        .collect();
                     let pairs = flat.chunks(2).map(|p| (p[0] as u32, p[1])).collect();
                     covs.push((v["key"].as_str().expect("key").into(), pairs));
                 }
@@ -229,10 +289,20 @@ pub fn run_fixture(built: &Built, scratch: &Path, with_profraw: bool) -> (Vec<Fu
     let executions = covs
         .into_iter()
         .map(|(key, counters)| {
-            let input = debug_of.get(&key).cloned().unwrap_or_else(|| panic!("cov record for unknown key {key}"));
+            let input = debug_of
+                .get(&key)
+                .cloned()
+                .unwrap_or_else(|| panic!("cov record for unknown key {key}"));
             let profraw = profraw_of.get(&input).cloned();
-            assert!(!with_profraw || profraw.is_some(), "no profraw for input {input}");
-            Execution { input, counters, profraw }
+            assert!(
+                !with_profraw || profraw.is_some(),
+                "no profraw for input {input}"
+            );
+            Execution {
+                input,
+                counters,
+                profraw,
+            }
         })
         .collect();
     (functions.expect("no header record"), executions)
@@ -262,7 +332,9 @@ pub fn llvm_tool(name: &str, toolchain: Option<&str>) -> PathBuf {
     panic!(
         "{name} not found at {}: install it with `rustup component add llvm-tools-preview{}` (or set {var})",
         own.display(),
-        toolchain.map(|t| format!(" --toolchain {t}")).unwrap_or_default()
+        toolchain
+            .map(|t| format!(" --toolchain {t}"))
+            .unwrap_or_default()
     );
 }
 
@@ -270,7 +342,9 @@ fn rustc_command(toolchain: Option<&str>) -> Command {
     match toolchain {
         Some(t) => {
             let mut c = Command::new("rustc");
-            c.arg(format!("+{t}")).env_remove("RUSTC").env_remove("RUSTUP_TOOLCHAIN");
+            c.arg(format!("+{t}"))
+                .env_remove("RUSTC")
+                .env_remove("RUSTUP_TOOLCHAIN");
             c
         }
         None => Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())),
@@ -278,9 +352,16 @@ fn rustc_command(toolchain: Option<&str>) -> Command {
 }
 
 fn tool_path(name: &str, toolchain: Option<&str>) -> PathBuf {
-    let out = rustc_command(toolchain).args(["--print", "target-libdir"]).output().expect("run rustc --print target-libdir");
+    let out = rustc_command(toolchain)
+        .args(["--print", "target-libdir"])
+        .output()
+        .expect("run rustc --print target-libdir");
     let libdir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-    libdir.parent().expect("target-libdir has a parent").join("bin").join(name)
+    libdir
+        .parent()
+        .expect("target-libdir has a parent")
+        .join("bin")
+        .join(name)
 }
 
 fn llvm_major(toolchain: Option<&str>) -> Option<String> {

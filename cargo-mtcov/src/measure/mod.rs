@@ -1,5 +1,5 @@
 //! The k-MR adequacy measure of Fu, Sun, Zhang and Liu, as stated in
-//! `shared/spec/kmr-measure.md` (the project's definitions).
+//! `docs/measure.md` (the project's definitions).
 //!
 //! Pure data in, numbers out: no I/O, no names beyond the relation classes
 //! and source types needed for counting. Everything is interned to `u32`

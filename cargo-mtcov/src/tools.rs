@@ -5,6 +5,7 @@
 //! are looked up only by what actually runs them (oracle tests, profile
 //! merging), so a missing component never blocks a plain `cargo mtcov`.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -63,14 +64,24 @@ impl Toolchain {
 
     /// Whether `-Z` flags work: a nightly or dev compiler, or `RUSTC_BOOTSTRAP=1`.
     pub fn allows_unstable(&self) -> bool {
+        self.allows_unstable_with(std::env::var_os("RUSTC_BOOTSTRAP").as_deref())
+    }
+
+    /// [`Self::allows_unstable`] given the value of `RUSTC_BOOTSTRAP`.
+    fn allows_unstable_with(&self, rustc_bootstrap: Option<&OsStr>) -> bool {
         self.release.contains("-nightly")
             || self.release.contains("-dev")
-            || std::env::var("RUSTC_BOOTSTRAP").is_ok_and(|v| v == "1")
+            || rustc_bootstrap == Some(OsStr::new("1"))
     }
 
     /// Fails with the exact commands to run when `--branch` cannot work.
     pub fn require_branch_support(&self) -> Result<()> {
-        if self.allows_unstable() {
+        self.branch_support(std::env::var_os("RUSTC_BOOTSTRAP").as_deref())
+    }
+
+    /// [`Self::require_branch_support`] given the value of `RUSTC_BOOTSTRAP`.
+    fn branch_support(&self, rustc_bootstrap: Option<&OsStr>) -> Result<()> {
+        if self.allows_unstable_with(rustc_bootstrap) {
             return Ok(());
         }
         bail!(
@@ -170,7 +181,7 @@ mod tests {
         assert_eq!(t.release, "1.97.0-nightly");
         assert_eq!(t.host, "x86_64-unknown-linux-gnu");
         assert_eq!(t.llvm.as_deref(), Some("22.1.4"));
-        assert!(t.allows_unstable());
+        assert!(t.allows_unstable_with(None));
     }
 
     #[test]
@@ -180,15 +191,18 @@ mod tests {
             host: "x".into(),
             llvm: None,
         };
-        if std::env::var_os("RUSTC_BOOTSTRAP").is_some() {
-            return; // the override is honoured on purpose; nothing to check
-        }
-        let err = stable.require_branch_support().unwrap_err().to_string();
+        // The environment's RUSTC_BOOTSTRAP is not read: both cases are
+        // checked whatever the test runs under.
+        let err = stable.branch_support(None).unwrap_err().to_string();
         assert!(
             err.contains("rustup toolchain install nightly --component llvm-tools-preview"),
             "{err}"
         );
         assert!(err.contains("cargo +nightly mtcov --branch"), "{err}");
+        assert!(stable.branch_support(Some(OsStr::new("0"))).is_err());
+        stable
+            .branch_support(Some(OsStr::new("1")))
+            .expect("RUSTC_BOOTSTRAP=1 is honoured on purpose");
     }
 
     #[test]

@@ -4,14 +4,16 @@
 //!
 //! `cargo bench -p cargo-mtcov --bench mapping`
 //!
-//! Builds the `tests/fixtures/cov-sut` fixture instrumented (as the
-//! coverage tests do, in `target/mtcov-test-fixtures/`), runs it so that
+//! Runs `cargo mtcov` on the `tests/fixtures/cov-sut` fixture (as the
+//! coverage tests do, in `target/mtcov-test-fixtures/`), so that
 //! mt-runtime records real per-input counters, and times:
 //! - small: only the SUT instrumented, scope = the SUT's `src/`;
 //! - large: the SUT plus serde_json and its dependencies instrumented,
-//!   scope = every file (all of serde_json's mapping is decoded and kept).
+//!   scope = every file (all of serde_json's mapping is decoded and kept);
+//!   `bench/instrument-deps.sh`, chained by cargo-mtcov's wrapper,
+//!   instruments them and links the test binary with `-C link-dead-code`.
 
-#[path = "../../tests/tests/coverage_support/mod.rs"]
+#[path = "../tests/coverage_support/mod.rs"]
 mod coverage_support;
 
 use std::hint::black_box;
@@ -39,13 +41,18 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
 }
 
 fn scenario(name: &str, built: &Built, scope: &Scope) {
-    let scratch = scratch_dir(&format!("bench-{name}"));
-    let (functions, executions) = run_fixture(built, &scratch, false);
-    let size = std::fs::metadata(&built.oracle_binary).map(|m| m.len()).unwrap_or(0);
+    let (functions, executions) = built.records();
+    let size = std::fs::metadata(&built.oracle_binary)
+        .map(|m| m.len())
+        .unwrap_or(0);
     let extra = std::slice::from_ref(&built.rlib);
 
-    let decode = time(15, || CoverageMap::load(&built.oracle_binary, &[], scope).expect("load"));
-    let decode_rlib = time(15, || CoverageMap::load(&built.oracle_binary, extra, scope).expect("load"));
+    let decode = time(15, || {
+        CoverageMap::load(&built.oracle_binary, &[], scope).expect("load")
+    });
+    let decode_rlib = time(15, || {
+        CoverageMap::load(&built.oracle_binary, extra, scope).expect("load")
+    });
     let map = CoverageMap::load(&built.oracle_binary, extra, scope).expect("load");
     let bind = time(51, || map.evaluator(&functions).expect("bind").covered(&[]));
 
@@ -60,7 +67,8 @@ fn scenario(name: &str, built: &Built, scope: &Scope) {
         }
     }
     let per_input = t.elapsed() / (rounds * executions.len()) as u32;
-    let counters: usize = executions.iter().map(|e| e.counters.len()).sum::<usize>() / executions.len().max(1);
+    let counters: usize =
+        executions.iter().map(|e| e.counters.len()).sum::<usize>() / executions.len().max(1);
     println!(
         "{name}: binary {:.1} MB, {} function table rows, E = {} lines / {} regions / {} functions",
         size as f64 / 1e6,
@@ -81,13 +89,36 @@ fn scenario(name: &str, built: &Built, scope: &Scope) {
         executions.len(),
         covered_pairs / (rounds * executions.len()),
     );
-    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 fn main() {
-    let small = build_fixture(None, "");
-    scenario("small", &small, &Scope::all().include_dir(fixture_dir().join("src")));
-    let large = build_fixture_instrumenting(None, "", "cov_sut,serde_json,serde_core,itoa,zmij,memchr", "bench-large");
-    scenario("large, scope = SUT", &large, &Scope::all().include_dir(fixture_dir().join("src")));
+    let small = run_mtcov(&MtcovRun {
+        name: "bench-small",
+        ..MtcovRun::default()
+    });
+    scenario(
+        "small",
+        &small,
+        &Scope::all().include_dir(fixture_dir().join("src")),
+    );
+    let large = run_mtcov(&MtcovRun {
+        name: "bench-large",
+        env: &[
+            (
+                "RUSTC_WRAPPER",
+                repo_root().join("bench/instrument-deps.sh").into(),
+            ),
+            (
+                "MTCOV_BENCH_INSTRUMENT",
+                "serde_json,serde_core,itoa,zmij,memchr".into(),
+            ),
+        ],
+        ..MtcovRun::default()
+    });
+    scenario(
+        "large, scope = SUT",
+        &large,
+        &Scope::all().include_dir(fixture_dir().join("src")),
+    );
     scenario("large, scope = everything", &large, &Scope::all());
 }

@@ -309,10 +309,11 @@ fn rustc_version(toolchain: Option<&str>) -> Result<String, String> {
         .output()
         .map_err(|e| format!("cannot run `{}`: {e}", show()))?;
     if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
         return Err(format!(
             "`{}` failed: {}",
             show(),
-            String::from_utf8_lossy(&out.stderr).trim()
+            stderr.lines().next().unwrap_or("").trim()
         ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -340,7 +341,14 @@ pub fn unstable_toolchain(toolchain: &str) -> Result<(), String> {
 pub fn llvm_tool(name: &str, toolchain: Option<&str>) -> Result<PathBuf, String> {
     let var = name.to_uppercase().replace('-', "_");
     if let Some(p) = std::env::var_os(&var) {
-        return Ok(PathBuf::from(p));
+        let p = PathBuf::from(p);
+        if !p.is_file() {
+            return Err(format!(
+                "{var} is set to {}, which is not a file",
+                p.display()
+            ));
+        }
+        return Ok(p);
     }
     let own = tool_path(name, toolchain)?;
     if own.exists() {

@@ -4,14 +4,16 @@
 //!
 //! `cargo bench -p cargo-mtcov --bench mapping`
 //!
-//! Builds the `tests/fixtures/cov-sut` fixture instrumented (as the
-//! coverage tests do, in `target/mtcov-test-fixtures/`), runs it so that
+//! Runs `cargo mtcov` on the `tests/fixtures/cov-sut` fixture (as the
+//! coverage tests do, in `target/mtcov-test-fixtures/`), so that
 //! mt-runtime records real per-input counters, and times:
 //! - small: only the SUT instrumented, scope = the SUT's `src/`;
 //! - large: the SUT plus serde_json and its dependencies instrumented,
-//!   scope = every file (all of serde_json's mapping is decoded and kept).
+//!   scope = every file (all of serde_json's mapping is decoded and kept);
+//!   `bench/instrument-deps.sh`, chained by cargo-mtcov's wrapper,
+//!   instruments them and links the test binary with `-C link-dead-code`.
 
-#[path = "../../tests/tests/coverage_support/mod.rs"]
+#[path = "../tests/coverage_support/mod.rs"]
 mod coverage_support;
 
 use std::hint::black_box;
@@ -39,8 +41,7 @@ fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> Duration {
 }
 
 fn scenario(name: &str, built: &Built, scope: &Scope) {
-    let scratch = scratch_dir(&format!("bench-{name}"));
-    let (functions, executions) = run_fixture(built, &scratch, false);
+    let (functions, executions) = built.records();
     let size = std::fs::metadata(&built.oracle_binary)
         .map(|m| m.len())
         .unwrap_or(0);
@@ -88,22 +89,32 @@ fn scenario(name: &str, built: &Built, scope: &Scope) {
         executions.len(),
         covered_pairs / (rounds * executions.len()),
     );
-    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 fn main() {
-    let small = build_fixture(None, "");
+    let small = run_mtcov(&MtcovRun {
+        name: "bench-small",
+        ..MtcovRun::default()
+    });
     scenario(
         "small",
         &small,
         &Scope::all().include_dir(fixture_dir().join("src")),
     );
-    let large = build_fixture_instrumenting(
-        None,
-        "",
-        "cov_sut,serde_json,serde_core,itoa,zmij,memchr",
-        "bench-large",
-    );
+    let large = run_mtcov(&MtcovRun {
+        name: "bench-large",
+        env: &[
+            (
+                "RUSTC_WRAPPER",
+                repo_root().join("bench/instrument-deps.sh").into(),
+            ),
+            (
+                "MTCOV_BENCH_INSTRUMENT",
+                "serde_json,serde_core,itoa,zmij,memchr".into(),
+            ),
+        ],
+        ..MtcovRun::default()
+    });
     scenario(
         "large, scope = SUT",
         &large,

@@ -21,6 +21,27 @@ const SCRUBBED: &[&str] = &[
     "LLVM_PROFILE_FILE",
 ];
 
+/// Whether a test's prerequisite (a nightly toolchain, llvm-tools-preview,
+/// ...) is here; every test that needs something beyond the stable
+/// toolchain asks through this one function. `found` is `Err(why not)`
+/// when it is missing: then, under CI (`CI` set), the test fails naming
+/// `install`, the command that provides it; outside CI it prints the
+/// reason and the command, and the caller returns (skips).
+#[track_caller]
+pub fn prerequisite(what: &str, found: Result<(), String>, install: &str) -> bool {
+    let Err(why) = found else {
+        return true;
+    };
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "{what} is required under CI (CI is set), but it is missing: {why}\n\
+             install it with: {install}"
+        );
+    }
+    eprintln!("skipped: {what} is missing ({why}); install it with: {install}");
+    false
+}
+
 /// `cargo-mtcov mtcov <args>` in `dir`, with a scrubbed environment.
 pub fn mtcov(dir: &Path, args: &[&str]) -> Output {
     mtcov_command(dir, args).output().expect("cargo-mtcov runs")

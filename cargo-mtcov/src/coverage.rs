@@ -40,7 +40,7 @@ pub fn criteria(
     criteria: &[Criterion],
     options: &ReportOptions,
 ) -> Result<Vec<CriterionCoverage>> {
-    let scope = scope(workspace, options);
+    let scope = scope(workspace, options)?;
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
         if matches!(process.coverage, ProcessCoverage::Captured { .. }) {
@@ -56,6 +56,7 @@ pub fn criteria(
             .with_context(|| format!("cannot read the coverage mapping of {}", binary.display()))?;
         maps.push(map);
     }
+    scope.check_patterns(&maps)?;
 
     let mut measured: Vec<(Criterion, MergedRequirements, Coverage)> = Vec::new();
     for &criterion in criteria {
@@ -111,7 +112,7 @@ pub fn criteria(
     Ok(result)
 }
 
-fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
+fn scope(workspace: &Workspace, options: &ReportOptions) -> Result<Scope> {
     let mut scope = Scope::all();
     for member in &workspace.members {
         if matches!(member.name.as_str(), "mt-runtime" | "mt-macros") {
@@ -125,12 +126,12 @@ fn scope(workspace: &Workspace, options: &ReportOptions) -> Scope {
     }
     scope = scope.exclude_dir(&workspace.target_dir);
     for pattern in &options.include {
-        scope = scope.include_pattern(pattern);
+        scope = scope.include_pattern(pattern)?;
     }
     for pattern in &options.exclude {
-        scope = scope.exclude_pattern(pattern);
+        scope = scope.exclude_pattern(pattern)?;
     }
-    scope
+    Ok(scope)
 }
 
 /// Where a requirement is, relative to the workspace root when inside it.

@@ -436,30 +436,14 @@ mod tests {
         // code region with counter 0 at 2:5-4:2, a gap with the expression
         // at 4:2-5:1 (delta 2), a branch (c0, zero) at 4:9-4:14.
         let gap_end = 1 | (1 << 31);
+        #[rustfmt::skip]
         let mapping = [
-            1,
-            3, // file ids
-            1,
-            (0 << 2) | 1,
-            (1 << 2) | 1, // expression 0: c0, c1
-            3,            // regions
-            1,
-            2,
-            5,
-            2,
-            2, // c0, +2 lines, col 5, 2 lines, col 2
-            2,
-            2,
-            2,
-            1,
-            gap_end, // expr 0 (subtract)
-            4 << 3,
-            1,
-            0,
-            0,
-            9,
-            0,
-            14, // branch: c0 / zero
+            1, 3, // file ids: one, index 3 of the TU's list
+            1, 1, (1 << 2) | 1, // expressions: one, c0 and c1
+            3, // regions
+            1, 2, 5, 2, 2, // c0, +2 lines, col 5, 2 lines, col 2
+            2, 2, 2, 1, gap_end, // expression 0 (subtract)
+            4 << 3, 1, 0, 0, 9, 0, 14, // branch: c0 / zero
         ];
         let mut section = record(0xaa, &mapping);
         section.extend(record(0xbb, &[0, 0]));

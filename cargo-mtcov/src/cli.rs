@@ -119,12 +119,17 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = Distinct::Class)]
     pub distinct: Distinct,
 
-    /// Only measure source files whose path contains this, or matches it as
-    /// a glob with `*` and `?` (repeatable).
+    /// Only measure source files matching this path or glob (repeatable):
+    /// a file, or a directory and all under it; `*` stays within one
+    /// directory, `**` crosses them. Absolute or `./`-relative patterns are
+    /// anchored there; other relative ones match at any depth by whole
+    /// components (`src/lex.rs`, `parser/**/*.rs`). A pattern matching no
+    /// file in scope is an error.
     #[arg(long, value_name = "PATH")]
     pub include: Vec<String>,
 
-    /// Leave out source files whose path contains or matches this (repeatable).
+    /// Leave out source files matching this path or glob, as for
+    /// `--include` (repeatable).
     #[arg(long, value_name = "PATH")]
     pub exclude: Vec<String>,
 

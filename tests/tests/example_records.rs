@@ -39,18 +39,20 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
     let mut per_test: BTreeMap<String, usize> = BTreeMap::new();
     let mut sources = BTreeSet::new();
     let mut headers = 0;
+    let mut ends = 0;
     let files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "one test process, one file: {files:?}");
     for line in std::fs::read_to_string(&files[0]).unwrap().lines() {
         let record: Value = serde_json::from_str(line).unwrap();
         match record["kind"].as_str().unwrap() {
             "header" => headers += 1,
+            "end" => ends += 1,
             "mg" => *per_test.entry(record["test"].as_str().unwrap().to_owned()).or_default() += 1,
             "source" => assert!(sources.insert(record["key"].as_str().unwrap().to_owned())),
             other => panic!("unexpected record kind {other}"),
         }
     }
-    assert_eq!(headers, 1);
+    assert_eq!((headers, ends), (1, 1));
     let expected: BTreeMap<String, usize> = [
         ("single_angle_relations_hold", 392),
         ("addition_formula_holds", 9),

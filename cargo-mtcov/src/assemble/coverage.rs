@@ -48,7 +48,7 @@ pub(crate) fn criteria(
     criteria: &[Criterion],
     patterns: ScopePatterns<'_>,
 ) -> Result<Vec<CriterionCoverage>> {
-    let scope = scope(workspace, patterns);
+    let scope = scope(workspace, patterns)?;
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
         if matches!(process.coverage, CoverageLayout::Captured { .. }) {
@@ -64,6 +64,7 @@ pub(crate) fn criteria(
             .with_context(|| format!("cannot read the coverage mapping of {}", binary.display()))?;
         maps.push(map);
     }
+    scope.check_patterns(&maps)?;
 
     let mut measured: Vec<(Criterion, MergedRequirements, Coverage)> = Vec::new();
     for &criterion in criteria {
@@ -119,7 +120,7 @@ pub(crate) fn criteria(
     Ok(result)
 }
 
-fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Scope {
+fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Result<Scope> {
     let mut scope = Scope::all();
     for member in &workspace.members {
         if is_own_package(&member.name) {
@@ -133,12 +134,12 @@ fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Scope {
     }
     scope = scope.exclude_dir(&workspace.target_dir);
     for pattern in patterns.include {
-        scope = scope.include_pattern(pattern);
+        scope = scope.include_pattern(pattern)?;
     }
     for pattern in patterns.exclude {
-        scope = scope.exclude_pattern(pattern);
+        scope = scope.exclude_pattern(pattern)?;
     }
-    scope
+    Ok(scope)
 }
 
 /// Where a requirement is, relative to the workspace root when inside it.

@@ -15,6 +15,7 @@ use llvm_profparser::coverage::{
 use super::decode;
 use super::linear::{Compiler, Linear, Terms};
 use super::lines::{self, LineScratch, ViewKind, ViewRegion};
+use super::testcode::TestCode;
 use super::{Requirement, RequirementKey, RequirementKind, Scope};
 use crate::model::Criterion;
 
@@ -72,6 +73,10 @@ pub(crate) struct Map {
     pub views: Vec<FileView>,
     reqs: [Vec<Requirement>; 4],
     pub has_branch_regions: bool,
+    /// Source files the scope's directories admit (before patterns).
+    pub scope_files: Vec<Arc<str>>,
+    /// Per `--include` / `--exclude` pattern, whether it matched one of them.
+    pub pattern_hits: Vec<bool>,
 }
 
 pub(crate) fn criterion_index(c: Criterion) -> usize {
@@ -156,6 +161,11 @@ struct Builder<'s> {
     by_key: HashMap<(u64, u64), u32>,
     reqs: [ReqTable; 4],
     has_branch_regions: bool,
+    /// Per file id, its test-only code (never requirements).
+    test_code: Vec<Option<Arc<TestCode>>>,
+    all_test_code: HashMap<PathBuf, Arc<TestCode>>,
+    scope_files: Vec<Arc<str>>,
+    pattern_hits: Vec<bool>,
 }
 
 /// LLVM's dummy record: hash 0 and a single region with a zero counter,
@@ -184,10 +194,42 @@ impl<'s> Builder<'s> {
             by_key: HashMap::new(),
             reqs: Default::default(),
             has_branch_regions: false,
+            test_code: Vec::new(),
+            all_test_code: HashMap::new(),
+            scope_files: Vec::new(),
+            pattern_hits: vec![false; scope.pattern_count()],
         }
     }
 
+    /// Every source file the mappings name: which the scope's directories
+    /// admit, which patterns they match, and the test code of those in
+    /// scope (all parsed together, once).
+    fn survey(&mut self, infos: &[CoverageMappingInfo]) {
+        let mut seen = std::collections::HashSet::new();
+        let mut in_scope = Vec::new();
+        for info in infos {
+            for &id in info.cov_map.keys() {
+                for path in info.get_files_from_id(id) {
+                    // The first entry of a list is the compilation directory.
+                    if !seen.insert(path.clone()) || !self.scope.in_directories(&path) || path.is_dir() {
+                        continue;
+                    }
+                    self.scope_files.push(Arc::from(path.to_string_lossy().as_ref()));
+                    for i in self.scope.matching_patterns(&path) {
+                        self.pattern_hits[i] = true;
+                    }
+                    if self.scope.contains(&path) {
+                        in_scope.push(path);
+                    }
+                }
+            }
+        }
+        self.scope_files.sort();
+        self.all_test_code = self.scope.test_code(&in_scope);
+    }
+
     fn build(mut self, infos: &[CoverageMappingInfo]) -> Map {
+        self.survey(infos);
         // Real records first (in object order), then dummies of functions
         // that have no real record anywhere.
         let mut real_names = std::collections::HashSet::new();
@@ -233,6 +275,7 @@ impl<'s> Builder<'s> {
         let id = if self.scope.contains(path) {
             self.files.push(Arc::from(path.to_string_lossy().as_ref()));
             self.view_parts.push(Vec::new());
+            self.test_code.push(self.all_test_code.get(path).cloned());
             (self.files.len() - 1) as u32
         } else {
             NONE
@@ -242,7 +285,15 @@ impl<'s> Builder<'s> {
     }
 
     fn add_record(&mut self, rec: &FunctionRecordV3, files: &[u32], name: Option<&str>) {
-        let file_of = |r: &CounterMappingRegion| files.get(r.file_id).copied().unwrap_or(NONE);
+        // Regions out of scope or in test-only code have no file.
+        let file_of = |r: &CounterMappingRegion| {
+            let file = files.get(r.file_id).copied().unwrap_or(NONE);
+            let (start, end) = (pos(r.loc.line_start, 0).0, pos(r.loc.line_end, 0).0);
+            match self.test_code.get(file as usize) {
+                Some(Some(test)) if test.contains(start, end) => NONE,
+                _ => file,
+            }
+        };
         if !rec.regions.iter().any(|r| file_of(r) != NONE) {
             return;
         }
@@ -463,6 +514,8 @@ impl<'s> Builder<'s> {
             views,
             reqs: [line_reqs, region_reqs, branch_reqs, function_reqs],
             has_branch_regions: self.has_branch_regions,
+            scope_files: self.scope_files,
+            pattern_hits: self.pattern_hits,
         }
     }
 }

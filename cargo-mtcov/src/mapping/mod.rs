@@ -33,6 +33,11 @@
 //!   folded (a literal zero counter), which llvm-cov does not count.
 //! - `function`: each source function, all instantiations and copies
 //!   merged by (file, start of its first region), as llvm-cov groups them.
+//!
+//! Scope: only files the [`Scope`] admits, and never code compiled only
+//! for tests (`#[cfg(test)]` items, `#[test]` functions: see `testcode`),
+//! whichever test binaries the maps come from. Every coverage section of
+//! every object is read (`decode`), so code no test calls is in `E`.
 
 mod build;
 mod decode;
@@ -41,6 +46,7 @@ mod linear;
 mod lines;
 mod merge;
 mod scope;
+mod testcode;
 
 use std::fmt;
 use std::path::{Path, PathBuf};

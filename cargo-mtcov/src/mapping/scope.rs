@@ -1,36 +1,148 @@
 //! Which source files are in scope: the caller (the orchestration code)
 //! decides the directories from the workspace layout; the user adds
 //! `--include` / `--exclude` patterns. Applied while decoding, so code out
-//! of scope costs nothing per input.
+//! of scope costs nothing per input. Code compiled only for tests is never
+//! in scope (see `testcode`).
 
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use anyhow::{Context, Result, bail};
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+
+use super::CoverageMap;
+use super::testcode::{self, TestCode};
 
 /// A filter over source file paths (absolute, as the coverage mapping
 /// records them).
 ///
 /// A file is in scope when the deepest included or excluded directory it
 /// lies under is an included one (or it lies under none and no directory
-/// was included: then every file is in), matches one of the include patterns (or none was given)
-/// and matches none of the exclude patterns. A pattern with `*` or `?` is
-/// a glob over the whole path (`*` matches any run of characters, `/`
-/// included; `?` one character); any other pattern matches as a
-/// substring.
+/// was included: then every file is in), matches one of the include
+/// patterns (or none was given) and matches none of the exclude patterns.
+///
+/// Patterns are paths or globs:
+/// - `*` and `?` do not cross `/`; `**` does (`src/**/*.rs`); `[ab]` and
+///   `{a,b}` as usual.
+/// - A pattern matches a file, or a directory and so every file under it
+///   (`src/gen` matches `src/gen/x.rs`).
+/// - Absolute (`/ws/src/lib.rs`), or starting with `./` or `../`
+///   (relative to the current directory, as a shell completes a path): it
+///   matches that path only.
+/// - Any other relative pattern matches at any depth, whole path
+///   components only: `token.rs`, `src/token.rs` and `expr/src/*.rs` all
+///   match `/ws/examples/expr/src/token.rs`; `src/tok` matches nothing
+///   there.
+///
+/// [`check_patterns`](Self::check_patterns) makes a pattern that matched
+/// no file in scope an error.
 ///
 /// ```
 /// use cargo_mtcov::mapping::Scope;
 /// let scope = Scope::default()
 ///     .include_dir("/ws/crates/sut/src")
-///     .exclude_pattern("*/generated/*");
+///     .exclude_pattern("generated")?;
 /// assert!(scope.contains("/ws/crates/sut/src/lib.rs".as_ref()));
 /// assert!(!scope.contains("/ws/crates/sut/src/generated/x.rs".as_ref()));
 /// assert!(!scope.contains("/ws/crates/sut/tests/t.rs".as_ref()));
+/// # Ok::<(), anyhow::Error>(())
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Scope {
     include_dirs: Vec<PathBuf>,
     exclude_dirs: Vec<PathBuf>,
-    include_patterns: Vec<String>,
-    exclude_patterns: Vec<String>,
+    include_patterns: Vec<Pattern>,
+    exclude_patterns: Vec<Pattern>,
+    /// Test code per source file, parsed once however many maps ask.
+    test_code: Arc<Mutex<HashMap<PathBuf, Arc<TestCode>>>>,
+}
+
+/// One `--include` / `--exclude` pattern, compiled.
+#[derive(Debug, Clone)]
+struct Pattern {
+    text: String,
+    globs: GlobSet,
+}
+
+impl Pattern {
+    fn new(text: &str, base: &Path) -> Result<Self> {
+        let trimmed = match text.trim_end_matches('/') {
+            "" if text.starts_with('/') => "/",
+            t => t,
+        };
+        let anchored = if Path::new(trimmed).is_absolute() {
+            trimmed.to_owned()
+        } else if [".", ".."].contains(&trimmed)
+            || trimmed.starts_with("./")
+            || trimmed.starts_with("../")
+        {
+            let (dirs, rest) = split_dots(trimmed);
+            let base = normalize(&base.join(dirs));
+            let base = globset::escape(&base.to_string_lossy());
+            if rest.is_empty() {
+                base
+            } else {
+                format!("{}/{rest}", base.trim_end_matches('/'))
+            }
+        } else {
+            format!("**/{trimmed}")
+        };
+        let mut set = GlobSetBuilder::new();
+        let under = format!("{}/**", anchored.trim_end_matches('/'));
+        for glob in [anchored.as_str(), under.as_str()] {
+            let glob = GlobBuilder::new(glob)
+                .literal_separator(true)
+                .backslash_escape(true)
+                .build()
+                .with_context(|| format!("invalid pattern `{text}`"))?;
+            set.add(glob);
+        }
+        Ok(Pattern {
+            text: text.to_owned(),
+            globs: set
+                .build()
+                .with_context(|| format!("invalid pattern `{text}`"))?,
+        })
+    }
+
+    fn matches(&self, path: &Path) -> bool {
+        self.globs.is_match(path)
+    }
+}
+
+/// Splits a leading run of `.` / `..` components off a relative pattern.
+fn split_dots(pattern: &str) -> (&str, &str) {
+    let mut end = 0;
+    for part in pattern.split_inclusive('/') {
+        if matches!(part.trim_end_matches('/'), "." | "..") {
+            end += part.len();
+        } else {
+            break;
+        }
+    }
+    (&pattern[..end], &pattern[end..])
+}
+
+/// `path` without `.` and `..` components (lexically).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The current directory, as the compiler's paths spell it.
+fn current_dir() -> PathBuf {
+    let dir = std::env::current_dir().unwrap_or_default();
+    dir.canonicalize().unwrap_or(dir)
 }
 
 impl Scope {
@@ -52,20 +164,37 @@ impl Scope {
         self
     }
 
-    /// The user's `--include`: a substring or glob the path must match.
-    pub fn include_pattern(mut self, pattern: impl Into<String>) -> Self {
-        self.include_patterns.push(pattern.into());
-        self
+    /// The user's `--include`: a path or glob (see [`Scope`]) the file
+    /// must match. An error when the glob does not parse.
+    pub fn include_pattern(mut self, pattern: impl AsRef<str>) -> Result<Self> {
+        self.include_patterns
+            .push(Pattern::new(pattern.as_ref(), &current_dir())?);
+        Ok(self)
     }
 
-    /// The user's `--exclude`: a substring or glob the path must not match.
-    pub fn exclude_pattern(mut self, pattern: impl Into<String>) -> Self {
-        self.exclude_patterns.push(pattern.into());
-        self
+    /// The user's `--exclude`: a path or glob the file must not match.
+    pub fn exclude_pattern(mut self, pattern: impl AsRef<str>) -> Result<Self> {
+        self.exclude_patterns
+            .push(Pattern::new(pattern.as_ref(), &current_dir())?);
+        Ok(self)
     }
 
     /// Whether `path` is in scope.
     pub fn contains(&self, path: &Path) -> bool {
+        if !self.in_directories(path) {
+            return false;
+        }
+        if !self.include_patterns.is_empty()
+            && !self.include_patterns.iter().any(|p| p.matches(path))
+        {
+            return false;
+        }
+        !self.exclude_patterns.iter().any(|p| p.matches(path))
+    }
+
+    /// Whether `path` passes the directory filter (the default scope,
+    /// before patterns).
+    pub(crate) fn in_directories(&self, path: &Path) -> bool {
         // The deepest directory decides, so a member nested in another
         // member's excluded `examples/` is still in scope.
         let deepest = |dirs: &[PathBuf]| {
@@ -75,59 +204,130 @@ impl Scope {
                 .max()
         };
         match (deepest(&self.include_dirs), deepest(&self.exclude_dirs)) {
-            (Some(included), Some(excluded)) if excluded >= included => return false,
-            (None, Some(_)) => return false,
-            (None, None) if !self.include_dirs.is_empty() => return false,
-            _ => {}
+            (Some(included), Some(excluded)) if excluded >= included => false,
+            (None, Some(_)) => false,
+            (None, None) => self.include_dirs.is_empty(),
+            _ => true,
         }
-        let text = path.to_string_lossy();
-        if !self.include_patterns.is_empty()
-            && !self.include_patterns.iter().any(|p| matches(p, &text))
-        {
-            return false;
+    }
+
+    /// Indices (includes first, then excludes) of the patterns `path`
+    /// matches.
+    pub(crate) fn matching_patterns<'a>(
+        &'a self,
+        path: &'a Path,
+    ) -> impl Iterator<Item = usize> + 'a {
+        self.include_patterns
+            .iter()
+            .chain(&self.exclude_patterns)
+            .enumerate()
+            .filter(move |(_, p)| p.matches(path))
+            .map(|(i, _)| i)
+    }
+
+    pub(crate) fn pattern_count(&self) -> usize {
+        self.include_patterns.len() + self.exclude_patterns.len()
+    }
+
+    /// The test-only code of each of `files` (in scope), parsed once per
+    /// file over the life of this scope.
+    pub(crate) fn test_code(&self, files: &[PathBuf]) -> HashMap<PathBuf, Arc<TestCode>> {
+        let mut cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+        let missing: Vec<PathBuf> = files
+            .iter()
+            .filter(|f| !cache.contains_key(*f))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            // Module declarations in files parsed before decide whether a
+            // new file is a test module: analyse all of them together.
+            let mut all: Vec<PathBuf> = cache.keys().cloned().collect();
+            all.extend(missing);
+            for (file, code) in testcode::analyze(&all) {
+                cache.insert(file, Arc::new(code));
+            }
         }
-        !self.exclude_patterns.iter().any(|p| matches(p, &text))
+        files
+            .iter()
+            .filter_map(|f| Some((f.clone(), cache.get(f)?.clone())))
+            .collect()
     }
-}
 
-fn matches(pattern: &str, path: &str) -> bool {
-    if pattern.contains(['*', '?']) {
-        glob(pattern.as_bytes(), path.as_bytes())
-    } else {
-        path.contains(pattern)
-    }
-}
-
-/// Iterative glob with backtracking to the last `*` (linear in practice).
-fn glob(pattern: &[u8], text: &[u8]) -> bool {
-    let (mut p, mut t) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        match pattern.get(p) {
-            Some(b'*') => {
-                star = Some((p, t));
-                p += 1;
+    /// An error naming every `--include` / `--exclude` pattern that matched
+    /// no source file in scope (by directory) in any of `maps`, listing a
+    /// few of the files that are. Nothing to check without maps.
+    pub fn check_patterns<'a>(
+        &self,
+        maps: impl IntoIterator<Item = &'a CoverageMap>,
+    ) -> Result<()> {
+        let mut matched = vec![false; self.pattern_count()];
+        let mut files: BTreeSet<&str> = BTreeSet::new();
+        let mut any_map = false;
+        for map in maps {
+            any_map = true;
+            for (m, hit) in matched.iter_mut().zip(&map.inner.pattern_hits) {
+                *m |= hit;
             }
-            Some(&c) if c == b'?' || c == text[t] => {
-                p += 1;
-                t += 1;
-            }
-            _ => match star {
-                Some((sp, st)) => {
-                    p = sp + 1;
-                    t = st + 1;
-                    star = Some((sp, st + 1));
-                }
-                None => return false,
+            files.extend(map.inner.scope_files.iter().map(|f| &**f));
+        }
+        if !any_map {
+            return Ok(());
+        }
+        let patterns = self
+            .include_patterns
+            .iter()
+            .map(|p| ("--include", p))
+            .chain(self.exclude_patterns.iter().map(|p| ("--exclude", p)));
+        let unmatched: Vec<String> = patterns
+            .zip(&matched)
+            .filter(|(_, m)| !**m)
+            .map(|((flag, p), _)| format!("{flag} `{}`", p.text))
+            .collect();
+        if unmatched.is_empty() {
+            return Ok(());
+        }
+        const SHOWN: usize = 8;
+        let base = current_dir();
+        let mut message = format!(
+            "{} {} no source file in scope; {}",
+            unmatched.join(", "),
+            if unmatched.len() == 1 {
+                "matches"
+            } else {
+                "match"
             },
+            match files.len() {
+                0 => "there are none".to_owned(),
+                1 => "the one in scope is:".to_owned(),
+                n => format!("the {n} in scope are:"),
+            }
+        );
+        for file in files.iter().take(SHOWN) {
+            let path = Path::new(file);
+            let shown = path.strip_prefix(&base).map_or_else(
+                |_| path.display().to_string(),
+                |p| format!("./{}", p.display()),
+            );
+            message.push_str(&format!("\n    {shown}"));
         }
+        if files.len() > SHOWN {
+            message.push_str(&format!("\n    ... and {} more", files.len() - SHOWN));
+        }
+        bail!(message)
     }
-    pattern[p..].iter().all(|&c| c == b'*')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pattern(text: &str) -> Pattern {
+        Pattern::new(text, Path::new("/ws/examples")).unwrap()
+    }
+
+    fn matches(text: &str, path: &str) -> bool {
+        pattern(text).matches(Path::new(path))
+    }
 
     #[test]
     fn the_deepest_directory_decides() {
@@ -153,13 +353,66 @@ mod tests {
     }
 
     #[test]
-    fn globs_and_substrings() {
-        assert!(glob(b"*/src/*.rs", b"/a/src/lib.rs"));
-        assert!(glob(b"*lib?rs", b"/a/src/lib.rs"));
-        assert!(!glob(b"*/src/*.rs", b"/a/tests/t.rs"));
-        assert!(!glob(b"a*b", b"a"));
-        assert!(matches("src/par", "/w/src/parse.rs"));
-        assert!(!matches("src/par", "/w/src/lex.rs"));
+    fn star_stays_in_one_directory_double_star_crosses() {
+        assert!(matches("src/*.rs", "/ws/src/lib.rs"));
+        assert!(!matches("src/*.rs", "/ws/src/a/lib.rs"));
+        assert!(matches("src/**/*.rs", "/ws/src/a/b/c.rs"));
+        assert!(matches("src/**/*.rs", "/ws/src/c.rs"));
+        assert!(!matches("/ws/*.rs", "/ws/src/lib.rs"));
+        assert!(matches("/ws/**/*.rs", "/ws/src/lib.rs"));
+        assert!(matches("*lib?rs", "/a/src/lib.rs"));
+        assert!(!matches("*/src/*.rs", "/a/tests/t.rs"));
+        assert!(matches("{lex,parse}.rs", "/w/src/parse.rs"));
+        assert!(matches("[lp]*.rs", "/w/src/parse.rs"));
+        // `*` matching a whole directory matches the files under it.
+        assert!(matches("src/*", "/w/src/a/deep.rs"));
+    }
+
+    #[test]
+    fn plain_paths_match_files_and_directories_by_whole_components() {
+        assert!(matches("token.rs", "/ws/examples/expr/src/token.rs"));
+        assert!(matches("src/token.rs", "/ws/examples/expr/src/token.rs"));
+        assert!(matches("examples/expr", "/ws/examples/expr/src/token.rs"));
+        assert!(matches("expr/src/", "/ws/examples/expr/src/token.rs"));
+        assert!(!matches("src/tok", "/ws/examples/expr/src/token.rs"));
+        assert!(!matches(
+            "xpr/src/token.rs",
+            "/ws/examples/expr/src/token.rs"
+        ));
+        assert!(!matches("token", "/ws/examples/expr/src/token.rs"));
+    }
+
+    #[test]
+    fn absolute_and_dot_relative_paths_are_anchored() {
+        // Base (the current directory) is /ws/examples here.
+        assert!(matches(
+            "./expr/src/token.rs",
+            "/ws/examples/expr/src/token.rs"
+        ));
+        assert!(matches("./expr", "/ws/examples/expr/src/token.rs"));
+        assert!(matches(".", "/ws/examples/expr/src/token.rs"));
+        assert!(!matches("./src/token.rs", "/ws/examples/expr/src/token.rs"));
+        assert!(matches("../src/lib.rs", "/ws/src/lib.rs"));
+        assert!(!matches("./lib.rs", "/ws/src/lib.rs"));
+        assert!(matches(
+            "/ws/examples/expr/src/token.rs",
+            "/ws/examples/expr/src/token.rs"
+        ));
+        assert!(matches("/ws/examples/", "/ws/examples/expr/src/token.rs"));
+        assert!(!matches(
+            "/examples/expr/src/token.rs",
+            "/ws/examples/expr/src/token.rs"
+        ));
+        assert!(matches("./*/src/*.rs", "/ws/examples/expr/src/token.rs"));
+        // A base with glob characters is literal.
+        let p = Pattern::new("./a.rs", Path::new("/w[1]")).unwrap();
+        assert!(p.matches(Path::new("/w[1]/a.rs")) && !p.matches(Path::new("/w1/a.rs")));
+    }
+
+    #[test]
+    fn bad_globs_are_errors() {
+        assert!(Pattern::new("src/[a", Path::new("/")).is_err());
+        assert!(Scope::all().include_pattern("{a,b").is_err());
     }
 
     #[test]
@@ -174,10 +427,19 @@ mod tests {
         assert!(!s.contains(Path::new("/w/c/x.rs")));
         // Directory prefixes are whole path components.
         assert!(!s.contains(Path::new("/w/ab/x.rs")));
-        let s = s.include_pattern("x.rs").exclude_pattern("*/b/*");
+        let s = s
+            .include_pattern("x.rs")
+            .unwrap()
+            .exclude_pattern("b")
+            .unwrap();
         assert!(s.contains(Path::new("/w/a/x.rs")));
         assert!(!s.contains(Path::new("/w/a/y.rs")));
         assert!(!s.contains(Path::new("/w/b/x.rs")));
+        assert_eq!(
+            s.matching_patterns(Path::new("/w/b/x.rs"))
+                .collect::<Vec<_>>(),
+            [0, 1]
+        );
         assert!(Scope::all().contains(Path::new("/anything")));
     }
 }

@@ -79,7 +79,10 @@ fn step_relation(x: &u64) -> Result<(), String> {
     if b.wrapping_sub(a) == 3 { Ok(()) } else { Err(format!("{x:?}: {b} - {a} != 3")) }
 }
 
-fn hand_rolled_list(sources: &[u64], relations: &[fn(&u64) -> Result<(), String>]) {
+/// A relation of the hand-rolled baseline.
+type Relation = fn(&u64) -> Result<(), String>;
+
+fn hand_rolled_list(sources: &[u64], relations: &[Relation]) {
     let mut failures = Vec::new();
     for relation in relations {
         for x in sources {

@@ -3,7 +3,8 @@
 //!
 //! Around each execution of the SUT on a source input the LLVM counters
 //! of the whole process are zeroed, the SUT runs, and the counters left
-//! non-zero are read back. Counters are process-wide,
+//! non-zero are read back, also when the SUT panics (the code it ran up
+//! to the panic is what that input covered). Counters are process-wide,
 //! so executions are serialised by a global lock; code running on other
 //! threads during that window would still pollute it, which is why `cargo
 //! mtcov` runs tests on one thread. Without `cfg(mtcov)` every function
@@ -315,13 +316,33 @@ mod instrumented {
         }
     }
 
+    /// An open window and what receives its counters: dropping it closes
+    /// the window and hands the counters to the sink, whether the SUT
+    /// returned or is unwinding from a panic.
+    struct Capture<S: FnOnce(&[(u32, u64)])> {
+        window: Window,
+        sink: Option<S>,
+    }
+
+    impl<S: FnOnce(&[(u32, u64)])> Drop for Capture<S> {
+        fn drop(&mut self) {
+            if let Some(sink) = self.sink.take() {
+                sink(self.window.close());
+            }
+        }
+    }
+
     pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
-        let Some(mut window) = Window::open() else {
+        let Some(window) = Window::open() else {
             return run();
         };
-        let result = run();
-        sink(window.close());
-        result
+        let _capture = Capture {
+            window,
+            sink: Some(sink),
+        };
+        // On a panic, `_capture` records the counters as it is dropped
+        // during unwinding, and the panic goes on unchanged.
+        run()
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::parse::Args;
 use crate::type_string::type_string;
 use crate::validate::MrFn;
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, Visibility};
@@ -26,11 +26,31 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         Some(syn::FnArg::Typed(arg)) => arg.ty.to_token_stream(),
         _ => quote!(),
     };
-    let krate = match &args.krate {
-        Some(path) => path.to_token_stream(),
-        None => quote!(::mt_runtime),
+    // Generated code reaches the runtime only through `__private`, which
+    // re-exports `core` too: a path starting with `::` means the crate
+    // root in an edition-2015 crate, so `::core::..` and `::mt_runtime::..`
+    // written at the user's tokens would not resolve there. By default the
+    // generated block declares its own `extern crate` (which works in every
+    // edition, as serde_derive does); `crate = path` is used as given.
+    let (outer_private, private, extern_crate) = match &args.krate {
+        Some(path) => {
+            let private = quote!(#path::__private);
+            (private.clone(), private, quote!())
+        }
+        None => (
+            // The constant's type is outside the block, so it cannot use
+            // the block's `extern crate`. These tokens carry the call-site
+            // span of the expansion, which resolves `::` paths by the rules
+            // of this macro crate's edition: an external crate, in every
+            // edition of the calling crate (tests/tests/edition2015.rs).
+            quote!(::mt_runtime::__private),
+            quote!(__mtcov_runtime::__private),
+            quote! {
+                #[allow(unused_extern_crates, clippy::useless_attribute)]
+                extern crate mt_runtime as __mtcov_runtime;
+            },
+        ),
     };
-    let private = quote!(#krate::__private);
     let ident = item.sig.ident.clone();
     let vis = std::mem::replace(&mut item.vis, Visibility::Inherited);
     let (const_attrs, fn_attrs): (Vec<Attribute>, Vec<Attribute>) = std::mem::take(&mut item.attrs)
@@ -44,15 +64,17 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         None => fn_name.to_token_stream(),
     };
     let class = match &args.output {
-        Some(lit) => quote!(::core::option::Option::Some(#lit)),
-        None => quote!(::core::option::Option::None),
+        Some(lit) => quote!(#private::core::option::Option::Some(#lit)),
+        None => quote!(#private::core::option::Option::None),
     };
     let type_name = type_string(written_ty.to_token_stream());
     // Spanned at the type so that a missing `Debug` is reported there, at
-    // the definition, rather than at a later `check` call.
+    // the definition, rather than at a later `check` call (the trait path
+    // too: a bound spanning two places is reported at the attribute).
+    let private_at_ty = respan(private.clone(), written_ty.span());
     let debug_bound = quote_spanned! {written_ty.span()=>
         #[allow(dead_code)]
-        fn __mtcov_source_input_type_must_implement_debug() where #source_ty: ::core::fmt::Debug {}
+        fn __mtcov_source_input_type_must_implement_debug() where #source_ty: #private_at_ty::core::fmt::Debug {}
     };
 
     // A wrong handle type (`mg: &mut String`) is reported at the user's type.
@@ -67,36 +89,52 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     quote! {
         #(#const_attrs)*
         #[allow(non_upper_case_globals, dead_code)]
-        #vis const #ident: #private::Mr<#source_ty> = {
+        #vis const #ident: #outer_private::Mr<#source_ty> = {
             #item
 
-            #private::Mr::new(
-                {
-                    #debug_bound
+            {
+                #extern_crate
 
-                    static __MTCOV_META: #private::MrMeta = #private::MrMeta {
-                        package: ::core::option_env!("CARGO_PKG_NAME"),
-                        module_path: ::core::module_path!(),
-                        fn_name: #fn_name,
-                        name: #name,
-                        class: #class,
-                        file: ::core::file!(),
-                        line: ::core::line!(),
-                        source_type: #type_name,
-                        run_any: #run_any,
-                        type_id: #private::type_id_of::<#source_ty>,
-                    };
+                #debug_bound
 
-                    #private::inventory::submit! {
-                        #private::Registered(&__MTCOV_META)
-                    }
+                static __MTCOV_META: #private::MrMeta = #private::MrMeta {
+                    package: #private::core::option_env!("CARGO_PKG_NAME"),
+                    module_path: #private::core::module_path!(),
+                    fn_name: #fn_name,
+                    name: #name,
+                    class: #class,
+                    file: #private::core::file!(),
+                    line: #private::core::line!(),
+                    source_type: #type_name,
+                    run_any: #run_any,
+                    type_id: #private::type_id_of::<#source_ty>,
+                };
 
-                    &__MTCOV_META
-                },
-                #ident,
-            )
+                #private::inventory::submit! {
+                    #private::Registered(&__MTCOV_META)
+                }
+
+                #private::Mr::new(&__MTCOV_META, #ident)
+            }
         };
     }
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let TokenTree::Group(group) = &token {
+                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
 }
 
 /// `T` with every elided (`&u8`) or anonymous (`Cow<'_, str>`) lifetime made

@@ -33,7 +33,8 @@ fn step(mg: &mut Mg, x: &u64) {
 /// returns the median; shows how the fixed overhead per MG fades.
 #[inline(never)]
 fn small_sut(x: &u64) -> u64 {
-    let mut v: [u64; 32] = std::array::from_fn(|i| x.wrapping_mul(i as u64 + 1).rotate_left(i as u32) % 1000);
+    let mut v: [u64; 32] =
+        std::array::from_fn(|i| x.wrapping_mul(i as u64 + 1).rotate_left(i as u32) % 1000);
     v.sort_unstable();
     black_box(v[16] - v[16] % 2)
 }
@@ -76,9 +77,14 @@ fn hand_rolled(sources: &[u64]) {
 fn step_relation(x: &u64) -> Result<(), String> {
     let a = sut(x);
     let b = sut(&(x + 1));
-    if b.wrapping_sub(a) == 3 { Ok(()) } else { Err(format!("{x:?}: {b} - {a} != 3")) }
+    if b.wrapping_sub(a) == 3 {
+        Ok(())
+    } else {
+        Err(format!("{x:?}: {b} - {a} != 3"))
+    }
 }
 
+/// A relation of the hand-rolled baseline.
 type Relation = fn(&u64) -> Result<(), String>;
 
 fn hand_rolled_list(sources: &[u64], relations: &[Relation]) {
@@ -113,7 +119,9 @@ fn stats(mut ns: Vec<f64>) -> (f64, f64, f64) {
 }
 
 fn main() {
-    let sources: Vec<u64> = (0..MGS as u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)).collect();
+    let sources: Vec<u64> = (0..MGS as u64)
+        .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .collect();
     if std::env::var_os("MTCOV_RECORD_DIR").is_some() {
         // Child: the recording variant; prints one ns/MG figure per round.
         for _ in 0..RECORDING_ROUNDS {
@@ -130,32 +138,55 @@ fn main() {
     with_check(&sources); // warm up
     for _ in 0..ROUNDS {
         plain.push(per_mg(time(|| hand_rolled(black_box(&sources)))));
-        listed.push(per_mg(time(|| hand_rolled_list(black_box(&sources), black_box(&[step_relation])))));
+        listed.push(per_mg(time(|| {
+            hand_rolled_list(black_box(&sources), black_box(&[step_relation]))
+        })));
         checked.push(per_mg(time(|| with_check(black_box(&sources)))));
         plain_small.push(per_mg(time(|| hand_rolled_small(black_box(&sources)))));
-        checked_small.push(per_mg(time(|| mt_runtime::check(black_box(&sources), &[parity]))));
+        checked_small.push(per_mg(time(|| {
+            mt_runtime::check(black_box(&sources), &[parity])
+        })));
     }
     let dir = std::env::temp_dir().join(format!("mtcov-bench-check-{}", std::process::id()));
     let child = Command::new(std::env::current_exe().unwrap())
         .env("MTCOV_RECORD_DIR", &dir)
         .output()
         .expect("run the recording variant");
-    let recorded: Vec<f64> = String::from_utf8_lossy(&child.stdout).lines().filter_map(|l| l.parse().ok()).collect();
+    let recorded: Vec<f64> = String::from_utf8_lossy(&child.stdout)
+        .lines()
+        .filter_map(|l| l.parse().ok())
+        .collect();
     let record_bytes: u64 = std::fs::read_dir(&dir)
-        .map(|entries| entries.filter_map(|e| e.ok()?.metadata().ok()).map(|m| m.len()).sum())
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok())
+                .map(|m| m.len())
+                .sum()
+        })
         .unwrap_or(0);
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(!recorded.is_empty(), "recording variant failed: {}", String::from_utf8_lossy(&child.stderr));
+    assert!(
+        !recorded.is_empty(),
+        "recording variant failed: {}",
+        String::from_utf8_lossy(&child.stderr)
+    );
 
     let plain = stats(plain);
     let base = plain.0;
     println!("mt-runtime check: cost per MG, trivial SUT, {MGS} MGs per round");
-    println!("{:<34} {:>9} {:>9} {:>9} {:>8}", "variant", "median", "min", "max", "ratio");
+    println!(
+        "{:<34} {:>9} {:>9} {:>9} {:>8}",
+        "variant", "median", "min", "max", "ratio"
+    );
     for (name, rounds, ns) in [
         ("hand-rolled loop", ROUNDS, plain),
         ("hand-rolled loop over relation fns", ROUNDS, stats(listed)),
         ("check, no recording", ROUNDS, stats(checked)),
-        ("check, recording (child process)", RECORDING_ROUNDS, stats(recorded)),
+        (
+            "check, recording (child process)",
+            RECORDING_ROUNDS,
+            stats(recorded),
+        ),
     ] {
         let (median, min, max) = ns;
         println!(
@@ -181,5 +212,8 @@ fn main() {
             median / plain_small.0
         );
     }
-    println!("records written per round: {:.1} MB", record_bytes as f64 / RECORDING_ROUNDS as f64 / 1e6);
+    println!(
+        "records written per round: {:.1} MB",
+        record_bytes as f64 / RECORDING_ROUNDS as f64 / 1e6
+    );
 }

@@ -3,11 +3,15 @@
 //!
 //! Around each execution of the SUT on a source input the LLVM counters
 //! of the whole process are zeroed, the SUT runs, and the counters left
-//! non-zero are read back. Counters are process-wide, so executions are
-//! serialised by a global lock; code running on other threads during that
-//! window would still pollute it, which is why `cargo mtcov` runs tests
-//! on one thread. Without `cfg(mtcov)` every function here is a no-op that
-//! compiles away.
+//! non-zero are read back, also when the SUT panics (the code it ran up
+//! to the panic is what that input covered). Counters are process-wide,
+//! so executions are serialised by a global lock; code running on other
+//! threads during that window would still pollute it, which is why `cargo
+//! mtcov` runs tests on one thread. Without `cfg(mtcov)` every function
+//! here is a no-op that compiles away.
+//!
+//! The counters are written by instrumented code behind Rust's back, so
+//! this module never makes a Rust reference to them: raw pointers only.
 
 /// The raw profile format this code knows: `INSTR_PROF_RAW_VERSION` 10
 /// (LLVM 19 to 22), 64-bit counters.
@@ -31,18 +35,104 @@ fn check_version(raw_version: u64) -> Result<u64, String> {
     Ok(version)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::check_version;
+#[cfg(any(mtcov, test))]
+use std::sync::atomic::{AtomicU64, Ordering};
 
-    #[test]
-    fn only_the_known_layout_is_read() {
-        assert_eq!(check_version(10), Ok(10));
-        // Variant flags that do not change the counter layout are fine.
-        assert_eq!(check_version(10 | 1 << 59), Ok(10));
-        assert!(check_version(9).unwrap_err().contains("version 9"));
-        assert!(check_version(11).unwrap_err().contains("upgrade mt-runtime"));
-        assert!(check_version(10 | 1 << 60).unwrap_err().contains("flags 0x10"));
+/// The counter section, `[begin, begin + len)`: LLVM's counters, an
+/// array of `u64` statics, valid and 8-byte aligned for the whole life
+/// of the process.
+///
+/// What is guaranteed about that memory: the instrumented code
+/// increments each counter with a plain, non-atomic load and store,
+/// from whatever thread runs it, synchronised with nothing. Rust code
+/// therefore must not hold a `&` or `&mut` to it (a reference asserts
+/// that nobody else writes the memory while it lives, which any thread
+/// running instrumented code breaks); this type hands out none:
+/// [`reset`](Counters::reset) and [`load`](Counters::load) work
+/// through raw pointers. The window's own thread is no concern (the
+/// SUT runs between the reset and the scan, never during them); other
+/// threads are, see `reset` and `load`.
+#[cfg(any(mtcov, test))]
+#[derive(Clone, Copy)]
+struct Counters {
+    begin: *mut u64,
+    len: usize,
+}
+
+#[cfg(any(mtcov, test))]
+impl Counters {
+    /// # Safety
+    ///
+    /// `[begin, begin + len)` is valid for reads and writes of `u64`,
+    /// 8-byte aligned, for as long as the value is used, and no Rust
+    /// reference to it is used meanwhile.
+    unsafe fn new(begin: *mut u64, len: usize) -> Counters {
+        Counters { begin, len }
+    }
+
+    /// Zeroes every counter.
+    ///
+    /// Called only under CAPTURE's lock: no other capture window reads
+    /// or writes the counters meanwhile. The lock cannot stop a thread
+    /// running instrumented code at the same time; the memset and its
+    /// increments then race, which the language memory model leaves
+    /// undefined and which nothing on this side can prevent short of
+    /// atomic counter updates in the instrumented code. In practice
+    /// (the compiler does not see those writes; the hardware keeps
+    /// aligned stores in place) what such a race can change is counter
+    /// values only, never memory outside the section: an increment
+    /// lost, an increment that read the counter before the reset
+    /// writing back the old count + 1 after it, or, should the memset
+    /// store a counter in pieces, a mix of both. That is the pollution
+    /// the module documentation describes, and why `cargo mtcov` runs
+    /// one test thread.
+    fn reset(self) {
+        // SAFETY: `[begin, begin + len)` is valid and aligned (the
+        // contract of `new`); all-zero bytes are a valid u64; no Rust
+        // reference to this memory is in use.
+        unsafe { std::ptr::write_bytes(self.begin, 0, self.len) }
+    }
+
+    /// Counter `index`, read with one relaxed atomic 8-byte load: one
+    /// read the compiler may neither repeat, split nor drop, so the
+    /// value tested for zero is the value recorded. A concurrent
+    /// instrumented increment still races with it (its store is not
+    /// atomic); aligned 8-byte stores being single-copy atomic on the
+    /// profiler's 64-bit targets, the load then returns the count
+    /// before or after that increment, a stale value at worst.
+    #[inline(always)]
+    fn load(self, index: usize) -> u64 {
+        debug_assert!(index < self.len);
+        // SAFETY: `index < len`, so the pointer is in the section, valid
+        // and 8-byte aligned (as `AtomicU64` needs: the contract of
+        // `new`); the atomic view lives for this one load.
+        unsafe { AtomicU64::from_ptr(self.begin.add(index)) }.load(Ordering::Relaxed)
+    }
+}
+
+/// The non-zero counters, as (index, value). Whole 8-counter blocks are
+/// tested at once: most of a large binary's counters are zero.
+#[cfg(any(mtcov, test))]
+fn scan(counters: Counters, out: &mut Vec<(u32, u64)>) {
+    out.clear();
+    let blocks = counters.len / 8;
+    for block in 0..blocks {
+        let first = block * 8;
+        let any = (first..first + 8).fold(0, |acc, i| acc | counters.load(i));
+        if any != 0 {
+            for index in first..first + 8 {
+                let value = counters.load(index);
+                if value != 0 {
+                    out.push((index as u32, value));
+                }
+            }
+        }
+    }
+    for index in blocks * 8..counters.len {
+        let value = counters.load(index);
+        if value != 0 {
+            out.push((index as u32, value));
+        }
     }
 }
 
@@ -64,7 +154,7 @@ pub(crate) use instrumented::{capture, layout};
 
 #[cfg(mtcov)]
 mod instrumented {
-    use super::check_version;
+    use super::{Counters, check_version, scan};
     use mtcov_protocol::{CoverageLayout, FunctionEntry};
     use std::cell::Cell;
     use std::sync::{Mutex, MutexGuard, OnceLock};
@@ -115,8 +205,8 @@ mod instrumented {
         // SAFETY: the profiler runtime is linked whenever this crate is
         // built with cfg(mtcov) inside an instrumented binary.
         let version = check_version(unsafe { __llvm_profile_get_version() })?;
-        let counters = counters();
-        let base = counters.as_ptr() as usize;
+        let counters = section();
+        let base = counters.begin as usize;
         let mut functions = Vec::new();
         // SAFETY: begin/end delimit the `__llvm_prf_data` section, an array
         // of `ProfData` records whose layout is fixed by the version above.
@@ -129,22 +219,31 @@ mod instrumented {
                 let Some(offset) = first.checked_sub(base) else {
                     return Err("a profile data record points before the counters".into());
                 };
-                functions.push((record.name_ref, record.func_hash, (offset / 8) as u32, record.num_counters));
+                functions.push((
+                    record.name_ref,
+                    record.func_hash,
+                    (offset / 8) as u32,
+                    record.num_counters,
+                ));
                 data = data.add(1);
             }
         }
-        Ok(Profile { functions, num_counters: counters.len(), version })
+        Ok(Profile {
+            functions,
+            num_counters: counters.len,
+            version,
+        })
     }
 
-    fn counters() -> &'static mut [u64] {
-        // SAFETY: the counter section is a static array of u64 for the
-        // whole life of the process. Writes happen only under CAPTURE's
-        // lock here; the instrumented code's own atomic increments are the
-        // racing writers the lock cannot stop, which only cost accuracy.
+    /// The counter section of this process.
+    fn section() -> Counters {
+        // SAFETY: the profiler runtime is linked whenever this crate is
+        // built with cfg(mtcov) inside an instrumented binary; begin and
+        // end delimit its counter section, a static array of u64.
         unsafe {
             let begin = __llvm_profile_begin_counters();
             let end = __llvm_profile_end_counters();
-            std::slice::from_raw_parts_mut(begin, end.offset_from(begin) as usize)
+            Counters::new(begin, end.offset_from(begin) as usize)
         }
     }
 
@@ -192,18 +291,18 @@ mod instrumented {
             if profile().is_err() || CAPTURING.with(Cell::get) {
                 return None;
             }
-            let buffer = CAPTURE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let buffer = CAPTURE
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             CAPTURING.with(|c| c.set(true));
-            // SAFETY: u64 counters; all bits zero is a valid value.
-            let counters = counters();
-            unsafe { std::ptr::write_bytes(counters.as_mut_ptr(), 0, counters.len()) };
+            section().reset();
             Some(Window { buffer })
         }
 
         /// The counters the window's execution left non-zero.
         #[inline(never)]
         fn close(&mut self) -> &[(u32, u64)] {
-            scan(counters(), &mut self.buffer);
+            scan(section(), &mut self.buffer);
             &self.buffer
         }
     }
@@ -214,35 +313,99 @@ mod instrumented {
         }
     }
 
-    pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
-        let Some(mut window) = Window::open() else {
-            return run();
-        };
-        let result = run();
-        sink(window.close());
-        result
+    /// An open window and what receives its counters: dropping it closes
+    /// the window and hands the counters to the sink, whether the SUT
+    /// returned or is unwinding from a panic.
+    struct Capture<S: FnOnce(&[(u32, u64)])> {
+        window: Window,
+        sink: Option<S>,
     }
 
-    /// The non-zero counters, as (index, value). Whole 8-counter blocks are
-    /// tested at once: most of a large binary's counters are zero.
-    fn scan(counters: &[u64], out: &mut Vec<(u32, u64)>) {
-        out.clear();
-        let mut chunks = counters.chunks_exact(8);
-        let mut base = 0u32;
-        for block in &mut chunks {
-            if block.iter().fold(0, |acc, &c| acc | c) != 0 {
-                for (offset, &value) in block.iter().enumerate() {
-                    if value != 0 {
-                        out.push((base + offset as u32, value));
-                    }
+    impl<S: FnOnce(&[(u32, u64)])> Drop for Capture<S> {
+        fn drop(&mut self) {
+            if let Some(sink) = self.sink.take() {
+                sink(self.window.close());
+            }
+        }
+    }
+
+    pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
+        let Some(window) = Window::open() else {
+            return run();
+        };
+        let _capture = Capture {
+            window,
+            sink: Some(sink),
+        };
+        // On a panic, `_capture` records the counters as it is dropped
+        // during unwinding, and the panic goes on unchanged.
+        run()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Counters, check_version, scan};
+
+    #[test]
+    fn only_the_known_layout_is_read() {
+        assert_eq!(check_version(10), Ok(10));
+        // Variant flags that do not change the counter layout are fine.
+        assert_eq!(check_version(10 | 1 << 59), Ok(10));
+        assert!(check_version(9).unwrap_err().contains("version 9"));
+        assert!(
+            check_version(11)
+                .unwrap_err()
+                .contains("upgrade mt-runtime")
+        );
+        assert!(
+            check_version(10 | 1 << 60)
+                .unwrap_err()
+                .contains("flags 0x10")
+        );
+    }
+
+    /// A counter section over `buffer` (the tests' stand-in for LLVM's).
+    fn section(buffer: &mut [u64]) -> Counters {
+        // SAFETY: the buffer outlives every use below, where it is only
+        // accessed through the returned value.
+        unsafe { Counters::new(buffer.as_mut_ptr(), buffer.len()) }
+    }
+
+    #[test]
+    fn scan_finds_every_non_zero_counter_in_blocks_and_the_remainder() {
+        for len in [0, 1, 7, 8, 9, 16, 23, 64, 1003] {
+            let mut buffer = vec![0u64; len];
+            // Block edges, the remainder, a lone counter in a block, a run.
+            for i in [0, 7, 8, 15, 17, len / 2, len.saturating_sub(1)] {
+                if i < len {
+                    buffer[i] = i as u64 + 1;
                 }
             }
-            base += 8;
-        }
-        for (offset, &value) in chunks.remainder().iter().enumerate() {
-            if value != 0 {
-                out.push((base + offset as u32, value));
+            for i in (len / 3..len / 3 + 10).filter(|&i| i < len) {
+                buffer[i] = u64::MAX - i as u64;
             }
+            let expected: Vec<(u32, u64)> = buffer
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != 0)
+                .map(|(i, &v)| (i as u32, v))
+                .collect();
+            let mut out = vec![(99, 99)];
+            scan(section(&mut buffer), &mut out);
+            assert_eq!(out, expected, "{len} counters");
         }
+    }
+
+    #[test]
+    fn reset_zeroes_every_counter_and_nothing_else() {
+        let mut buffer = [7u64; 21];
+        let counters = section(&mut buffer[1..20]);
+        counters.reset();
+        let mut out = Vec::new();
+        scan(counters, &mut out);
+        assert_eq!(out, []);
+        assert_eq!((buffer[0], buffer[20]), (7, 7));
+        assert!(buffer[1..20].iter().all(|&c| c == 0));
     }
 }

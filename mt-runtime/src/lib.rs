@@ -53,11 +53,14 @@ pub use source_key::SourceKey;
 
 /// What `#[metamorphic]` expands to refers to these items, and nothing
 /// else; they are not part of the public API and may change at any time.
+/// `core` is here so that the expansion never writes `::core`, which in an
+/// edition-2015 crate names the crate root.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::mr::{Mr, MrMeta};
     pub use crate::record::at_start;
     pub use crate::registry::Registered;
+    pub use core;
     pub use inventory;
 
     /// Recovers the typed source input from the registry's type-erased

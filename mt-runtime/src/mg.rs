@@ -86,7 +86,11 @@ impl Mg {
     #[inline]
     pub(crate) fn new(recorder: Option<&'static Recorder>) -> Mg {
         Mg {
-            recording: recorder.map(|recorder| Recording { recorder, sources: Vec::new(), pending: String::new() }),
+            recording: recorder.map(|recorder| Recording {
+                recorder,
+                sources: Vec::new(),
+                pending: String::new(),
+            }),
             describing: false,
             follow_ups: 0,
             checks: 0,
@@ -95,7 +99,10 @@ impl Mg {
     }
 
     pub(crate) fn describing() -> Mg {
-        Mg { describing: true, ..Mg::new(None) }
+        Mg {
+            describing: true,
+            ..Mg::new(None)
+        }
     }
 
     fn rare(&mut self) -> &mut Rare {
@@ -106,7 +113,9 @@ impl Mg {
     ///
     /// Call it once per source input of the MG (several times for a
     /// multi-source MR). Under `cargo mtcov`, the code the SUT executes
-    /// here is what this source input covers.
+    /// here is what this source input covers; when the SUT panics, the
+    /// code it executed up to the panic (the panic then fails the MG as
+    /// usual).
     #[inline]
     pub fn source<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
     where
@@ -128,7 +137,10 @@ impl Mg {
         let recorder = recording.recorder;
         let pending = &mut recording.pending;
         recorder.source(key, || describe(input), pending);
-        coverage::capture(|| sut(input), |counters| recorder.coverage(key, counters, pending))
+        coverage::capture(
+            || sut(input),
+            |counters| recorder.coverage(key, counters, pending),
+        )
     }
 
     /// Runs the SUT on a follow-up input and returns its output.
@@ -187,7 +199,9 @@ impl Mg {
 
     /// The source inputs recorded so far (empty when not recording).
     pub(crate) fn sources(&self) -> &[SourceKey] {
-        self.recording.as_ref().map_or(&[], |recording| &recording.sources)
+        self.recording
+            .as_ref()
+            .map_or(&[], |recording| &recording.sources)
     }
 
     /// The rarely needed parts: violations, skip reason, described inputs.
@@ -217,7 +231,9 @@ impl Mg {
         verdict: &Verdict,
         argument: impl FnOnce() -> SourceKey,
     ) {
-        let violation = rare.and_then(|rare| rare.violations.first()).map(String::as_str);
+        let violation = rare
+            .and_then(|rare| rare.violations.first())
+            .map(String::as_str);
         // An MG that associates nothing still says which input the MR did
         // not apply to (or died on): the report then does not suggest
         // pairing that input with that MR again.

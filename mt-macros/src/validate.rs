@@ -69,15 +69,14 @@ pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
     let source_ty = parameters(&item.sig, &mut errors);
     let undeclared_lifetime =
         errors.0.is_some() && item.sig.generics.params.is_empty() && has_named_lifetime(&item.sig);
-    if let ReturnType::Type(_, ty) = &item.sig.output {
-        if !is_unit(ty) {
+    if let ReturnType::Type(_, ty) = &item.sig.output
+        && !is_unit(ty) {
             errors.push(syn::Error::new_spanned(
                 &item.sig.output,
                 "an MR returns nothing: state its output relation with `mg.check(..)` \
                  or `mg.check_eq(..)` instead of returning a value",
             ));
         }
-    }
     match (errors.0, source_ty) {
         (None, Some(source_ty)) => Ok(MrFn { item, source_ty }),
         (Some(errors), _) => Err(Rejected {
@@ -192,14 +191,13 @@ fn parameters(sig: &Signature, errors: &mut Errors) -> Option<Type> {
              an MR must not change the source input it is given",
         ));
     }
-    if let Some(l) = &input.lifetime {
-        if sig.generics.params.is_empty() {
+    if let Some(l) = &input.lifetime
+        && sig.generics.params.is_empty() {
             errors.push(syn::Error::new_spanned(
                 l,
                 "remove this lifetime: an MR must accept its source input borrowed for any lifetime, `&T`",
             ));
         }
-    }
     source_type(&input.elem, errors)
 }
 
@@ -257,11 +255,10 @@ fn lifetimes(tokens: TokenStream) -> Vec<Span> {
         match tt {
             TokenTree::Group(g) => found.extend(lifetimes(g.stream())),
             TokenTree::Punct(p) if p.as_char() == '\'' => {
-                if let Some(TokenTree::Ident(name)) = tokens.peek() {
-                    if name != "static" && name != "_" {
+                if let Some(TokenTree::Ident(name)) = tokens.peek()
+                    && name != "static" && name != "_" {
                         found.push(p.span().join(name.span()).unwrap_or_else(|| name.span()));
                     }
-                }
             }
             _ => {}
         }

@@ -176,12 +176,11 @@ fn cold(stderr: &str, always_compiles: &[&str]) -> bool {
 /// One warm, timed run; a cold or blocked one is discarded and retried.
 fn time_once(s: &mut Subject) {
     for _ in 0..ATTEMPTS {
-        if let Some(prepare) = &s.prepare {
-            if let Err(e) = cmd::run_ok(&mut prepare()) {
+        if let Some(prepare) = &s.prepare
+            && let Err(e) = cmd::run_ok(&mut prepare()) {
                 s.unavailable = Some(e);
                 return;
             }
-        }
         let run = match cmd::run(&mut (s.command)()) {
             Ok(run) => run,
             Err(e) => {

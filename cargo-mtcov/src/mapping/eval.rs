@@ -136,11 +136,10 @@ impl<'m> Evaluator<'m> {
                     }
                 }
             }
-            if let Some((id, counter)) = record.function {
-                if map.terms.eval(counter, counts) != 0 {
+            if let Some((id, counter)) = record.function
+                && map.terms.eval(counter, counts) != 0 {
                     mark(seen_function, &mut out.function, id);
                 }
-            }
             for &v in &record.views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
                     self.views.push(v);
@@ -170,14 +169,13 @@ impl<'m> Evaluator<'m> {
                 &self.view_counts,
                 &mut self.scratch,
                 |line, count| {
-                    if count != 0 {
-                        if let Some(&id) = line
+                    if count != 0
+                        && let Some(&id) = line
                             .checked_sub(view.first_line)
                             .and_then(|i| view.line_req.get(i as usize))
                         {
                             mark(seen_line, &mut out.line, id);
                         }
-                    }
                 },
             );
         }

@@ -138,8 +138,8 @@ fn read_file(
                 ));
                 return Ok(());
             };
-            if let Some(expected) = expected {
-                if !expected.contains(&canonical(Path::new(&header.binary))) {
+            if let Some(expected) = expected
+                && !expected.contains(&canonical(Path::new(&header.binary))) {
                     run.warnings.push(format!(
                         "{name}: written by {}, which is not a test binary of this build \
                          (a process started by a test?); its records are skipped",
@@ -147,7 +147,6 @@ fn read_file(
                     ));
                     return Ok(());
                 }
-            }
             process = Some(add_process(file, header, run, registry));
             continue;
         };

@@ -27,7 +27,7 @@ pub(crate) struct TestCode {
 
 impl TestCode {
     /// Whether a region from `line_start` to `line_end` lies in test code.
-    pub fn contains(&self, line_start: u32, line_end: u32) -> bool {
+    pub(crate) fn contains(&self, line_start: u32, line_end: u32) -> bool {
         self.whole_file
             || self
                 .lines

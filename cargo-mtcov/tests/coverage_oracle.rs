@@ -394,7 +394,9 @@ fn nightly_name() -> &'static str {
 fn per_input_branch_outcomes_equal_llvm_cov_on_nightly() {
     let toolchain = nightly_name();
     let nightly = "a nightly toolchain (branch coverage is -Zcoverage-options=branch)";
-    let install = format!("rustup toolchain install {toolchain} --profile minimal --component llvm-tools-preview");
+    let install = format!(
+        "rustup toolchain install {toolchain} --profile minimal --component llvm-tools-preview"
+    );
     if !prerequisite(nightly, unstable_toolchain(toolchain), &install) {
         return;
     }

@@ -211,10 +211,14 @@ impl<'s> Builder<'s> {
             for &id in info.cov_map.keys() {
                 for path in info.get_files_from_id(id) {
                     // The first entry of a list is the compilation directory.
-                    if !seen.insert(path.clone()) || !self.scope.in_directories(&path) || path.is_dir() {
+                    if !seen.insert(path.clone())
+                        || !self.scope.in_directories(&path)
+                        || path.is_dir()
+                    {
                         continue;
                     }
-                    self.scope_files.push(Arc::from(path.to_string_lossy().as_ref()));
+                    self.scope_files
+                        .push(Arc::from(path.to_string_lossy().as_ref()));
                     for i in self.scope.matching_patterns(&path) {
                         self.pattern_hits[i] = true;
                     }

@@ -137,9 +137,10 @@ impl<'m> Evaluator<'m> {
                 }
             }
             if let Some((id, counter)) = record.function
-                && map.terms.eval(counter, counts) != 0 {
-                    mark(seen_function, &mut out.function, id);
-                }
+                && map.terms.eval(counter, counts) != 0
+            {
+                mark(seen_function, &mut out.function, id);
+            }
             for &v in &record.views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
                     self.views.push(v);
@@ -173,9 +174,9 @@ impl<'m> Evaluator<'m> {
                         && let Some(&id) = line
                             .checked_sub(view.first_line)
                             .and_then(|i| view.line_req.get(i as usize))
-                        {
-                            mark(seen_line, &mut out.line, id);
-                        }
+                    {
+                        mark(seen_line, &mut out.line, id);
+                    }
                 },
             );
         }

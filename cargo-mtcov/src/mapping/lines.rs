@@ -73,11 +73,15 @@ impl Builder<'_> {
         let r = &self.regions[region];
         let count = self.counts[region];
         let has_count = !emit_skipped && r.kind != ViewKind::Skipped;
-        if !is_region_entry && !emit_skipped
+        if !is_region_entry
+            && !emit_skipped
             && let Some(last) = self.segs.last()
-                && last.has_count == has_count && last.count == count && !last.is_region_entry {
-                    return;
-                }
+            && last.has_count == has_count
+            && last.count == count
+            && !last.is_region_entry
+        {
+            return;
+        }
         self.segs.push(if has_count {
             Segment {
                 line: loc.0,
@@ -156,10 +160,9 @@ impl Builder<'_> {
                 let skipped = idx + 1 == regions.len() || r.kind == ViewKind::Skipped;
                 let source = self.active.last().copied().unwrap_or(idx);
                 self.start_segment(source, cur, !gap, skipped);
-                if skipped
-                    && let Some(&last) = self.active.last() {
-                        self.start_segment(last, cur, false, false);
-                    }
+                if skipped && let Some(&last) = self.active.last() {
+                    self.start_segment(last, cur, false, false);
+                }
                 continue;
             }
             if idx + 1 == regions.len() || cur != regions[idx + 1].start {
@@ -210,9 +213,10 @@ pub(crate) fn for_each_line(
         }
         let on_line = &segs[start..i];
         if let Some((mapped, count)) = stats(on_line, wrapped.as_ref())
-            && mapped {
-                each(line, count);
-            }
+            && mapped
+        {
+            each(line, count);
+        }
         if let Some(last) = on_line.last() {
             wrapped = Some(*last);
         }

@@ -131,17 +131,19 @@ fn walk_items(items: &[Item], dir: &Path, file_dir: &Path, out: &mut Parsed) {
             Item::Impl(i) if !test_only => {
                 for it in &i.items {
                     if let syn::ImplItem::Fn(f) = it
-                        && f.attrs.iter().any(is_test_only) {
-                            push_span(f.span(), out);
-                        }
+                        && f.attrs.iter().any(is_test_only)
+                    {
+                        push_span(f.span(), out);
+                    }
                 }
             }
             Item::Trait(t) if !test_only => {
                 for it in &t.items {
                     if let syn::TraitItem::Fn(f) = it
-                        && f.attrs.iter().any(is_test_only) {
-                            push_span(f.span(), out);
-                        }
+                        && f.attrs.iter().any(is_test_only)
+                    {
+                        push_span(f.span(), out);
+                    }
                 }
             }
             Item::Fn(f) if !test_only => {

@@ -139,14 +139,15 @@ fn read_file(
                 return Ok(());
             };
             if let Some(expected) = expected
-                && !expected.contains(&canonical(Path::new(&header.binary))) {
-                    run.warnings.push(format!(
-                        "{name}: written by {}, which is not a test binary of this build \
+                && !expected.contains(&canonical(Path::new(&header.binary)))
+            {
+                run.warnings.push(format!(
+                    "{name}: written by {}, which is not a test binary of this build \
                          (a process started by a test?); its records are skipped",
-                        header.binary
-                    ));
-                    return Ok(());
-                }
+                    header.binary
+                ));
+                return Ok(());
+            }
             process = Some(add_process(file, header, run, registry));
             continue;
         };

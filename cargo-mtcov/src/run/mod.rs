@@ -64,13 +64,14 @@ pub(crate) struct RunPlan<'a> {
 /// binary does not stop the others.
 pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     if let Some(threads) = user_test_threads(plan.test_args)
-        && threads != "1" {
-            bail!(
-                "--test-threads={threads} is not supported: tests running alongside a source input would \
+        && threads != "1"
+    {
+        bail!(
+            "--test-threads={threads} is not supported: tests running alongside a source input would \
                  add their coverage to it, and the measure would count code as covered that the input \
                  never ran; drop the option (cargo mtcov runs tests one at a time)"
-            );
-        }
+        );
+    }
     let mut runs = Vec::new();
     for exe in plan.executables {
         let mut command = command_for(exe, plan)?;

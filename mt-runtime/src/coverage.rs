@@ -182,26 +182,19 @@ mod instrumented {
         fn __llvm_profile_get_version() -> u64;
     }
 
-    struct Profile {
-        /// Function table: (NameRef, FuncHash, first counter, counters).
-        functions: Vec<(u64, u64, u32, u32)>,
-        num_counters: usize,
-        version: u64,
-    }
-
-    /// `Ok` when the profile layout is known; `Err(reason)` otherwise.
-    fn profile() -> &'static Result<Profile, String> {
-        static PROFILE: OnceLock<Result<Profile, String>> = OnceLock::new();
+    /// The process's coverage layout, read once: `Captured` when the
+    /// profile format is known, `Unsupported(reason)` otherwise.
+    fn profile() -> &'static CoverageLayout {
+        static PROFILE: OnceLock<CoverageLayout> = OnceLock::new();
         PROFILE.get_or_init(|| {
-            let profile = read_profile();
-            if let Err(reason) = &profile {
+            read_profile().unwrap_or_else(|reason| {
                 eprintln!("warning: mt-runtime records no coverage in this process: {reason}");
-            }
-            profile
+                CoverageLayout::Unsupported(reason)
+            })
         })
     }
 
-    fn read_profile() -> Result<Profile, String> {
+    fn read_profile() -> Result<CoverageLayout, String> {
         // SAFETY: the profiler runtime is linked whenever this crate is
         // built with cfg(mtcov) inside an instrumented binary.
         let version = check_version(unsafe { __llvm_profile_get_version() })?;
@@ -219,19 +212,19 @@ mod instrumented {
                 let Some(offset) = first.checked_sub(base) else {
                     return Err("a profile data record points before the counters".into());
                 };
-                functions.push((
-                    record.name_ref,
-                    record.func_hash,
-                    (offset / 8) as u32,
-                    record.num_counters,
-                ));
+                functions.push(FunctionEntry {
+                    name_ref: record.name_ref,
+                    func_hash: record.func_hash,
+                    first_counter: (offset / 8) as u64,
+                    num_counters: u64::from(record.num_counters),
+                });
                 data = data.add(1);
             }
         }
-        Ok(Profile {
+        Ok(CoverageLayout::Captured {
+            profile_version: version,
+            num_counters: counters.len as u64,
             functions,
-            num_counters: counters.len,
-            version,
         })
     }
 
@@ -248,23 +241,7 @@ mod instrumented {
     }
 
     pub(crate) fn layout() -> CoverageLayout {
-        match profile() {
-            Ok(profile) => CoverageLayout::Captured {
-                profile_version: profile.version,
-                num_counters: profile.num_counters as u64,
-                functions: profile
-                    .functions
-                    .iter()
-                    .map(|&(name_ref, func_hash, first, n)| FunctionEntry {
-                        name_ref,
-                        func_hash,
-                        first_counter: u64::from(first),
-                        num_counters: u64::from(n),
-                    })
-                    .collect(),
-            },
-            Err(reason) => CoverageLayout::Unsupported(reason.clone()),
-        }
+        profile().clone()
     }
 
     /// The lock serialising capture windows; it also owns the scan buffer.
@@ -288,7 +265,7 @@ mod instrumented {
         /// at mt-runtime's optimisation level, not the test crate's.
         #[inline(never)]
         fn open() -> Option<Window> {
-            if profile().is_err() || CAPTURING.with(Cell::get) {
+            if !matches!(profile(), CoverageLayout::Captured { .. }) || CAPTURING.with(Cell::get) {
                 return None;
             }
             let buffer = CAPTURE

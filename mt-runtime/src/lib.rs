@@ -58,7 +58,6 @@ pub use source_key::SourceKey;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::mr::{Mr, MrMeta};
-    pub use crate::record::at_start;
     pub use crate::registry::Registered;
     pub use core;
     pub use inventory;

@@ -182,30 +182,16 @@ fn at_exit(f: extern "C" fn()) {
     }
 }
 
-/// Starts recording when the process starts, so that a test binary that
-/// runs no MG still reports its registry (at exit). Idempotent.
-#[doc(hidden)]
-pub fn at_start() {
-    let _ = recorder();
-}
-
-/// Runs [`at_start`] before `main`, where the platform has constructors.
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+/// Starts recording before `main`, where the platform has constructors,
+/// so that a test binary that runs no MG still reports its registry (at
+/// exit). Elsewhere recording starts with the first MG.
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd", target_vendor = "apple"))]
 #[used]
-#[unsafe(link_section = ".init_array")]
+#[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
+#[cfg_attr(target_vendor = "apple", unsafe(link_section = "__DATA,__mod_init_func"))]
 static AT_START: extern "C" fn() = {
     extern "C" fn start() {
-        at_start();
-    }
-    start
-};
-
-#[cfg(target_vendor = "apple")]
-#[used]
-#[unsafe(link_section = "__DATA,__mod_init_func")]
-static AT_START: extern "C" fn() = {
-    extern "C" fn start() {
-        at_start();
+        let _ = recorder();
     }
     start
 };

@@ -5,17 +5,8 @@
 
 mod common;
 
-use common::{assert_exit, copy_fixture, mtcov_command, stdout, workspace_root};
+use common::{assert_exit, copy_fixture, criterion, mtcov_command, stdout, workspace_root};
 use serde_json::Value;
-
-fn criterion<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["criteria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["criterion"] == name)
-        .unwrap()
-}
 
 /// (label or null, line_start, K) of every requirement of a criterion.
 fn requirements(report: &Value, name: &str) -> Vec<(Option<String>, u64, f64)> {

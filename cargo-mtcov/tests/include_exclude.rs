@@ -8,17 +8,12 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{assert_exit, copy_fixture, mtcov_command, stderr, stdout, workspace_root};
+use common::{assert_exit, copy_fixture, criterion, mtcov_command, stderr, stdout, workspace_root};
 use serde_json::Value;
 
 /// The files of the line requirements of a JSON report.
 fn files(report: &Value) -> BTreeSet<String> {
-    let line = report["criteria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["criterion"] == "line")
-        .unwrap();
+    let line = criterion(report, "line");
     line["requirements"]
         .as_array()
         .unwrap()

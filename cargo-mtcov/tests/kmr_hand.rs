@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_exit, copy_fixture, mtcov_command, stdout, workspace_root};
+use common::{assert_exit, copy_fixture, criterion, mtcov_command, stdout, workspace_root};
 use serde_json::Value;
 
 /// (criterion, k, numerator, denominator) of A_k, from HAND.md.
@@ -16,15 +16,6 @@ const HAND: [(&str, u32, f64, f64); 6] = [
     ("region", 2, 10.5, 14.0),
     ("region", 3, 29.0 / 3.0, 14.0),
 ];
-
-fn criterion<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["criteria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["criterion"] == name)
-        .unwrap()
-}
 
 #[test]
 fn a_k_equals_the_hand_computation() {

@@ -6,17 +6,8 @@
 
 mod common;
 
-use common::{assert_exit, copy_fixture, mtcov_command, stdout, workspace_root};
+use common::{assert_exit, copy_fixture, criterion, mtcov_command, stdout, workspace_root};
 use serde_json::Value;
-
-fn criterion<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["criteria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["criterion"] == name)
-        .unwrap_or_else(|| panic!("no {name} criterion: {report:#}"))
-}
 
 /// The `Debug` of the source input that covers the requirement of
 /// `criterion` starting at `line` of src/lib.rs (`None`: uncovered).

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_exit, copy_fixture, mtcov_command, stdout, workspace_root};
+use common::{assert_exit, copy_fixture, criterion, mtcov_command, stdout, workspace_root};
 use serde_json::Value;
 
 /// Lines of `pollution::noise` that some source input covers, per the
@@ -20,12 +20,7 @@ fn noise_lines_covered(report: &Value) -> Vec<u64> {
         .position(|l| l.starts_with("pub fn noise"))
         .unwrap() as u64
         + 1;
-    let line = report["criteria"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["criterion"] == "line")
-        .unwrap();
+    let line = criterion(report, "line");
     line["requirements"]
         .as_array()
         .unwrap()

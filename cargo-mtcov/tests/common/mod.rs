@@ -64,6 +64,17 @@ pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// The `criteria[]` entry of a JSON report for `name` (`line`, `region`, ...).
+#[track_caller]
+pub fn criterion<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["criteria"]
+        .as_array()
+        .expect("criteria")
+        .iter()
+        .find(|c| c["criterion"] == name)
+        .unwrap_or_else(|| panic!("no {name} criterion: {report:#}"))
+}
+
 /// The exit code, with both streams in the panic message when it differs.
 #[track_caller]
 pub fn assert_exit(output: &Output, code: i32) {

@@ -1,8 +1,9 @@
 //! Measuring a run's records and printing the report; `cargo mtcov report`
 //! re-renders the last run this way, without rebuilding or rerunning.
 
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::CoverageLayout;
@@ -126,17 +127,13 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             eprintln!("warning: {why}; skipped (a test binary did not finish)");
         }
     }
+    let outcomes: HashMap<PathBuf, &BinaryOutcome> =
+        last.runs.iter().map(|r| (records::canonical(&r.path), &r.outcome)).collect();
     for process in &records.processes {
         let Completeness::Incomplete(why) = &process.completeness else {
             continue;
         };
-        let canonical = records::canonical(&process.binary);
-        let outcome = last
-            .runs
-            .iter()
-            .find(|r| records::canonical(&r.path) == canonical)
-            .map(|r| &r.outcome);
-        match outcome {
+        match outcomes.get(&records::canonical(&process.binary)).copied() {
             Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
             Some(_) => eprintln!(
                 "warning: {why}; the records written before the test binary failed are used"

@@ -17,6 +17,8 @@
 //!   its own counters inside the window it measures. Its own unit-test
 //!   binary is left plain, since without instrumentation nothing would
 //!   provide the profiler symbols its hooks name.
+//! - the `mtcov_protocol` library, which writes the records on the same
+//!   per-source-input path, gets `-C opt-level=3` as well, and nothing else.
 //!
 //! Flags go through the wrapper rather than `RUSTFLAGS` because `RUSTFLAGS`
 //! applies to every crate alike and replaces the user's `build.rustflags`;
@@ -53,6 +55,8 @@ pub(crate) enum CrateRole {
     Untouched,
     /// The `mt_runtime` library.
     Runtime,
+    /// The `mtcov_protocol` library: the runtime's record writer.
+    RuntimeSupport,
     /// A workspace member crate: instrumented.
     Instrumented,
 }
@@ -128,12 +132,13 @@ pub(crate) fn classify(
         return CrateRole::Untouched;
     }
     let is_test_harness = args.iter().any(|a| a == "--test");
-    if crate_name == "mt_runtime" {
-        return if is_test_harness {
-            CrateRole::Untouched
-        } else {
-            CrateRole::Runtime
-        };
+    let runtime_role = match crate_name {
+        "mt_runtime" => Some(CrateRole::Runtime),
+        "mtcov_protocol" => Some(CrateRole::RuntimeSupport),
+        _ => None,
+    };
+    if let Some(role) = runtime_role {
+        return if is_test_harness { CrateRole::Untouched } else { role };
     }
     if mtcov_protocol::is_own_package(crate_name) || crate_name.starts_with("build_script_") {
         return CrateRole::Untouched;
@@ -158,6 +163,7 @@ pub(crate) fn extra_args(role: CrateRole, branch: bool) -> Vec<String> {
             // Later `-C` options win over the profile's `-C opt-level`.
             extra.extend(["-C", "opt-level=3"].map(String::from));
         }
+        CrateRole::RuntimeSupport => extra.extend(["-C", "opt-level=3"].map(String::from)),
         CrateRole::Instrumented => {
             extra.extend(["-C", "instrument-coverage"].map(String::from));
             extra.extend(cfg.map(String::from));
@@ -292,6 +298,12 @@ mod tests {
             classify(&runtime_unit_tests, runtime_dir, &config()),
             CrateRole::Untouched
         );
+        let protocol = args("--crate-name mtcov_protocol --crate-type lib src/lib.rs");
+        assert_eq!(
+            classify(&protocol, Some(Path::new("/reg/mtcov-protocol")), &config()),
+            CrateRole::RuntimeSupport
+        );
+        assert_eq!(extra_args(CrateRole::RuntimeSupport, false), args("-C opt-level=3"));
         let macros = args("--crate-name mt_macros --crate-type lib src/lib.rs");
         assert_eq!(
             classify(&macros, runtime_dir, &config()),

@@ -14,7 +14,7 @@ use crate::model::ColorChoice;
 mod toolchain;
 pub(crate) mod wrapper;
 
-pub(crate) use toolchain::{Toolchain, sysroot_lib};
+pub(crate) use toolchain::{Toolchain, target_libdir};
 use wrapper::WrapperConfig;
 
 /// The cargo to run: `$CARGO` (set by cargo for its subcommands, so

@@ -1,4 +1,5 @@
-//! The toolchain: which rustc cargo will use, its channel and its sysroot.
+//! The toolchain: which rustc cargo will use, its channel and its
+//! standard library directory.
 //!
 //! `cargo mtcov` decodes coverage mappings and captures counters itself:
 //! it needs no LLVM tool (llvm-tools-preview is for `llvm-cov`, which only
@@ -36,17 +37,11 @@ fn rustc_output(args: &[&str]) -> Result<String> {
     Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned())
 }
 
-/// The directory of the toolchain's own shared libraries (`libstd-*.so`),
-/// which test binaries of proc-macro crates load at run time; `cargo test`
-/// puts it on the library path, and so do we.
-pub(crate) fn sysroot_lib() -> Result<PathBuf> {
-    Ok(
-        PathBuf::from(rustc_output(&["--print", "sysroot"])?).join(if cfg!(windows) {
-            "bin"
-        } else {
-            "lib"
-        }),
-    )
+/// The directory of the target's standard library, shared objects
+/// included (`libstd-*.so`), which test binaries of proc-macro crates load
+/// at run time; `cargo test` puts it on the library path, and so do we.
+pub(crate) fn target_libdir() -> Result<PathBuf> {
+    Ok(PathBuf::from(rustc_output(&["--print", "target-libdir"])?))
 }
 
 /// What `rustc -vV` says about the active toolchain.
@@ -128,7 +123,19 @@ mod tests {
     }
 
     #[test]
-    fn the_sysroot_library_directory_exists() {
-        assert!(sysroot_lib().unwrap().is_dir());
+    fn the_target_libdir_holds_the_shared_libstd() {
+        let dir = target_libdir().unwrap();
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let dylib = format!("{}std-", std::env::consts::DLL_PREFIX);
+        assert!(
+            names
+                .iter()
+                .any(|n| n.starts_with(&dylib) && n.ends_with(std::env::consts::DLL_SUFFIX)),
+            "{}: {names:?}",
+            dir.display()
+        );
     }
 }

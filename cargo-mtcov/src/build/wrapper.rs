@@ -138,7 +138,11 @@ pub(crate) fn classify(
         _ => None,
     };
     if let Some(role) = runtime_role {
-        return if is_test_harness { CrateRole::Untouched } else { role };
+        return if is_test_harness {
+            CrateRole::Untouched
+        } else {
+            role
+        };
     }
     if mtcov_protocol::is_own_package(crate_name) || crate_name.starts_with("build_script_") {
         return CrateRole::Untouched;
@@ -303,7 +307,10 @@ mod tests {
             classify(&protocol, Some(Path::new("/reg/mtcov-protocol")), &config()),
             CrateRole::RuntimeSupport
         );
-        assert_eq!(extra_args(CrateRole::RuntimeSupport, false), args("-C opt-level=3"));
+        assert_eq!(
+            extra_args(CrateRole::RuntimeSupport, false),
+            args("-C opt-level=3")
+        );
         let macros = args("--crate-name mt_macros --crate-type lib src/lib.rs");
         assert_eq!(
             classify(&macros, runtime_dir, &config()),

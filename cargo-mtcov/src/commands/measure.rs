@@ -36,7 +36,15 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     if build.executables.is_empty() {
         bail!("the build produced no test executables; are there tests in the selected packages?");
     }
-    build.library_paths.push(build::sysroot_lib()?);
+    // Only proc-macro crates' unit tests load the toolchain's libstd; asking
+    // rustc for its sysroot costs a process start, so only then.
+    if build
+        .executables
+        .iter()
+        .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
+    {
+        build.library_paths.push(build::target_libdir()?);
+    }
 
     let records_root = mtcov_dir.join("records");
     let run_id = new_run_id();

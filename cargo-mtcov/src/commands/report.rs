@@ -127,8 +127,11 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             eprintln!("warning: {why}; skipped (a test binary did not finish)");
         }
     }
-    let outcomes: HashMap<PathBuf, &BinaryOutcome> =
-        last.runs.iter().map(|r| (records::canonical(&r.path), &r.outcome)).collect();
+    let outcomes: HashMap<PathBuf, &BinaryOutcome> = last
+        .runs
+        .iter()
+        .map(|r| (records::canonical(&r.path), &r.outcome))
+        .collect();
     for process in &records.processes {
         let Completeness::Incomplete(why) = &process.completeness else {
             continue;

@@ -19,6 +19,10 @@ const SCRUBBED: &[&str] = &[
     "MTCOV_RECORD_DIR",
     "MTCOV_WRAPPER",
     "LLVM_PROFILE_FILE",
+    // `cargo test` puts the toolchain's libdir here for this test process;
+    // a user's shell running `cargo mtcov` has no such entry.
+    "LD_LIBRARY_PATH",
+    "DYLD_FALLBACK_LIBRARY_PATH",
 ];
 
 /// Whether a test's prerequisite (a nightly toolchain, llvm-tools-preview,

@@ -69,7 +69,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
 
 /// Removes the record directories of earlier runs (the lock guarantees none
 /// is live); only the last run is ever reported.
-fn remove_other_runs(records_root: &Path, keep: &str) {
+pub(super) fn remove_other_runs(records_root: &Path, keep: &str) {
     let Ok(entries) = std::fs::read_dir(records_root) else {
         return;
     };

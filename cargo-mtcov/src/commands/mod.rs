@@ -4,7 +4,9 @@
 
 mod clean;
 mod measure;
+mod mutants;
 mod report;
+mod study;
 
 use std::fs::File;
 use std::path::Path;
@@ -48,6 +50,8 @@ pub fn main() -> ExitCode {
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
+        Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
+        Some(MtcovCommand::Study(study)) => study::run(&study),
         None => measure::run(&args),
     };
     match result {

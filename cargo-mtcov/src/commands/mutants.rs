@@ -277,9 +277,9 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
                 killed_by: indices(run, MgVerdict::Killed),
                 timed_out: indices(run, MgVerdict::Timeout),
                 not_run: indices(run, MgVerdict::NotRun),
-                line_k: line_k
-                    .get(&(mutant.file.clone(), mutant.span.start.line))
-                    .copied(),
+                line_k: (mutant.span.start.line..=mutant.span.end.line)
+                    .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
+                    .reduce(f64::max),
                 seconds: run.time.as_secs_f64(),
             })
             .collect(),

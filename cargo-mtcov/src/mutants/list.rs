@@ -65,12 +65,13 @@ impl Mutant {
 }
 
 /// Runs cargo-mutants in `root`, listing the mutants of `packages` (all
-/// members when empty).
+/// members when empty). The project's `.cargo/mutants.toml` applies, so
+/// its `exclude_re` and `exclude_globs` leave mutants out here too.
 pub(crate) fn list(root: &Path, packages: &[String]) -> Result<Vec<Mutant>> {
     let cargo = crate::build::cargo();
     let mut command = Command::new(&cargo);
     command
-        .args(["mutants", "--list", "--json", "--diff", "--no-config"])
+        .args(["mutants", "--list", "--json", "--diff"])
         .arg("--dir")
         .arg(root);
     for package in packages {

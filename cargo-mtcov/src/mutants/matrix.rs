@@ -77,8 +77,9 @@ pub(crate) struct MutantEntry {
     /// Groups not recorded although every process passed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) not_run: Vec<u32>,
-    /// `K` of its line in the baseline (line criterion, at `k`); `None`
-    /// when its line is no requirement (no code, or out of scope).
+    /// `K` of its lines in the baseline (line criterion, at `k`; the
+    /// largest over the lines of its span); `None` when none of them is a
+    /// requirement (no code, or out of scope).
     pub(crate) line_k: Option<f64>,
     pub(crate) seconds: f64,
 }

@@ -55,7 +55,7 @@ impl Mutant {
             .diff
             .lines()
             .find_map(|l| l.strip_prefix("+++ "))
-            .map(|l| l.split_once(' ').map_or(l, |(_, what)| what).to_owned())
+            .map(str::to_owned)
             .unwrap_or_else(|| format!("replace with {}", self.replacement));
         format!(
             "{}:{}:{}: {what}",
@@ -124,6 +124,9 @@ mod tests {
             "src/eval.rs:5:11: replace + with - in eval"
         );
         assert_eq!(mutants[0].function.as_ref().unwrap().function_name, "eval");
+        let mut named = mutants[0].clone();
+        named.name = Some("cargo-mutants' name".into());
+        assert_eq!(named.name(), "cargo-mutants' name");
         let error = parse(r#"{"not":"a list"}"#).unwrap_err();
         assert!(format!("{error:#}").contains("cargo install --locked cargo-mutants"));
     }

@@ -230,7 +230,7 @@ impl Matrix {
                 line_k: m.line_k,
                 hint: match m.line_k {
                     None => "its line is not measured (no code there, or out of scope)",
-                    Some(k) if k == 0.0 => {
+                    Some(0.0) => {
                         "K = 0: no source input with a checked relation reaches it; add a source input that does"
                     }
                     Some(k) if k < 1.0 => {

@@ -214,7 +214,7 @@ fn sync(from: &Path, to: &Path, skip: &[PathBuf]) -> Result<()> {
         let path = entry.path();
         let kind = entry.file_type()?;
         if kind.is_dir() {
-            if name == ".git" || name == "target" || skip.iter().any(|s| *s == path) {
+            if name == ".git" || name == "target" || skip.contains(&path) {
                 continue;
             }
             sync(&path, &to.join(&name), skip)?;

@@ -184,3 +184,30 @@ fn a_failing_baseline_is_no_kill_matrix() {
     assert!(err.contains("the tests fail without any mutant"), "{err}");
     assert!(!target.join("mtcov/mutants.json").exists());
 }
+
+#[test]
+fn a_study_without_a_kill_matrix_says_how_to_make_one() {
+    let project = copy_fixture("mutants-hand");
+    let target = project.path().join("target");
+    let out = mtcov_command(project.path(), &["study"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("no kill matrix at"), "{err}");
+    assert!(err.contains("run `cargo mtcov mutants` first"), "{err}");
+
+    std::fs::create_dir_all(target.join("mtcov")).unwrap();
+    std::fs::write(target.join("mtcov/mutants.json"), r#"{"version": 99}"#).unwrap();
+    let out = mtcov_command(project.path(), &["study"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("is not a kill matrix of version 1 (found Some(99))"),
+        "{}",
+        stderr(&out)
+    );
+}

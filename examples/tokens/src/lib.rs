@@ -11,10 +11,13 @@
 //!   (`AND` is an identifier);
 //! - special symbols: `(` `)` `[` `]` `'` `` ` `` `,`, each one token;
 //! - an identifier is an ASCII letter followed by letters and digits;
-//! - a number is a run of digits; digits followed by a letter are an error
-//!   token holding the whole run (`12ab`);
-//! - a string is `"` up to the next `"` on the same line; a string that
-//!   reaches the end of its line unclosed is an error token;
+//! - a number is a run of digits, optionally followed by `.` and more
+//!   digits (`3.14`); digits followed by a letter are an error token
+//!   holding the whole run (`12ab`), and so is a `.` with no digit after
+//!   it (`3.`);
+//! - a string is `"` up to the next unescaped `"` on the same line; `\`
+//!   escapes the character after it (`"a\"b"` is one string); a string
+//!   that reaches the end of its line unclosed is an error token;
 //! - a character constant is `#` and the character after it; `#` before
 //!   whitespace or the end is an error token;
 //! - anything else (`@`, a lone `=`) is a one-character error token.
@@ -144,6 +147,14 @@ impl Scanner {
         }
         if first.is_ascii_digit() {
             self.take_while(&mut text, |c| c.is_ascii_digit());
+            if self.peek(0) == Some('.') {
+                self.bump();
+                text.push('.');
+                if !self.peek(0).is_some_and(|c| c.is_ascii_digit()) {
+                    return (Kind::Error, text);
+                }
+                self.take_while(&mut text, |c| c.is_ascii_digit());
+            }
             if self.peek(0).is_some_and(|c| c.is_ascii_alphabetic()) {
                 self.take_while(&mut text, |c| c.is_ascii_alphanumeric());
                 return (Kind::Error, text);
@@ -154,7 +165,21 @@ impl Scanner {
         text.push(first);
         match first {
             '"' => {
-                self.take_while(&mut text, |c| c != '"' && c != '\n');
+                loop {
+                    self.take_while(&mut text, |c| c != '"' && c != '\\' && c != '\n');
+                    if self.peek(0) != Some('\\') {
+                        break;
+                    }
+                    self.bump();
+                    text.push('\\');
+                    match self.peek(0) {
+                        Some(c) if c != '\n' => {
+                            self.bump();
+                            text.push(c);
+                        }
+                        _ => break,
+                    }
+                }
                 if self.peek(0) == Some('"') {
                     self.bump();
                     text.push('"');
@@ -210,6 +235,37 @@ pub fn render(tokens: &[Token]) -> String {
         first_on_line = false;
     }
     out
+}
+
+/// What `print_tokens` prints: one line per token, then a summary line
+/// (`7 tokens, 1 error on 3 lines`).
+pub fn report(text: &str) -> String {
+    let tokens = tokenize(text);
+    let mut out = String::new();
+    for token in &tokens {
+        out.push_str(&token.to_string());
+        out.push('\n');
+    }
+    let errors = counts(&tokens).get(&Kind::Error).copied().unwrap_or(0);
+    let lines = tokens.last().map_or(0, |t| t.line);
+    out.push_str(&format!(
+        "{} {}, {} {} on {} {}\n",
+        tokens.len(),
+        plural(tokens.len(), "token"),
+        errors,
+        plural(errors, "error"),
+        lines,
+        plural(lines as usize, "line")
+    ));
+    out
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_owned()
+    } else {
+        format!("{word}s")
+    }
 }
 
 impl fmt::Display for Token {

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use mt_runtime::{Mg, Mr, metamorphic};
-use tokens::{Kind, Token, counts, render, tokenize};
+use tokens::{Kind, Token, counts, render, report, tokenize};
 
 /// Kinds and texts, without positions.
 fn words(tokens: &[Token]) -> Vec<(Kind, String)> {
@@ -330,8 +330,8 @@ fn upper_case(mg: &mut Mg, s: &String) {
 /// error token; numbers stay numbers.
 #[metamorphic(output = "reclassify")]
 fn digit_prefixed_words(mg: &mut Mg, s: &String) {
-    if has_literals(s) {
-        return mg.skip("words inside literals");
+    if has_literals(s) || s.contains('.') {
+        return mg.skip("words inside literals, or `1.a` becoming the number `1.7a`");
     }
     relate(
         mg,
@@ -492,6 +492,65 @@ fn display_names_position(mg: &mut Mg, s: &String) {
     });
 }
 
+// ---- report: what print_tokens prints ----
+
+#[expect(
+    clippy::ptr_arg,
+    reason = "`mg.source` passes the MR's input, a &String"
+)]
+fn print(text: &String) -> String {
+    report(text)
+}
+
+/// The summary line: `N tokens, E errors on L lines`, as numbers.
+fn summary(report: &str) -> Option<(usize, usize, usize)> {
+    let words: Vec<&str> = report.lines().last()?.split(' ').collect();
+    Some((
+        words[0].parse().ok()?,
+        words[2].parse().ok()?,
+        words[5].parse().ok()?,
+    ))
+}
+
+/// An error token on a new last line: one more line in the report, one
+/// more token, one more error, the last line number one past the source
+/// text's line count.
+#[metamorphic(output = "report")]
+fn report_counts_an_error(mg: &mut Mg, s: &String) {
+    let a = mg.source(s, print);
+    let follow = format!("{s}\n@");
+    let b = mg.follow_up(&follow, print);
+    let lines = s.split('\n').count() + 1;
+    let ok = match (summary(&a), summary(&b)) {
+        (Some((ta, ea, _)), Some((tb, eb, lb))) => {
+            tb == ta + 1
+                && eb == ea + 1
+                && lb == lines
+                && b.lines().count() == a.lines().count() + 1
+                && b.lines().nth(tb - 1) == Some(&*format!("error,\"@\" at {lines}:1"))
+        }
+        _ => false,
+    };
+    mg.check(ok, || format!("{a:?} then {b:?}"));
+}
+
+/// The report of the program twice has twice the tokens and twice the
+/// errors.
+#[metamorphic(output = "report")]
+fn report_of_a_repeat(mg: &mut Mg, s: &String) {
+    if s.contains('\r') || s.is_empty() {
+        return mg.skip("carriage returns, or no program");
+    }
+    let a = mg.source(s, print);
+    let follow = format!("{s}\n{s}");
+    let b = mg.follow_up(&follow, print);
+    let ok = match (summary(&a), summary(&b)) {
+        (Some((ta, ea, _)), Some((tb, eb, _))) => tb == 2 * ta && eb == 2 * ea,
+        _ => false,
+    };
+    mg.check(ok, || format!("{a:?} then {b:?}"));
+}
+
 /// Hand-written programs, each exercising some rules.
 const PROGRAMS: &[&str] = &[
     "",
@@ -544,6 +603,12 @@ const PROGRAMS: &[&str] = &[
     "a,b,c",
     "  indented  line  ",
     "x $ y % z",
+    "3.14 2.5 10.0",
+    "1. 2.x",
+    "\"a \\\"quoted\\\" b\"",
+    "\"ends with \\\\\" x",
+    "\"dangling \\",
+    "(if (xor p q) \"yes\" \"no\") ; choose\n(lambda (n) (and n 0.5))",
 ];
 
 /// The programs, and each joined to another on the next line: over 100
@@ -591,6 +656,8 @@ const RELATIONS: &[Mr<String>] = &[
     lines_reversed,
     round_trip,
     display_names_position,
+    report_counts_an_error,
+    report_of_a_repeat,
 ];
 
 #[test]

@@ -290,6 +290,18 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             total_seconds: started.elapsed().as_secs_f64(),
         },
     };
+    let not_run = matrix
+        .mutants
+        .iter()
+        .filter(|m| !m.not_run.is_empty())
+        .count();
+    if not_run > 0 {
+        eprintln!(
+            "warning: under {not_run} mutants some baseline MGs were not recorded although every test \
+             process passed (a mutant that changes which source inputs the tests make?); they count as \
+             survived, and `not_run` in the matrix lists them"
+        );
+    }
     let path = mtcov_dir.join("mutants.json");
     std::fs::write(&path, serde_json::to_string(&matrix)?)
         .with_context(|| format!("cannot write {}", path.display()))?;

@@ -1,7 +1,8 @@
 //! The study of Fu, Sun, Zhang and Liu on a kill matrix, with no reruns:
 //! test suites are sampled from the matrix's source inputs and MRs, and
-//! for each its `A_k` (by the measure of `crate::measure`, on the
-//! baseline's coverage) and its fault detection are computed.
+//! for each its `A_k` (as `crate::measure` defines it, on the baseline's
+//! coverage; computed directly on the matrix, and tested against the
+//! measure) and its fault detection are computed.
 //!
 //! A suite is a set of source inputs `T` and a set of MRs `R`; its MGs are
 //! the baseline's MGs of an MR in `R` whose source inputs are all in `T`.
@@ -27,7 +28,6 @@ use std::collections::HashSet;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Outcome, PoolBuilder, measure};
 use crate::mutants::matrix::Matrix;
 use crate::mutants::verdict::MutantStatus;
 
@@ -88,6 +88,11 @@ struct Subject<'a> {
     viable: usize,
     /// Per MR: its groups.
     groups_of_mr: Vec<Vec<usize>>,
+    /// Per MR: its relation class, interned.
+    class_of_mr: Vec<usize>,
+    classes: usize,
+    /// Per criterion, per requirement: the source inputs covering it.
+    covering: Vec<Vec<Vec<u32>>>,
 }
 
 /// A suite's numbers for one criterion.
@@ -178,11 +183,45 @@ impl<'a> Subject<'a> {
                 bail!("group {g} names source input {s}, which the matrix does not have");
             }
         }
+        let mut names: Vec<&str> = Vec::new();
+        let class_of_mr = matrix
+            .mrs
+            .iter()
+            .map(|mr| match names.iter().position(|n| *n == mr.class) {
+                Some(i) => i,
+                None => {
+                    names.push(&mr.class);
+                    names.len() - 1
+                }
+            })
+            .collect();
+        let mut covering = Vec::with_capacity(matrix.criteria.len());
+        for entry in &matrix.criteria {
+            let mut by_req = vec![Vec::new(); entry.requirements as usize];
+            for (s, reqs) in entry.covered.iter().enumerate() {
+                for &r in reqs {
+                    by_req
+                        .get_mut(r as usize)
+                        .ok_or_else(|| {
+                            anyhow::anyhow!(
+                                "{}: source input {s} covers requirement {r} of {}",
+                                entry.criterion,
+                                entry.requirements
+                            )
+                        })?
+                        .push(s as u32);
+                }
+            }
+            covering.push(by_req);
+        }
         Ok(Self {
             matrix,
             kills,
             viable: viable as usize,
             groups_of_mr,
+            class_of_mr,
+            classes: names.len(),
+            covering,
         })
     }
 
@@ -210,7 +249,10 @@ impl<'a> Subject<'a> {
         killed.len() as f64 / self.viable as f64
     }
 
-    /// `A_k` and plain coverage of the suite, by the tool's own measure.
+    /// `A_k` and plain coverage of the suite: `K(r)` from the best
+    /// covering input's number of distinct classes, directly on the
+    /// matrix (a test checks it against `crate::measure` on random suites;
+    /// building a pool per suite made the study several times slower).
     fn adequacy(
         &self,
         criterion: usize,
@@ -218,6 +260,54 @@ impl<'a> Subject<'a> {
         mrs: &[bool],
         k: u32,
     ) -> Result<(f64, f64)> {
+        let words = self.classes.div_ceil(64).max(1);
+        let mut classes = vec![0u64; inputs.len() * words];
+        for g in self.suite_groups(inputs, mrs) {
+            let group = &self.matrix.groups[g];
+            let class = self.class_of_mr[group.mr as usize];
+            for &t in &group.sources {
+                classes[t as usize * words + class / 64] |= 1 << (class % 64);
+            }
+        }
+        let sizes: Vec<u32> = classes
+            .chunks(words)
+            .map(|w| w.iter().map(|x| x.count_ones()).sum())
+            .collect();
+        let requirements = &self.covering[criterion];
+        if requirements.is_empty() {
+            bail!("a criterion without requirements");
+        }
+        let (mut numerator, mut covered) = (0u64, 0u64);
+        for covering in requirements {
+            let mut best: Option<u32> = None;
+            for &t in covering {
+                if inputs[t as usize] {
+                    best = Some(best.unwrap_or(0).max(sizes[t as usize]));
+                }
+            }
+            if let Some(best) = best {
+                covered += 1;
+                numerator += u64::from(best.min(k));
+            }
+        }
+        let total = requirements.len() as f64;
+        Ok((
+            numerator as f64 / (f64::from(k) * total),
+            covered as f64 / total,
+        ))
+    }
+
+    /// `A_k` and plain coverage of the suite, by the tool's own measure:
+    /// the reference [`Subject::adequacy`] is tested against.
+    #[cfg(test)]
+    fn measured_adequacy(
+        &self,
+        criterion: usize,
+        inputs: &[bool],
+        mrs: &[bool],
+        k: u32,
+    ) -> Result<(f64, f64)> {
+        use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Outcome, PoolBuilder, measure};
         let entry = &self.matrix.criteria[criterion];
         let mut pool = PoolBuilder::new();
         for mr in &self.matrix.mrs {
@@ -503,6 +593,74 @@ mod tests {
             .unwrap();
         assert!((a - 2.5 / 3.0).abs() < 1e-12, "{a}");
         assert_eq!(cov, 1.0);
+    }
+
+    /// A random matrix: `mrs` MRs in `classes` classes, `inputs` inputs,
+    /// MGs of one or two sources, random coverage.
+    fn random_matrix(
+        rng: &mut Rng,
+        mrs: usize,
+        classes: usize,
+        inputs: usize,
+        reqs: u32,
+    ) -> Matrix {
+        let mut m = small();
+        m.mrs = (0..mrs)
+            .map(|i| crate::mutants::matrix::MrEntry {
+                id: format!("m{i}"),
+                class: format!("c{}", rng.below(classes)),
+            })
+            .collect();
+        m.sources = (0..inputs)
+            .map(|i| crate::mutants::matrix::SourceEntry {
+                key: i.to_string(),
+                debug: i.to_string(),
+            })
+            .collect();
+        m.groups = (0..mrs * inputs / 2)
+            .map(|_| {
+                let mut sources = vec![rng.below(inputs) as u32];
+                if rng.below(4) == 0 {
+                    sources.push(rng.below(inputs) as u32);
+                }
+                crate::mutants::matrix::GroupEntry {
+                    mr: rng.below(mrs) as u32,
+                    sources,
+                }
+            })
+            .collect();
+        m.criteria[0].requirements = reqs;
+        m.criteria[0].covered = (0..inputs)
+            .map(|_| (0..reqs).filter(|_| rng.below(3) == 0).collect())
+            .collect();
+        for mutant in &mut m.mutants {
+            mutant.killed_by.retain(|&g| (g as usize) < m.groups.len());
+        }
+        m
+    }
+
+    #[test]
+    fn the_direct_adequacy_equals_the_measure_on_random_suites() {
+        let mut rng = Rng::new(11);
+        for round in 0..20 {
+            let matrix = random_matrix(&mut rng, 2 + round % 7, 1 + round % 4, 3 + round, 12);
+            let subject = Subject::new(&matrix).unwrap();
+            for _ in 0..10 {
+                let inputs: Vec<bool> = (0..matrix.sources.len())
+                    .map(|_| rng.below(2) == 0)
+                    .collect();
+                let mrs: Vec<bool> = (0..matrix.mrs.len()).map(|_| rng.below(2) == 0).collect();
+                for k in 1..=4 {
+                    let fast = subject.adequacy(0, &inputs, &mrs, k).unwrap();
+                    let reference = subject.measured_adequacy(0, &inputs, &mrs, k).unwrap();
+                    assert!(
+                        (fast.0 - reference.0).abs() < 1e-12
+                            && (fast.1 - reference.1).abs() < 1e-12,
+                        "round {round}, k {k}: {fast:?} vs {reference:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

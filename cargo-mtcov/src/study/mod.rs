@@ -83,8 +83,10 @@ pub(crate) struct Rq2Row {
 /// The matrix, indexed for sampling.
 struct Subject<'a> {
     matrix: &'a Matrix,
-    /// Per group: the viable mutants (dense indices) it kills.
-    kills: Vec<Vec<u32>>,
+    /// Per group: the viable mutants (dense indices) it kills, as a
+    /// bitset of `words` words.
+    kills: Vec<Vec<u64>>,
+    words: usize,
     viable: usize,
     /// Per MR: its groups.
     groups_of_mr: Vec<Vec<usize>>,
@@ -150,18 +152,14 @@ impl<'a> Subject<'a> {
                 "the kill matrix has no viable mutant (killed or survived): there is nothing to detect"
             );
         }
-        let mut kills = vec![Vec::new(); matrix.groups.len()];
+        let words = (viable as usize).div_ceil(64);
+        let mut kills = vec![vec![0u64; words]; matrix.groups.len()];
         for (i, m) in matrix.mutants.iter().enumerate() {
             let Some(d) = dense[i] else { continue };
             for &g in &m.killed_by {
-                kills
-                    .get_mut(g as usize)
-                    .ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "mutant {i} names group {g}, which the matrix does not have"
-                        )
-                    })?
-                    .push(d);
+                kills.get_mut(g as usize).ok_or_else(|| {
+                    anyhow::anyhow!("mutant {i} names group {g}, which the matrix does not have")
+                })?[d as usize / 64] |= 1 << (d % 64);
             }
         }
         let mut groups_of_mr = vec![Vec::new(); matrix.mrs.len()];
@@ -217,6 +215,7 @@ impl<'a> Subject<'a> {
         Ok(Self {
             matrix,
             kills,
+            words,
             viable: viable as usize,
             groups_of_mr,
             class_of_mr,
@@ -242,11 +241,14 @@ impl<'a> Subject<'a> {
     }
 
     fn fde(&self, inputs: &[bool], mrs: &[bool]) -> f64 {
-        let mut killed: HashSet<u32> = HashSet::new();
+        let mut killed = vec![0u64; self.words];
         for g in self.suite_groups(inputs, mrs) {
-            killed.extend(&self.kills[g]);
+            for (k, w) in killed.iter_mut().zip(&self.kills[g]) {
+                *k |= w;
+            }
         }
-        killed.len() as f64 / self.viable as f64
+        let count: u32 = killed.iter().map(|w| w.count_ones()).sum();
+        f64::from(count) / self.viable as f64
     }
 
     /// `A_k` and plain coverage of the suite: `K(r)` from the best
@@ -336,15 +338,6 @@ impl<'a> Subject<'a> {
         Ok((summary.a_k, summary.plain_coverage))
     }
 
-    fn point(&self, criterion: usize, inputs: &[bool], mrs: &[bool], k: u32) -> Result<Point> {
-        let (a_k, coverage) = self.adequacy(criterion, inputs, mrs, k)?;
-        Ok(Point {
-            a_k,
-            coverage,
-            fde: self.fde(inputs, mrs),
-        })
-    }
-
     fn study_criterion(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<CriterionStudy> {
         let entry = &self.matrix.criteria[c];
         let n_inputs = self.matrix.sources.len();
@@ -427,14 +420,19 @@ impl<'a> Subject<'a> {
                 if !inputs.iter().any(|&b| b) || !mrs.iter().any(|&b| b) {
                     continue;
                 }
-                let point = self.point(c, &inputs, &mrs, RQ2_K)?;
-                if point.a_k <= 0.0 || point.a_k == last_a {
+                let (a_k, coverage) = self.adequacy(c, &inputs, &mrs, RQ2_K)?;
+                if a_k <= 0.0 || a_k == last_a {
                     continue;
                 }
-                last_a = point.a_k;
-                let interval = ((point.a_k * 10.0).ceil() as usize).clamp(1, 10) - 1;
+                last_a = a_k;
+                let interval = ((a_k * 10.0).ceil() as usize).clamp(1, 10) - 1;
                 if !seen[interval] {
                     seen[interval] = true;
+                    let point = Point {
+                        a_k,
+                        coverage,
+                        fde: self.fde(&inputs, &mrs),
+                    };
                     by_interval[interval].push(point.fde);
                     kept.push(point);
                 }

@@ -176,7 +176,8 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         .map(|(i, mr)| (mr.id.as_str(), i as u32))
         .collect();
     let mut groups = Vec::with_capacity(baseline.groups.len());
-    for (mr, keys) in &baseline.groups {
+    for group in &baseline.groups {
+        let (mr, keys) = &group.key;
         let (Some(&mr), Some(sources)) = (
             mr_index.get(mr.as_str()),
             keys.iter()

@@ -25,7 +25,7 @@ pub(crate) mod scratch;
 pub(crate) mod verdict;
 
 use scratch::Scratch;
-use verdict::{GroupKey, MgVerdict, MutantStatus, ProcessEnd};
+use verdict::{BaselineGroup, MgVerdict, MutantStatus, ProcessEnd, Target};
 
 /// Where and how mutants are run.
 #[derive(Debug)]
@@ -46,7 +46,7 @@ pub(crate) struct Plan<'a> {
 #[derive(Debug)]
 pub(crate) struct Baseline {
     /// The groups that held, each once, sorted: the matrix's rows.
-    pub(crate) groups: Vec<GroupKey>,
+    pub(crate) groups: Vec<BaselineGroup>,
     pub(crate) time: Duration,
     pub(crate) slowest_process: Duration,
     pub(crate) timeout: Duration,
@@ -98,7 +98,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let record_dir = plan.dir.join("0").join("records").join("baseline");
     let _ = std::fs::remove_dir_all(&record_dir);
     // The baseline is given all the time it needs.
-    let runs = scratch.run_tests(&built.executables, &record_dir, Duration::MAX)?;
+    let runs = scratch.run_tests(&built, &record_dir, Duration::MAX)?;
     let records = records::read_run(&record_dir, None)?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let failed: Vec<String> = built
@@ -124,14 +124,29 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         ))
         .into());
     }
-    let mut groups: Vec<GroupKey> = records
-        .groups
+    let target_of_binary: std::collections::HashMap<PathBuf, Target> = built
+        .executables
         .iter()
-        .filter(|(mg, _)| mg.outcome == Outcome::Holds)
-        .map(|(mg, _)| verdict::group_key(mg))
+        .map(|e| (records::canonical(&e.path), target(e)))
         .collect();
-    groups.sort();
-    groups.dedup();
+    let mut by_key: std::collections::BTreeMap<verdict::GroupKey, Vec<Target>> =
+        std::collections::BTreeMap::new();
+    for (mg, p) in &records.groups {
+        if mg.outcome != Outcome::Holds {
+            continue;
+        }
+        let targets = by_key.entry(verdict::group_key(mg)).or_default();
+        let binary = records::canonical(&records.processes[*p].binary);
+        if let Some(t) = target_of_binary.get(&binary)
+            && !targets.contains(t)
+        {
+            targets.push(t.clone());
+        }
+    }
+    let groups: Vec<BaselineGroup> = by_key
+        .into_iter()
+        .map(|(key, targets)| BaselineGroup { key, targets })
+        .collect();
     if groups.is_empty() {
         return Err(BaselineFailed(
             "no metamorphic group held in the baseline run: there is nothing to kill mutants with"
@@ -206,6 +221,11 @@ pub(crate) fn run_all(
         .collect()
 }
 
+/// A test executable's target, the same in every scratch copy.
+fn target(exe: &TestExecutable) -> Target {
+    (exe.package.clone(), exe.target.clone(), exe.kind.clone())
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
@@ -252,7 +272,6 @@ fn build_and_test(
         Ok(built) => built,
         Err(reason) => return Ok((MutantStatus::Unviable, Vec::new(), Some(reason))),
     };
-    let executables: Vec<TestExecutable> = built.executables;
     let record_dir = scratch
         .root
         .parent()
@@ -260,11 +279,16 @@ fn build_and_test(
         .join("records")
         .join(index.to_string());
     let _ = std::fs::remove_dir_all(&record_dir);
-    let runs = scratch.run_tests(&executables, &record_dir, baseline.timeout)?;
+    let runs = scratch.run_tests(&built, &record_dir, baseline.timeout)?;
     let records = records::read_run(&record_dir, None)?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
-    let ends: Vec<ProcessEnd> = runs.into_iter().map(|r| r.end).collect();
+    let ends: Vec<(Target, ProcessEnd)> = built
+        .executables
+        .iter()
+        .map(target)
+        .zip(runs.into_iter().map(|r| r.end))
+        .collect();
     let verdicts = verdict::verdicts(&baseline.groups, &recorded, &ends);
     Ok((verdict::status(&verdicts), verdicts, None))
 }

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use mtcov_protocol::RECORD_DIR_ENV;
 
 use super::verdict::ProcessEnd;
-use crate::build::{self, BuildOptions, BuildOutput, TestExecutable};
+use crate::build::{self, BuildOptions, BuildOutput};
 use crate::model::ColorChoice;
 
 /// One job's copy of the workspace.
@@ -107,17 +107,38 @@ impl Scratch {
     }
 
     /// Runs each test executable with recording into `record_dir`,
-    /// stopping any that runs longer than `timeout`.
+    /// stopping any that runs longer than `timeout`. Each gets the library
+    /// path `cargo test` would give it: its `deps` directory, the build
+    /// scripts' link paths, and rustc's target libdir for proc-macro
+    /// crates' unit tests.
     pub(crate) fn run_tests(
         &self,
-        executables: &[TestExecutable],
+        built: &BuildOutput,
         record_dir: &Path,
         timeout: Duration,
     ) -> Result<Vec<ProcessRun>> {
         std::fs::create_dir_all(record_dir)
             .with_context(|| format!("cannot create {}", record_dir.display()))?;
-        let mut runs = Vec::with_capacity(executables.len());
-        for exe in executables {
+        let mut libraries = built.library_paths.clone();
+        if built
+            .executables
+            .iter()
+            .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
+        {
+            libraries.push(build::target_libdir()?);
+        }
+        let mut runs = Vec::with_capacity(built.executables.len());
+        for exe in &built.executables {
+            let mut dirs = libraries.clone();
+            if let Some(deps) = exe.path.parent() {
+                dirs.push(deps.to_path_buf());
+            }
+            let var = crate::run::dylib_path_var();
+            if let Some(existing) = std::env::var_os(var) {
+                dirs.extend(std::env::split_paths(&existing));
+            }
+            let library_path =
+                std::env::join_paths(dirs).context("a library path contains the path separator")?;
             let start = Instant::now();
             let mut child = Command::new(&exe.path)
                 .current_dir(&exe.manifest_dir)
@@ -126,6 +147,7 @@ impl Scratch {
                 .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
                 .env("CARGO_PKG_NAME", &exe.package)
                 .env("CARGO_PKG_VERSION", &exe.package_version)
+                .env(var, library_path)
                 // A failure found under one mutant must not be replayed
                 // as an extra case under the next one.
                 .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "true")

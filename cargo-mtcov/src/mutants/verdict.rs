@@ -5,11 +5,15 @@
 //! identity in the measure too). Under a mutant, an MG of the baseline is:
 //!
 //! - killed: a recorded MG with its identity was violated or panicked; or
-//!   none was recorded and a test process failed or aborted (the test
-//!   that would have run it died first);
-//! - timeout: none was recorded and a process was stopped at the timeout;
+//!   none was recorded and the test target that ran it in the baseline
+//!   failed or aborted (the test that would have run it died first);
+//! - timeout: none was recorded and that target's process was stopped at
+//!   the timeout;
 //! - survived: recorded, and it held (or skipped);
-//! - not run: not recorded although every process passed.
+//! - not run: not recorded although that target's process passed.
+//!
+//! A test target is named by package, target name and kind: the same in
+//! every scratch copy, where executable paths differ.
 
 use std::collections::HashMap;
 
@@ -18,6 +22,16 @@ use serde::{Deserialize, Serialize};
 
 /// An MG's identity: MR id and its source keys, sorted.
 pub(crate) type GroupKey = (String, Vec<u64>);
+
+/// A test target: package, target name, kind.
+pub(crate) type Target = (String, String, String);
+
+/// A baseline MG: its identity and the targets that ran it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BaselineGroup {
+    pub(crate) key: GroupKey,
+    pub(crate) targets: Vec<Target>,
+}
 
 pub(crate) fn group_key(mg: &MgRecord) -> GroupKey {
     let mut sources = mg.sources.clone();
@@ -62,28 +76,34 @@ pub(crate) enum MutantStatus {
     Unviable,
 }
 
-/// The verdict of each baseline group (in `baseline` order).
+/// The verdict of each baseline group (in `baseline` order), from the
+/// MGs the mutant's run recorded and how each target's process ended.
 pub(crate) fn verdicts(
-    baseline: &[GroupKey],
+    baseline: &[BaselineGroup],
     recorded: &[MgRecord],
-    ends: &[ProcessEnd],
+    ends: &[(Target, ProcessEnd)],
 ) -> Vec<MgVerdict> {
     let mut seen: HashMap<GroupKey, bool> = HashMap::new();
     for mg in recorded {
         let killed = matches!(mg.outcome, Outcome::Violated | Outcome::Panicked);
         *seen.entry(group_key(mg)).or_default() |= killed;
     }
-    let timed_out = ends.contains(&ProcessEnd::TimedOut);
-    let died = ends
-        .iter()
-        .any(|e| matches!(e, ProcessEnd::Failed | ProcessEnd::Aborted(_)));
+    let ended = |group: &BaselineGroup, what: fn(&ProcessEnd) -> bool| {
+        ends.iter()
+            .any(|(target, end)| group.targets.contains(target) && what(end))
+    };
     baseline
         .iter()
-        .map(|key| match seen.get(key) {
+        .map(|group| match seen.get(&group.key) {
             Some(true) => MgVerdict::Killed,
             Some(false) => MgVerdict::Survived,
-            None if timed_out => MgVerdict::Timeout,
-            None if died => MgVerdict::Killed,
+            None if ended(group, |e| *e == ProcessEnd::TimedOut) => MgVerdict::Timeout,
+            None if ended(group, |e| {
+                matches!(e, ProcessEnd::Failed | ProcessEnd::Aborted(_))
+            }) =>
+            {
+                MgVerdict::Killed
+            }
             None => MgVerdict::NotRun,
         })
         .collect()
@@ -117,8 +137,19 @@ mod tests {
         }
     }
 
-    fn key(mr: &str, sources: &[u64]) -> GroupKey {
-        (mr.into(), sources.to_vec())
+    fn target(name: &str) -> Target {
+        ("p".into(), name.into(), "test".into())
+    }
+
+    fn key(mr: &str, sources: &[u64]) -> BaselineGroup {
+        BaselineGroup {
+            key: (mr.into(), sources.to_vec()),
+            targets: vec![target("mrs")],
+        }
+    }
+
+    fn ends(list: &[ProcessEnd]) -> Vec<(Target, ProcessEnd)> {
+        list.iter().map(|e| (target("mrs"), e.clone())).collect()
     }
 
     #[test]
@@ -131,7 +162,7 @@ mod tests {
             mg("b", &[1], Outcome::Panicked),
         ];
         assert_eq!(
-            verdicts(&baseline, &recorded, &[ProcessEnd::Failed]),
+            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Failed])),
             [MgVerdict::Killed, MgVerdict::Survived, MgVerdict::Killed]
         );
     }
@@ -141,19 +172,22 @@ mod tests {
         let baseline = [key("a", &[1]), key("b", &[1])];
         let recorded = [mg("a", &[1], Outcome::Holds)];
         assert_eq!(
-            verdicts(&baseline, &recorded, &[ProcessEnd::Passed]),
+            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Passed])),
             [MgVerdict::Survived, MgVerdict::NotRun]
         );
         assert_eq!(
             verdicts(
                 &baseline,
                 &recorded,
-                &[ProcessEnd::Aborted("SIGSEGV".into())]
+                &ends(&[ProcessEnd::Aborted("SIGSEGV".into())])
             ),
             [MgVerdict::Survived, MgVerdict::Killed]
         );
-        let ends = [ProcessEnd::Passed, ProcessEnd::TimedOut];
-        let v = verdicts(&baseline, &recorded, &ends);
+        let v = verdicts(
+            &baseline,
+            &recorded,
+            &ends(&[ProcessEnd::Passed, ProcessEnd::TimedOut]),
+        );
         assert_eq!(v, [MgVerdict::Survived, MgVerdict::Timeout]);
         assert_eq!(status(&v), MutantStatus::Timeout);
         assert_eq!(
@@ -163,6 +197,19 @@ mod tests {
         assert_eq!(
             status(&[MgVerdict::Survived, MgVerdict::NotRun]),
             MutantStatus::Survived
+        );
+    }
+
+    #[test]
+    fn another_targets_failure_kills_no_missing_group() {
+        let baseline = [key("a", &[1])];
+        let unit_tests_failed = [
+            (target("mrs"), ProcessEnd::Passed),
+            (target("unit"), ProcessEnd::Failed),
+        ];
+        assert_eq!(
+            verdicts(&baseline, &[], &unit_tests_failed),
+            [MgVerdict::NotRun]
         );
     }
 }

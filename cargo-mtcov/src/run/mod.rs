@@ -141,7 +141,7 @@ fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
     Ok(command)
 }
 
-fn dylib_path_var() -> &'static str {
+pub(crate) fn dylib_path_var() -> &'static str {
     if cfg!(windows) {
         "PATH"
     } else if cfg!(target_os = "macos") {

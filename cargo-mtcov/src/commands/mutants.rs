@@ -304,8 +304,11 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         );
     }
     let path = mtcov_dir.join("mutants.json");
-    std::fs::write(&path, serde_json::to_string(&matrix)?)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    // Written whole, then renamed: a study never reads half a matrix.
+    let partial = path.with_extension("json.partial");
+    std::fs::write(&partial, serde_json::to_string(&matrix)?)
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!(
         "    Finished {total} mutants in {:.0} s; the kill matrix is in {}",
         matrix.cost.total_seconds,

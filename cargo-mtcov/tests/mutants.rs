@@ -174,6 +174,8 @@ fn a_failing_baseline_is_no_kill_matrix() {
     let lib = project.path().join("src/lib.rs");
     let text = std::fs::read_to_string(&lib).unwrap();
     std::fs::write(&lib, text.replace("x * 2", "x * 2 + 1")).unwrap();
+    // Not the kill matrix test's target directory: cargo would take the
+    // other copy's binaries, of the same package name, as fresh.
     let target = workspace_root().join("target/cli-fixtures/mutants-hand-failing");
     let out = mtcov_command(project.path(), &["mutants"])
         .env("CARGO_TARGET_DIR", &target)
@@ -182,6 +184,7 @@ fn a_failing_baseline_is_no_kill_matrix() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(err.contains("the tests fail without any mutant"), "{err}");
+    assert!(stdout(&out).is_empty(), "no summary: {}", stdout(&out));
     assert!(!target.join("mtcov/mutants.json").exists());
 }
 

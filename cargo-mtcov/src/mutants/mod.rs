@@ -99,7 +99,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let _ = std::fs::remove_dir_all(&record_dir);
     // The baseline is given all the time it needs.
     let runs = scratch.run_tests(&built, &record_dir, Duration::MAX)?;
-    let records = records::read_run(&record_dir, None)?;
+    let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let failed: Vec<String> = built
         .executables
@@ -114,6 +114,22 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         .filter(|(mg, _)| matches!(mg.outcome, Outcome::Violated | Outcome::Panicked))
         .map(|(mg, _)| format!("{} ({:?})", mg.mr, mg.outcome))
         .collect();
+    let lost: Vec<&str> = records
+        .processes
+        .iter()
+        .filter_map(|p| match &p.completeness {
+            records::Completeness::Incomplete(why) => Some(why.as_str()),
+            records::Completeness::Complete => None,
+        })
+        .chain(records.unattributed.iter().map(String::as_str))
+        .collect();
+    if failed.is_empty() && !lost.is_empty() {
+        bail!(
+            "records of the baseline run were lost, so its MGs are not known:\n  {}\n\
+             Check free space and permissions under the target directory, then rerun",
+            lost.join("\n  ")
+        );
+    }
     if !failed.is_empty() || !violated.is_empty() {
         return Err(BaselineFailed(format!(
             "the tests fail without any mutant, so no mutant can be said to be killed: \
@@ -221,6 +237,10 @@ pub(crate) fn run_all(
         .collect()
 }
 
+fn executable_paths(built: &crate::build::BuildOutput) -> Vec<PathBuf> {
+    built.executables.iter().map(|e| e.path.clone()).collect()
+}
+
 /// A test executable's target, the same in every scratch copy.
 fn target(exe: &TestExecutable) -> Target {
     (exe.package.clone(), exe.target.clone(), exe.kind.clone())
@@ -280,7 +300,7 @@ fn build_and_test(
         .join(index.to_string());
     let _ = std::fs::remove_dir_all(&record_dir);
     let runs = scratch.run_tests(&built, &record_dir, baseline.timeout)?;
-    let records = records::read_run(&record_dir, None)?;
+    let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
     let ends: Vec<(Target, ProcessEnd)> = built

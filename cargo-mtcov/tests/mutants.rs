@@ -31,31 +31,32 @@ fn cargo_mutants_installed() -> bool {
     )
 }
 
-/// Mutant name (without `src/lib.rs:line:col: `) → killing MGs as
-/// `mr(source)`, from HAND.md.
-const HAND: [(&str, &[&str]); 7] = [
+const ALL4: &[&str] = &["additive(0)", "additive(3)", "scaling(0)", "scaling(3)"];
+
+/// Mutant name (without `src/lib.rs:line:col: `) → status and killing
+/// MGs as `mr(source)`, from HAND.md.
+const HAND: [(&str, &str, &[&str]); 9] = [
     (
         "replace double -> i64 with 0",
+        "killed",
         &["additive(0)", "additive(3)"],
     ),
-    (
-        "replace double -> i64 with 1",
-        &["additive(0)", "additive(3)", "scaling(0)", "scaling(3)"],
-    ),
-    (
-        "replace double -> i64 with -1",
-        &["additive(0)", "additive(3)", "scaling(0)", "scaling(3)"],
-    ),
-    (
-        "replace * with + in double",
-        &["additive(0)", "additive(3)", "scaling(0)", "scaling(3)"],
-    ),
+    ("replace double -> i64 with 1", "killed", ALL4),
+    ("replace double -> i64 with -1", "killed", ALL4),
+    ("replace * with + in double", "killed", ALL4),
     (
         "replace * with / in double",
+        "killed",
         &["additive(0)", "additive(3)", "scaling(3)"],
     ),
-    ("replace < with <= in is_small", &[]),
-    ("replace * with + in triple", &[]),
+    ("replace < with <= in is_small", "survived", &[]),
+    ("replace * with + in triple", "survived", &[]),
+    (
+        "replace half -> Half with Default::default()",
+        "unviable",
+        &[],
+    ),
+    ("replace > with >= in steps", "timeout", &[]),
 ];
 
 #[test]
@@ -65,16 +66,21 @@ fn kill_matrix_of_hand_checked_mutants() {
     }
     let project = copy_fixture("mutants-hand");
     let target = workspace_root().join("target/cli-fixtures/mutants-hand");
-    let out = mtcov_command(project.path(), &["mutants", "--json"])
-        .env("CARGO_TARGET_DIR", &target)
-        .output()
-        .unwrap();
+    let out = mtcov_command(
+        project.path(),
+        &["mutants", "--json", "--test-timeout", "3"],
+    )
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .unwrap();
     assert_exit(&out, 0);
     let summary: Value = serde_json::from_str(&stdout(&out)).expect("JSON summary");
-    assert_eq!(summary["mutants"], 7);
+    assert_eq!(summary["mutants"], 9);
     assert_eq!(summary["killed"], 5);
     assert_eq!(summary["survived"], 2);
-    assert_eq!(summary["unviable"], 0);
+    assert_eq!(summary["timeout"], 1);
+    assert_eq!(summary["unviable"], 1);
+    assert!((summary["score"].as_f64().unwrap() - 5.0 / 8.0).abs() < 1e-12);
     let mrs: Vec<(&str, u64, u64)> = summary["mrs"]
         .as_array()
         .unwrap()
@@ -92,12 +98,16 @@ fn kill_matrix_of_hand_checked_mutants() {
         [
             ("mutants_hand::relations::additive", 5, 1),
             ("mutants_hand::relations::scaling", 4, 0),
+            ("mutants_hand::relations::halving", 0, 0),
             ("mutants_hand::relations::monotone", 0, 0),
         ]
     );
     assert_eq!(
         summary["mrs_killing_nothing"],
-        serde_json::json!(["mutants_hand::relations::monotone"])
+        serde_json::json!([
+            "mutants_hand::relations::halving",
+            "mutants_hand::relations::monotone"
+        ])
     );
 
     let matrix: Value = serde_json::from_str(
@@ -119,10 +129,10 @@ fn kill_matrix_of_hand_checked_mutants() {
             .to_owned();
         format!("{mr}({source})")
     };
-    assert_eq!(matrix["groups"].as_array().unwrap().len(), 6);
+    assert_eq!(matrix["groups"].as_array().unwrap().len(), 7);
     let mutants = matrix["mutants"].as_array().unwrap();
     assert_eq!(mutants.len(), HAND.len());
-    for (name, killers) in HAND {
+    for (name, status, killers) in HAND {
         let mutant = mutants
             .iter()
             .find(|m| m["name"].as_str().unwrap().ends_with(name))
@@ -135,12 +145,29 @@ fn kill_matrix_of_hand_checked_mutants() {
             .collect();
         let want: BTreeSet<String> = killers.iter().map(|k| k.to_string()).collect();
         assert_eq!(got, want, "{name}");
-        let status = if killers.is_empty() {
-            "survived"
-        } else {
-            "killed"
-        };
         assert_eq!(mutant["status"], status, "{name}");
+        match status {
+            "unviable" => assert!(
+                mutant["reason"]
+                    .as_str()
+                    .unwrap()
+                    .contains("the trait bound `Half: Default` is not satisfied"),
+                "{mutant:#}"
+            ),
+            "timeout" => {
+                let timed_out: Vec<String> = mutant["timed_out"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(mg_name)
+                    .collect();
+                assert!(
+                    timed_out.contains(&"halving(3)".to_owned()),
+                    "{timed_out:?}"
+                );
+            }
+            _ => {}
+        }
     }
     let survivor_k = |name: &str| {
         summary["survivors"]
@@ -161,6 +188,7 @@ fn kill_matrix_of_hand_checked_mutants() {
         .unwrap();
     assert_exit(&out, 0);
     let study: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // Killed or survived: the timeout and the unviable mutant are left out.
     assert_eq!(study["viable_mutants"], 7);
     assert!((study["pool_fde"].as_f64().unwrap() - 5.0 / 7.0).abs() < 1e-9);
 }

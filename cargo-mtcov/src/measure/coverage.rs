@@ -70,6 +70,27 @@ impl Coverage {
         self.reqs.len()
     }
 
+    /// Per requirement, how many distinct source inputs cover it
+    /// (`|sat(r)|`). Segments of one input count once, wherever they are.
+    pub fn covering_inputs(&self) -> Vec<u32> {
+        let mut order: Vec<usize> = (0..self.owners.len()).collect();
+        order.sort_by_key(|&s| self.owners[s]);
+        let mut count = vec![0u32; self.num_requirements as usize];
+        // Per requirement, the last input counted (+1; 0 = none yet).
+        let mut last = vec![0u32; self.num_requirements as usize];
+        for s in order {
+            let mark = self.owners[s].0 + 1;
+            for r in &self.reqs[self.offsets[s]..self.offsets[s + 1]] {
+                let i = r.0 as usize;
+                if last[i] != mark {
+                    last[i] = mark;
+                    count[i] += 1;
+                }
+            }
+        }
+        count
+    }
+
     /// The segments: each input with the requirements it covered.
     pub fn segments(&self) -> impl Iterator<Item = (InputIdx, &[ReqIdx])> + '_ {
         self.owners

@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, ensure};
 
-use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
+use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
 
 use super::{
-    CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry, Totals,
-    gaps,
+    ClassEntry, CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry,
+    Totals, gaps,
 };
 
 /// Measures every criterion of `input` at its `k` and assembles the
@@ -79,7 +79,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             summary: m.summary().cloned(),
             files: file_rows(&m, c.locations),
             gaps: gaps::rank(&m, c.locations, pool, mr_refs, &source_entries),
-            requirements: requirement_ks(&m, c.locations),
+            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
         });
     }
 
@@ -94,6 +94,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             violations: violations.len() as u32,
         },
         criteria: reports,
+        classes: classes(pool, &source_entries),
         dead_mrs: pool
             .dead_mrs()
             .into_iter()
@@ -125,7 +126,41 @@ fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {
         .collect()
 }
 
-fn requirement_ks(m: &CriterionMeasure, locations: &[Location]) -> Vec<RequirementK> {
+fn classes(pool: &crate::measure::Pool, sources: &[SourceEntry]) -> Vec<ClassEntry> {
+    let mut entries: Vec<ClassEntry> = (0..pool.num_classes())
+        .map(|c| ClassEntry {
+            name: pool.class_name(ClassIdx(c)).to_owned(),
+            mrs: 0,
+            source_inputs: 0,
+        })
+        .collect();
+    for m in 0..pool.num_mrs() {
+        entries[pool.mr_class(MrIdx(m)).0 as usize].mrs += 1;
+    }
+    let index: BTreeMap<&str, usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.name.as_str(), i))
+        .collect();
+    let mut counts = vec![0u32; entries.len()];
+    for s in sources {
+        for class in &s.classes {
+            if let Some(&i) = index.get(class.as_str()) {
+                counts[i] += 1;
+            }
+        }
+    }
+    for (e, n) in entries.iter_mut().zip(counts) {
+        e.source_inputs = n;
+    }
+    entries
+}
+
+fn requirement_ks(
+    m: &CriterionMeasure,
+    locations: &[Location],
+    inputs: &[u32],
+) -> Vec<RequirementK> {
     locations
         .iter()
         .enumerate()
@@ -136,6 +171,7 @@ fn requirement_ks(m: &CriterionMeasure, locations: &[Location]) -> Vec<Requireme
                 k: m.k_value(r),
                 s_ro: m.best_size(r),
                 closest: m.closest(r).map(|c| c.input.0),
+                inputs: inputs[i],
             }
         })
         .collect()

@@ -63,6 +63,8 @@ Exit codes:
   2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
   3  a measure is below --fail-under";
 
+// Parsed once per process: boxing the larger variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub(crate) enum MtcovCommand {
     /// Re-render the report of the last run from its records, without

@@ -41,9 +41,9 @@ pub(super) fn index(site: &Site<'_>) -> String {
     );
 
     out.push_str("<h2>Criteria</h2>\n<table id=\"criteria\"><thead><tr><th>Criterion</th><th class=\"r\">|E|</th><th class=\"r\">Covered</th><th class=\"r\">Plain coverage</th>");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<th class=\"r\">A<sub>{k}</sub></th><th class=\"r\">K = 1</th><th class=\"r\">0 &lt; K &lt; 1</th><th class=\"r\">K = 0</th><th>{k}-MR adequate</th></tr></thead><tbody>\n"
+        "<th class=\"r\">A<sub>{k}</sub></th><th class=\"r\">K = 1</th><th class=\"r\">0 &lt; K &lt; 1</th><th class=\"r\">K = 0</th><th>{k}-MR adequate</th></tr></thead><tbody>"
     );
     for c in &r.criteria {
         let name = c.criterion.name();

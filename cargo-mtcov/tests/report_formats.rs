@@ -440,3 +440,66 @@ fn markdown_summary_and_report_without_rerun(o: &Outputs) {
         stderr(&out)
     );
 }
+
+/// A source input whose `Debug` carries terminal escapes, a carriage
+/// return, a bidi override, a zero-width space and markup: through the
+/// real `cargo mtcov`, none of it reaches the terminal or the page as is.
+#[test]
+fn hostile_debug_reaches_no_terminal_and_no_page() {
+    let project = common::copy_fixture("hostile-debug");
+    let target = workspace_root().join("target/cli-fixtures/hostile-debug");
+    let html = project.path().join("html");
+    for color in ["never", "always"] {
+        let out = mtcov_command(
+            project.path(),
+            &[
+                "--k",
+                "2",
+                "--color",
+                color,
+                &format!("--html={}", html.display()),
+            ],
+        )
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        // The closest input is named in the gap advice, written out.
+        assert!(
+            text.contains("Evil(1)\\u{1b}[2J\\u{1b}[31m\\rSPOOF\\u{202e}txt.exe\\u{200b}<script>"),
+            "{text}"
+        );
+        let ours = if color == "always" {
+            text.replace("\x1b[0m", "")
+                .replace("\x1b[1m", "")
+                .replace("\x1b[2m", "")
+                .replace("\x1b[31m", "")
+                .replace("\x1b[32m", "")
+                .replace("\x1b[33m", "")
+                .replace("\x1b[36m", "")
+        } else {
+            text.clone()
+        };
+        for bad in ['\x1b', '\r', '\u{202e}', '\u{200b}'] {
+            assert!(
+                !ours.contains(bad),
+                "--color {color}: {bad:?} reached stdout:\n{text}"
+            );
+        }
+    }
+    for page in ["index.html", "gaps.html"] {
+        let page = std::fs::read_to_string(html.join(page)).unwrap();
+        assert!(
+            page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x"),
+            "{page}"
+        );
+        assert!(
+            !page.contains("<img") && !page.contains("<script>alert"),
+            "{page}"
+        );
+        for bad in ['\x1b', '\r', '\u{202e}', '\u{200b}'] {
+            assert!(!page.contains(bad), "{bad:?} in the HTML");
+        }
+    }
+}

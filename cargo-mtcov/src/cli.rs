@@ -405,6 +405,38 @@ mod tests {
     }
 
     #[test]
+    fn output_flags_take_optional_paths_and_bring_the_line_criterion() {
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "--criterion",
+            "region",
+            "--lcov",
+            "--html=site",
+            "--markdown",
+        ]);
+        assert_eq!(args.report.lcov, Some(None));
+        assert_eq!(args.report.html, Some(Some(PathBuf::from("site"))));
+        assert_eq!(args.report.markdown, Some(None));
+        assert_eq!(
+            args.report.criteria(false),
+            vec![Criterion::Line, Criterion::Region]
+        );
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "report",
+            "--criterion",
+            "region",
+            "--markdown=s.md",
+        ]);
+        let Some(MtcovCommand::Report(report)) = args.command else {
+            panic!("expected the report subcommand");
+        };
+        assert_eq!(report.report.criteria(false), vec![Criterion::Region]);
+    }
+
+    #[test]
     fn k_must_be_positive() {
         assert!(CargoCli::try_parse_from(["cargo", "mtcov", "--k", "0"]).is_err());
     }

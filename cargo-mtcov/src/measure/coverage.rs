@@ -74,21 +74,23 @@ impl Coverage {
     /// (`|sat(r)|`). Segments of one input count once, wherever they are.
     pub fn covering_inputs(&self) -> Vec<u32> {
         let mut order: Vec<usize> = (0..self.owners.len()).collect();
-        order.sort_by_key(|&s| self.owners[s]);
-        let mut count = vec![0u32; self.num_requirements as usize];
-        // Per requirement, the last input counted (+1; 0 = none yet).
-        let mut last = vec![0u32; self.num_requirements as usize];
+        // Usually pushed in input order already; sorting then costs nothing.
+        if !self.owners.windows(2).all(|w| w[0] <= w[1]) {
+            order.sort_by_key(|&s| self.owners[s]);
+        }
+        // Per requirement: (last input counted + 1, count), side by side so
+        // that each covered pair touches one cache line.
+        let mut slots = vec![(0u32, 0u32); self.num_requirements as usize];
         for s in order {
             let mark = self.owners[s].0 + 1;
             for r in &self.reqs[self.offsets[s]..self.offsets[s + 1]] {
-                let i = r.0 as usize;
-                if last[i] != mark {
-                    last[i] = mark;
-                    count[i] += 1;
+                let slot = &mut slots[r.0 as usize];
+                if slot.0 != mark {
+                    *slot = (mark, slot.1 + 1);
                 }
             }
         }
-        count
+        slots.into_iter().map(|(_, count)| count).collect()
     }
 
     /// The segments: each input with the requirements it covered.

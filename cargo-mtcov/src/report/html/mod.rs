@@ -142,12 +142,15 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     out.push_str("<div class=\"gap\"><b>");
     esc(out, criterion);
     let _ = write!(out, " gap #{}</b> ", g.rank);
+    // Requirements of criteria that are not places in files (black-box
+    // criteria) are named by their label alone.
     match site.link(prefix, &g.span.file, g.span.line_start) {
         Some(href) => {
             let _ = write!(out, "<a href=\"{href}\">");
             esc(out, &super::text::span(&g.span));
             out.push_str("</a>");
         }
+        None if g.span.file.is_empty() => {}
         None => esc(out, &super::text::span(&g.span)),
     }
     if let Some(label) = &g.span.label {

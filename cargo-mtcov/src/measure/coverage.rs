@@ -78,19 +78,20 @@ impl Coverage {
         if !self.owners.windows(2).all(|w| w[0] <= w[1]) {
             order.sort_by_key(|&s| self.owners[s]);
         }
-        // Per requirement: (last input counted + 1, count), side by side so
-        // that each covered pair touches one cache line.
-        let mut slots = vec![(0u32, 0u32); self.num_requirements as usize];
+        // Per requirement, `(last input counted + 1) << 32 | count` in one
+        // word, so each covered pair is one load and one store.
+        let mut slots = vec![0u64; self.num_requirements as usize];
         for s in order {
-            let mark = self.owners[s].0 + 1;
+            let mark = u64::from(self.owners[s].0 + 1) << 32;
             for r in &self.reqs[self.offsets[s]..self.offsets[s + 1]] {
+                // Branch-free: a repeat inside a segment is rare but
+                // unpredictable.
                 let slot = &mut slots[r.0 as usize];
-                if slot.0 != mark {
-                    *slot = (mark, slot.1 + 1);
-                }
+                let new = u64::from(*slot & !0xffff_ffff != mark);
+                *slot = mark | ((*slot & 0xffff_ffff) + new);
             }
         }
-        slots.into_iter().map(|(_, count)| count).collect()
+        slots.into_iter().map(|slot| slot as u32).collect()
     }
 
     /// The segments: each input with the requirements it covered.

@@ -40,17 +40,22 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     );
     let relations = pool.source_relations(counting);
     let mr_refs = mrs;
+    // Per class, how many source inputs were checked with it.
+    let mut class_inputs = vec![0u32; pool.num_classes() as usize];
     let source_entries: Vec<SourceEntry> = sources
         .iter()
         .enumerate()
         .map(|(i, s)| {
             let t = InputIdx(i as u32);
+            let classes = pool.classes_of(t);
+            for c in &classes {
+                class_inputs[c.0 as usize] += 1;
+            }
             SourceEntry {
                 key: s.key.clone(),
                 debug: s.debug.clone(),
                 s_ro: relations.size(t),
-                classes: pool
-                    .classes_of(t)
+                classes: classes
                     .iter()
                     .map(|&c| pool.class_name(c).to_owned())
                     .collect(),
@@ -94,7 +99,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             violations: violations.len() as u32,
         },
         criteria: reports,
-        classes: classes(pool, &source_entries),
+        classes: classes(pool, &class_inputs),
         dead_mrs: pool
             .dead_mrs()
             .into_iter()
@@ -126,32 +131,16 @@ fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {
         .collect()
 }
 
-fn classes(pool: &crate::measure::Pool, sources: &[SourceEntry]) -> Vec<ClassEntry> {
+fn classes(pool: &crate::measure::Pool, inputs: &[u32]) -> Vec<ClassEntry> {
     let mut entries: Vec<ClassEntry> = (0..pool.num_classes())
         .map(|c| ClassEntry {
             name: pool.class_name(ClassIdx(c)).to_owned(),
             mrs: 0,
-            source_inputs: 0,
+            source_inputs: inputs[c as usize],
         })
         .collect();
     for m in 0..pool.num_mrs() {
         entries[pool.mr_class(MrIdx(m)).0 as usize].mrs += 1;
-    }
-    let index: BTreeMap<&str, usize> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (e.name.as_str(), i))
-        .collect();
-    let mut counts = vec![0u32; entries.len()];
-    for s in sources {
-        for class in &s.classes {
-            if let Some(&i) = index.get(class.as_str()) {
-                counts[i] += 1;
-            }
-        }
-    }
-    for (e, n) in entries.iter_mut().zip(counts) {
-        e.source_inputs = n;
     }
     entries
 }

@@ -171,6 +171,26 @@ fn summaries_files_and_dead_mrs() {
         ["mrs::scale"]
     );
     assert_eq!(r.sources[1].classes, ["equal", "order", "sum"]);
+    let classes: Vec<(&str, u32, u32)> = r
+        .classes
+        .iter()
+        .map(|c| (c.name.as_str(), c.mrs, c.source_inputs))
+        .collect();
+    assert_eq!(
+        classes,
+        [
+            ("equal", 2, 2),
+            ("order", 1, 1),
+            ("sum", 1, 1),
+            ("scale", 1, 0)
+        ]
+    );
+    let inputs: Vec<u32> = r.criteria[0]
+        .requirements
+        .iter()
+        .map(|q| q.inputs)
+        .collect();
+    assert_eq!(inputs, [1, 2, 1, 1, 0, 0]);
     assert_eq!(r.sources[0].mrs, ["mrs::periodic", "mrs::reflect"]);
     let ks: Vec<f64> = r.criteria[0].requirements.iter().map(|q| q.k).collect();
     assert_eq!(ks, [0.5, 1.0, 1.0, 0.0, 0.0, 0.0]);

@@ -56,4 +56,14 @@ pub(crate) enum RecordError {
          against the wrong code: rerun `cargo mtcov`"
     )]
     BinaryChanged { binary: String },
+    #[error(
+        "{file} was written by another build of {binary} ({detail}); its counters would be \
+         mapped onto the wrong code: remove the file and rerun `cargo mtcov` (records are only \
+         valid for the binary that wrote them)"
+    )]
+    OtherBuild {
+        file: String,
+        binary: String,
+        detail: String,
+    },
 }

@@ -1,0 +1,240 @@
+//! What mtcov promises under bad input and faults, in one place: each test
+//! here provokes one fault through the real `cargo mtcov` binary and
+//! asserts its exit code and the message a user reads. Faults that other
+//! test files already provoke are listed in [`ELSEWHERE`], and
+//! `every_fault_tested_elsewhere_still_has_its_test` checks that each named
+//! test still exists, so the list cannot silently rot. The README's "What
+//! mtcov guarantees" table is the user's view of the same list.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::{TempDir, assert_exit, copy_fixture, mtcov_command, stderr, stdout, workspace_root};
+use serde_json::Value;
+
+/// Faults provoked by tests in other files: (fault, file under the
+/// workspace root, test function). Exit codes and messages are asserted
+/// there.
+const ELSEWHERE: &[(&str, &str, &str)] = &[
+    (
+        "a record line that cannot be parsed, from a passing binary (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "a_corrupt_line_from_a_passing_binary_stops_the_run_naming_file_and_line",
+    ),
+    (
+        "records cut short or without their end line, from a passing binary (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "records_cut_short_from_a_passing_binary_stop_the_run",
+    ),
+    (
+        "a record file cut by an aborting binary: kept records used (exit 1)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "a_truncated_final_line_is_expected_after_an_abort",
+    ),
+    (
+        "records of another schema version (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "another_schema_version_stops_the_report",
+    ),
+    (
+        "records of a process that is not one of the build's test binaries (warning)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "records_of_another_binary_are_skipped",
+    ),
+    (
+        "`cargo mtcov report` after the test binary was rebuilt (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "a_rebuilt_binary_is_caught",
+    ),
+    (
+        "no MR registered anywhere (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "no_registered_mrs_says_how_to_add_one",
+    ),
+    (
+        "`cargo mtcov report` without a previous run (exit 2)",
+        "cargo-mtcov/tests/cli_records.rs",
+        "report_without_a_previous_run_and_clean",
+    ),
+    (
+        "an unknown flag (exit 2)",
+        "cargo-mtcov/tests/cli_usage.rs",
+        "an_unknown_flag_is_a_usage_error",
+    ),
+    (
+        "--fail-under out of range (exit 2)",
+        "cargo-mtcov/tests/cli_usage.rs",
+        "fail_under_out_of_range_says_what_a_fraction_is",
+    ),
+    (
+        "--k 0 (exit 2)",
+        "cargo-mtcov/tests/cli_usage.rs",
+        "k_zero_is_rejected",
+    ),
+    (
+        "not in a cargo project (exit 2)",
+        "cargo-mtcov/tests/cli_usage.rs",
+        "outside_a_cargo_project_says_so",
+    ),
+    (
+        "--include / --exclude matching no file in scope (exit 2)",
+        "cargo-mtcov/tests/include_exclude.rs",
+        "globs_paths_and_patterns_that_match_nothing",
+    ),
+    (
+        "a violated MR: the report is printed (exit 1)",
+        "cargo-mtcov/tests/cli_run.rs",
+        "a_violated_relation_fails_the_run_but_the_report_is_printed",
+    ),
+    (
+        "a panicking SUT keeps the coverage it reached (exit 1)",
+        "cargo-mtcov/tests/panicking_sut.rs",
+        "code_run_before_a_panic_in_the_sut_is_covered_by_that_input",
+    ),
+    (
+        "a binary that registers MRs but runs none, with and without a filter (exit 0)",
+        "cargo-mtcov/tests/registry_only.rs",
+        "mrs_of_binaries_that_run_no_mg_reach_the_report",
+    ),
+    (
+        "a proc-macro member's unit tests need the toolchain's libstd (exit 0)",
+        "cargo-mtcov/tests/proc_macro_member.rs",
+        "proc_macro_unit_tests_run_as_under_cargo_test",
+    ),
+    (
+        "tests run in parallel would leak into capture windows: -- --test-threads=2 refused (exit 2)",
+        "cargo-mtcov/tests/pollution.rs",
+        "a_concurrent_noisy_test_leaks_nothing_into_source_coverage",
+    ),
+    (
+        "test code (#[cfg(test)], #[test]) is never a requirement",
+        "cargo-mtcov/tests/test_code_scope.rs",
+        "test_code_is_never_a_requirement",
+    ),
+    (
+        "never-called functions in later coverage sections of an rlib are requirements",
+        "cargo-mtcov/tests/e_every_section.rs",
+        "never_called_functions_in_later_covfun_sections_are_requirements",
+    ),
+    (
+        "two runs on one target directory: the second waits",
+        "cargo-mtcov/src/commands/mod.rs",
+        "a_second_exclusive_lock_waits_for_the_first",
+    ),
+    (
+        "a record that cannot be written fails its test with the OS error",
+        "mt-runtime/tests/recording.rs",
+        "a_record_that_cannot_be_written_fails_the_test_with_the_os_error",
+    ),
+];
+
+#[test]
+fn every_fault_tested_elsewhere_still_has_its_test() {
+    let root = workspace_root();
+    for (fault, file, test) in ELSEWHERE {
+        let text = std::fs::read_to_string(root.join(file))
+            .unwrap_or_else(|e| panic!("{fault}: cannot read {file}: {e}"));
+        assert!(
+            text.contains(&format!("fn {test}(")),
+            "{fault}: {file} has no test `{test}` any more; update ELSEWHERE"
+        );
+    }
+}
+
+/// A fixture copy with a target directory of its own under the
+/// workspace's `target/`, so that no other test's run shares its records.
+struct Fixture {
+    dir: TempDir,
+    target: PathBuf,
+}
+
+impl Fixture {
+    fn new(fixture: &str, tag: &str) -> Self {
+        Self {
+            dir: copy_fixture(fixture),
+            target: workspace_root().join("target/cli-fixtures").join(tag),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn mtcov(&self, args: &[&str]) -> Output {
+        mtcov_command(self.path(), args)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .output()
+            .expect("cargo-mtcov runs")
+    }
+
+    /// The record directory of the last run.
+    fn record_dir(&self) -> PathBuf {
+        let last = std::fs::read_to_string(self.target.join("mtcov/last-run.json"))
+            .expect("last-run.json");
+        let last: Value = serde_json::from_str(&last).expect("last-run.json is JSON");
+        PathBuf::from(last["record_dir"].as_str().expect("record_dir"))
+    }
+}
+
+fn record_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("record dir")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[track_caller]
+fn assert_stderr_contains(out: &Output, parts: &[&str]) {
+    let err = stderr(out);
+    for part in parts {
+        assert!(err.contains(part), "stderr lacks {part:?}:\n{err}");
+    }
+}
+
+/// Item 3c of the faults list: records of an older build of the same test
+/// binary, put in the run directory, are refused (exit 2) naming the file
+/// and the binary, rather than mapped onto the new code (which silently
+/// dropped every function whose code changed).
+#[test]
+fn records_of_another_build_of_the_binary_are_refused() {
+    let project = Fixture::new("kmr-hand", "faults-other-build");
+    assert_exit(&project.mtcov(&["--json"]), 0);
+    let old: Vec<(PathBuf, Vec<u8>)> = record_files(&project.record_dir())
+        .into_iter()
+        .map(|f| {
+            let bytes = std::fs::read(&f).unwrap();
+            (f, bytes)
+        })
+        .collect();
+    assert!(!old.is_empty(), "the first run wrote records");
+
+    // Another build: `classify` changes (same counters, another hash).
+    let lib = project.path().join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, text.replace("x % 5 == 0", "x % 7 == 0")).unwrap();
+    assert_exit(&project.mtcov(&["--json"]), 0);
+    let dir = project.record_dir();
+    for (file, bytes) in &old {
+        let name = file.file_name().unwrap().to_string_lossy();
+        std::fs::write(dir.join(format!("old-{name}")), bytes).unwrap();
+    }
+
+    let out = project.mtcov(&["report"]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            "old-relations-",
+            "was written by another build of",
+            "/deps/relations-",
+            "its code changed",
+            "remove the file and rerun `cargo mtcov`",
+        ],
+    );
+    assert!(stdout(&out).is_empty(), "no report: {}", stdout(&out));
+}

@@ -238,3 +238,39 @@ fn records_of_another_build_of_the_binary_are_refused() {
     );
     assert!(stdout(&out).is_empty(), "no report: {}", stdout(&out));
 }
+
+/// Item 9: `--k` far beyond the relation classes present. It used to
+/// abort on a 32 GiB allocation (`4294967295`) or run for minutes
+/// (`10000000`); now the work stops one past the classes present, and a
+/// warning says that K = 1 is out of reach. A_k itself is exact.
+#[test]
+fn a_huge_k_is_measured_at_once_and_out_of_reach_is_said() {
+    let project = Fixture::new("kmr-hand", "faults-huge-k");
+    for k in ["4294967295", "10000000"] {
+        let out = project.mtcov(&["--k", k, "--criterion", "line,region", "--json"]);
+        assert_exit(&out, 0);
+        assert_stderr_contains(
+            &out,
+            &[&format!(
+                "warning: --k {k} is more than the 3 relation classes present: K = 1 is out of reach"
+            )],
+        );
+        let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON report");
+        let k: u64 = k.parse().unwrap();
+        // HAND.md: the best inputs' |S_RO| sum to 21 over 11 lines and 29
+        // over 14 regions; no |S_RO| exceeds the 3 classes.
+        for (name, numerator, requirements) in [("line", 21, 11), ("region", 29, 14)] {
+            let summary = &common::criterion(&report, name)["summary"];
+            assert_eq!(summary["a_k_numerator"], numerator, "{name}");
+            assert_eq!(summary["a_k_denominator"], k * requirements, "{name}");
+            assert_eq!(summary["full"], 0, "{name}");
+            let sweep: Vec<u64> = summary["sweep"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["k"].as_u64().unwrap())
+                .collect();
+            assert_eq!(sweep, [1, 2, 3, 4], "{name}");
+        }
+    }
+}

@@ -69,6 +69,7 @@ pub(super) fn report_run(
             "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
         );
     }
+    warn_if_k_out_of_reach(&assembled, options);
     let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
@@ -228,6 +229,23 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
         }
     }
     below
+}
+
+/// `|S_RO|` never exceeds the relation classes (or MRs) present, so past
+/// them `K(r) = 1` cannot happen: say so rather than let a huge `--k` look
+/// like a suite that merely needs more work.
+fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &ReportOptions) {
+    let (reachable, unit) = match options.distinct {
+        Distinct::Class => (assembled.pool.num_classes(), "relation classes"),
+        Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),
+    };
+    if options.k > reachable {
+        eprintln!(
+            "warning: --k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
+             every requirement (A_k is at most {reachable}/{})",
+            options.k, options.k,
+        );
+    }
 }
 
 /// Coverage that cannot be trusted is named, never silently read as empty.

@@ -274,3 +274,39 @@ fn a_huge_k_is_measured_at_once_and_out_of_reach_is_said() {
         }
     }
 }
+
+/// Item 7: the test processes get what `cargo test` gives them under the
+/// project's `.cargo/config.toml`: `[env]` (a plain entry yielding to the
+/// environment, `force`, `relative`), and the build goes through the
+/// configured `build.rustc-wrapper` as well as mtcov's own. The fixture's
+/// test asserts all of it, so a missing piece fails the run (exit 1); plain
+/// `cargo test` passes it too, which shows the expectations are cargo's.
+#[cfg(unix)]
+#[test]
+fn cargo_config_env_and_rustc_wrapper_reach_the_tests() {
+    let project = Fixture::new("cargo-config", "faults-cargo-config");
+    let environment = [
+        ("MTCOV_FIXTURE_YIELDS", "from the environment"),
+        ("MTCOV_FIXTURE_FORCED", "from the environment"),
+    ];
+    let out = mtcov_command(project.path(), &["--json", "--k", "1"])
+        .env("CARGO_TARGET_DIR", &project.target)
+        .envs(environment)
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON report");
+    assert_eq!(report["totals"]["mrs"], 1);
+
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let plain = std::process::Command::new(cargo)
+        .args(["test", "--quiet"])
+        .current_dir(project.path())
+        .env("CARGO_TARGET_DIR", project.target.join("plain"))
+        .env_remove("RUSTC_WRAPPER")
+        .env_remove("MTCOV_RECORD_DIR")
+        .envs(environment)
+        .output()
+        .unwrap();
+    assert_exit(&plain, 0);
+}

@@ -119,6 +119,11 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "never_called_functions_in_later_covfun_sections_are_requirements",
     ),
     (
+        "cargo mtcov --workspace on this repository (exit 0)",
+        "cargo-mtcov/tests/self_workspace.rs",
+        "cargo_mtcov_workspace_on_this_repository_succeeds",
+    ),
+    (
         "two runs on one target directory: the second waits",
         "cargo-mtcov/src/commands/mod.rs",
         "a_second_exclusive_lock_waits_for_the_first",

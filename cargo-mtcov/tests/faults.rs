@@ -11,7 +11,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{TempDir, assert_exit, copy_fixture, mtcov_command, stderr, stdout, workspace_root};
+use common::{
+    TempDir, assert_exit, copy_fixture, mtcov, mtcov_command, stderr, stdout, workspace_root,
+};
 use serde_json::Value;
 
 /// Faults provoked by tests in other files: (fault, file under the
@@ -117,6 +119,21 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "never-called functions in later coverage sections of an rlib are requirements",
         "cargo-mtcov/tests/e_every_section.rs",
         "never_called_functions_in_later_covfun_sections_are_requirements",
+    ),
+    (
+        "a test binary that aborts: named, its records used (exit 1)",
+        "cargo-mtcov/tests/cli_run.rs",
+        "a_violated_relation_fails_the_run_but_the_report_is_printed",
+    ),
+    (
+        "a criterion below --fail-under (exit 3)",
+        "cargo-mtcov/tests/cli_run.rs",
+        "a_violated_relation_fails_the_run_but_the_report_is_printed",
+    ),
+    (
+        "--branch on a stable toolchain, unless RUSTC_BOOTSTRAP=1: the install command (unit)",
+        "cargo-mtcov/src/build/toolchain.rs",
+        "stable_branch_error_names_the_install_command_unless_bootstrapped",
     ),
     (
         "cargo mtcov --workspace on this repository (exit 0)",
@@ -314,4 +331,184 @@ fn cargo_config_env_and_rustc_wrapper_reach_the_tests() {
         .output()
         .unwrap();
     assert_exit(&plain, 0);
+}
+
+/// Item 3a: one `cargo mtcov` at a time per target directory. While
+/// another holds the directory's lock, a run says it waits, waits, and
+/// then measures its own run (it used to delete the other's records).
+#[test]
+fn a_second_run_waits_for_the_first_and_says_so() {
+    use std::io::{BufRead, BufReader};
+
+    let project = Fixture::new("kmr-hand", "faults-lock");
+    assert_exit(&project.mtcov(&["--json"]), 0);
+
+    let lock = std::fs::File::options()
+        .write(true)
+        .open(project.target.join("mtcov/.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let mut child = mtcov_command(project.path(), &["--json"])
+        .env("CARGO_TARGET_DIR", &project.target)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let first = lines.next().expect("a line on stderr").unwrap();
+    assert!(
+        first.contains("Blocking waiting for another `cargo mtcov` on")
+            && first.contains("faults-lock/mtcov"),
+        "{first}"
+    );
+    assert!(child.try_wait().unwrap().is_none(), "it waits");
+    lock.unlock().unwrap();
+    // Drain stderr while stdout is read, so neither pipe fills up.
+    let rest = std::thread::spawn(move || lines.map(Result::unwrap).collect::<Vec<_>>());
+    let out = child.wait_with_output().unwrap();
+    let rest = rest.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", rest.join("\n"));
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON report");
+    assert_eq!(report["totals"]["mrs"], 4);
+}
+
+/// Item 3b with real records: a record file of a passing binary cut to
+/// half its size stops `cargo mtcov report` (exit 2) naming the file;
+/// it used to report 52.1% where the run had 84.3%, with exit 0.
+#[test]
+fn a_record_file_cut_in_half_stops_the_report() {
+    let project = Fixture::new("kmr-hand", "faults-cut");
+    assert_exit(&project.mtcov(&["--json"]), 0);
+    let files = record_files(&project.record_dir());
+    let file = files
+        .iter()
+        .find(|f| {
+            f.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("relations-")
+        })
+        .expect("the relations binary's records");
+    let bytes = std::fs::read(file).unwrap();
+    std::fs::write(file, &bytes[..bytes.len() / 2]).unwrap();
+
+    let out = project.mtcov(&["report"]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            "records were lost, so the report would be wrong",
+            &file.display().to_string(),
+            "Check free space and permissions",
+        ],
+    );
+    assert!(stdout(&out).is_empty(), "no report: {}", stdout(&out));
+}
+
+/// A project whose tests register no MR: nothing to measure (exit 2),
+/// and the message says how to add one.
+#[test]
+fn a_project_without_mrs_says_how_to_add_one() {
+    let project = Fixture::new("cli-minimal", "faults-no-mrs");
+    let out = project.mtcov(&[]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            "no metamorphic relations were recorded",
+            "mark a relation function with `#[mt_runtime::metamorphic]`",
+        ],
+    );
+}
+
+/// Code that does not compile: the build's failure, not a report (exit 2).
+#[test]
+fn a_build_failure_stops_the_run() {
+    let project = Fixture::new("cli-minimal", "faults-build-failure");
+    let lib = project.path().join("src/lib.rs");
+    std::fs::write(&lib, "pub fn broken() -> i32 { \"not a number\" }\n").unwrap();
+    let out = project.mtcov(&[]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            "mismatched types",
+            "error: the instrumented build failed (`cargo test --no-run` exited with",
+        ],
+    );
+    assert!(stdout(&out).is_empty());
+}
+
+/// A `[env]` entry cargo would not accept either: named with its file,
+/// before anything is built (exit 2).
+#[test]
+fn a_damaged_cargo_config_is_named() {
+    let project = Fixture::new("cargo-config", "faults-bad-config");
+    let config = project.path().join(".cargo/config.toml");
+    std::fs::write(&config, "[env]\nMTCOV_FIXTURE_PLAIN = 3\n").unwrap();
+    let out = project.mtcov(&[]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            &format!("in cargo's config file {}", config.display()),
+            "`env.MTCOV_FIXTURE_PLAIN` must be a string or a table",
+        ],
+    );
+}
+
+/// `--branch` on a stable toolchain: the commands that make it work
+/// (exit 2), before anything is built.
+#[test]
+fn branch_on_stable_names_the_nightly_to_install() {
+    let project = Fixture::new("cli-minimal", "faults-branch-stable");
+    let out = mtcov_command(project.path(), &["--branch"])
+        .env("RUSTUP_TOOLCHAIN", "stable")
+        .env_remove("RUSTC_BOOTSTRAP")
+        .env_remove("RUSTC")
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert_stderr_contains(
+        &out,
+        &[
+            "--branch needs a nightly toolchain",
+            "rustup toolchain install nightly",
+            "cargo +nightly mtcov --branch",
+        ],
+    );
+}
+
+/// Bad command lines: each is a usage error (exit 2) that says what is
+/// wrong, before anything is built.
+#[test]
+fn bad_command_lines_say_what_is_wrong() {
+    let dir = TempDir::new("faults-usage");
+    let cases: [(&[&str], &[&str]); 4] = [
+        (
+            &["--criterion", "statement"],
+            &[
+                "invalid value 'statement'",
+                "line",
+                "region",
+                "branch",
+                "function",
+            ],
+        ),
+        (&["--k", "many"], &["invalid value 'many' for '--k <N>'"]),
+        (
+            &["--manifest-path", "/nonexistent/Cargo.toml"],
+            &["/nonexistent/Cargo.toml"],
+        ),
+        (
+            &["--distinct", "tests"],
+            &["invalid value 'tests'", "class", "mr"],
+        ),
+    ];
+    for (args, parts) in cases {
+        let out = mtcov(dir.path(), args);
+        assert_exit(&out, 2);
+        assert_stderr_contains(&out, parts);
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+    }
 }

@@ -461,9 +461,41 @@ fn a_damaged_cargo_config_is_named() {
 /// (exit 2), before anything is built.
 #[test]
 fn branch_on_stable_names_the_nightly_to_install() {
+    // The default toolchain when it is stable (`cargo +nightly test` sets
+    // RUSTUP_TOOLCHAIN for this process), else rustup's `stable`.
+    let is_stable = |toolchain: Option<&str>| {
+        let mut rustc = std::process::Command::new("rustc");
+        rustc.arg("-vV").env_remove("RUSTUP_TOOLCHAIN");
+        if let Some(toolchain) = toolchain {
+            rustc.env("RUSTUP_TOOLCHAIN", toolchain);
+        }
+        rustc.output().is_ok_and(|o| {
+            let text = String::from_utf8_lossy(&o.stdout).into_owned();
+            o.status.success() && !text.contains("-nightly") && !text.contains("-dev")
+        })
+    };
+    let toolchain = if is_stable(None) {
+        None
+    } else if is_stable(Some("stable")) {
+        Some("stable")
+    } else {
+        let missing = Err("neither the default toolchain nor `stable` is a stable one".to_owned());
+        if !common::prerequisite(
+            "a stable toolchain",
+            missing,
+            "rustup toolchain install stable",
+        ) {
+            return;
+        }
+        unreachable!("prerequisite fails under CI");
+    };
     let project = Fixture::new("cli-minimal", "faults-branch-stable");
-    let out = mtcov_command(project.path(), &["--branch"])
-        .env("RUSTUP_TOOLCHAIN", "stable")
+    let mut command = mtcov_command(project.path(), &["--branch"]);
+    command.env_remove("RUSTUP_TOOLCHAIN");
+    if let Some(toolchain) = toolchain {
+        command.env("RUSTUP_TOOLCHAIN", toolchain);
+    }
+    let out = command
         .env_remove("RUSTC_BOOTSTRAP")
         .env_remove("RUSTC")
         .output()

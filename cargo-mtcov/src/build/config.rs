@@ -149,24 +149,27 @@ impl CargoConfig {
     }
 
     /// The wrapper to chain after ours: `RUSTC_WRAPPER` (from `lookup`)
-    /// when set, else the configured one; `None` when empty. A configured
-    /// path with a separator is relative to its root; a bare name is looked
-    /// up in `PATH`.
+    /// when set, else the configured one; `None` when empty. A path with a
+    /// separator is relative to its root (`cwd` for `RUSTC_WRAPPER`), as
+    /// cargo resolves it; a bare name is looked up in `PATH`.
     pub(crate) fn rustc_wrapper(
         &self,
+        cwd: &Path,
         lookup: impl Fn(&str) -> Option<OsString>,
     ) -> Option<PathBuf> {
-        if let Some(wrapper) = lookup("RUSTC_WRAPPER") {
-            return (!wrapper.is_empty()).then(|| PathBuf::from(wrapper));
-        }
-        let defined = self.rustc_wrapper.as_ref()?;
-        if defined.value.is_empty() {
-            return None;
-        }
-        if defined.value.contains('/') || defined.value.contains('\\') {
-            Some(defined.root.join(&defined.value))
+        let (value, root) = match lookup("RUSTC_WRAPPER") {
+            Some(wrapper) => (wrapper.to_string_lossy().into_owned(), cwd),
+            None => {
+                let defined = self.rustc_wrapper.as_ref()?;
+                (defined.value.clone(), defined.root.as_path())
+            }
+        };
+        if value.is_empty() {
+            None
+        } else if value.contains('/') || value.contains('\\') {
+            Some(root.join(value))
         } else {
-            Some(PathBuf::from(&defined.value))
+            Some(PathBuf::from(value))
         }
     }
 }
@@ -282,29 +285,35 @@ mod tests {
         // whole entry, so it yields to the environment.
         assert_eq!(env, [("A".to_owned(), OsString::from("ws"))]);
         assert_eq!(
-            config.rustc_wrapper(env_of(&[])),
+            config.rustc_wrapper(Path::new("/cwd"), env_of(&[])),
             Some(PathBuf::from("/ws/tools/wrap.sh"))
         );
     }
 
     #[test]
     fn rustc_wrapper_precedence() {
+        let cwd = Path::new("/cwd");
         let mut config = CargoConfig::default();
-        assert_eq!(config.rustc_wrapper(env_of(&[])), None);
+        assert_eq!(config.rustc_wrapper(cwd, env_of(&[])), None);
         config
             .merge("build.rustc-wrapper = \"sccache\"", Path::new("/ws"))
             .unwrap();
         assert_eq!(
-            config.rustc_wrapper(env_of(&[])),
+            config.rustc_wrapper(cwd, env_of(&[])),
             Some(PathBuf::from("sccache")),
             "a bare name is looked up in PATH"
         );
         assert_eq!(
-            config.rustc_wrapper(env_of(&[("RUSTC_WRAPPER", "/bin/other")])),
+            config.rustc_wrapper(cwd, env_of(&[("RUSTC_WRAPPER", "/bin/other")])),
             Some(PathBuf::from("/bin/other"))
         );
         assert_eq!(
-            config.rustc_wrapper(env_of(&[("RUSTC_WRAPPER", "")])),
+            config.rustc_wrapper(cwd, env_of(&[("RUSTC_WRAPPER", "bin/wrap")])),
+            Some(PathBuf::from("/cwd/bin/wrap")),
+            "a relative RUSTC_WRAPPER is relative to the current directory"
+        );
+        assert_eq!(
+            config.rustc_wrapper(cwd, env_of(&[("RUSTC_WRAPPER", "")])),
             None,
             "an empty RUSTC_WRAPPER turns wrappers off"
         );

@@ -208,7 +208,7 @@ pub(crate) fn build_tests(
             .map(|m| m.manifest_dir.clone())
             .collect(),
         branch: request.options.branch,
-        chain: cargo_config.rustc_wrapper(|name| std::env::var_os(name)),
+        chain: cargo_config.rustc_wrapper(&cwd, |name| std::env::var_os(name)),
     };
     let mut command = Command::new(cargo());
     command.args([

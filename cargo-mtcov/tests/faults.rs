@@ -218,7 +218,7 @@ fn assert_stderr_contains(out: &Output, parts: &[&str]) {
     }
 }
 
-/// Item 3c of the faults list: records of an older build of the same test
+/// Records of an older build of the same test
 /// binary, put in the run directory, are refused (exit 2) naming the file
 /// and the binary, rather than mapped onto the new code (which silently
 /// dropped every function whose code changed).
@@ -261,7 +261,7 @@ fn records_of_another_build_of_the_binary_are_refused() {
     assert!(stdout(&out).is_empty(), "no report: {}", stdout(&out));
 }
 
-/// Item 9: `--k` far beyond the relation classes present. It used to
+/// `--k` far beyond the relation classes present. It used to
 /// abort on a 32 GiB allocation (`4294967295`) or run for minutes
 /// (`10000000`); now the work stops one past the classes present, and a
 /// warning says that K = 1 is out of reach. A_k itself is exact.
@@ -297,7 +297,7 @@ fn a_huge_k_is_measured_at_once_and_out_of_reach_is_said() {
     }
 }
 
-/// Item 7: the test processes get what `cargo test` gives them under the
+/// The test processes get what `cargo test` gives them under the
 /// project's `.cargo/config.toml`: `[env]` (a plain entry yielding to the
 /// environment, `force`, `relative`), and the build goes through the
 /// configured `build.rustc-wrapper` as well as mtcov's own. The fixture's
@@ -333,7 +333,7 @@ fn cargo_config_env_and_rustc_wrapper_reach_the_tests() {
     assert_exit(&plain, 0);
 }
 
-/// Item 3a: one `cargo mtcov` at a time per target directory. While
+/// One `cargo mtcov` at a time per target directory. While
 /// another holds the directory's lock, a run says it waits, waits, and
 /// then measures its own run (it used to delete the other's records).
 #[test]
@@ -372,7 +372,7 @@ fn a_second_run_waits_for_the_first_and_says_so() {
     assert_eq!(report["totals"]["mrs"], 4);
 }
 
-/// Item 3b with real records: a record file of a passing binary cut to
+/// With real records: a record file of a passing binary cut to
 /// half its size stops `cargo mtcov report` (exit 2) naming the file;
 /// it used to report 52.1% where the run had 84.3%, with exit 0.
 #[test]

@@ -61,7 +61,7 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records);
+    warn_about_coverage(&records, last);
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -249,8 +249,20 @@ fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &Repo
 }
 
 /// Coverage that cannot be trusted is named, never silently read as empty.
-fn warn_about_coverage(records: &RunRecords) {
+/// Test binaries of mtcov's own crates (in mtcov's own workspace) are not
+/// instrumented on purpose: nothing of theirs is measured.
+fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
+    let own: Vec<PathBuf> = last
+        .build
+        .executables
+        .iter()
+        .filter(|e| mtcov_protocol::is_own_package(&e.package))
+        .map(|e| records::canonical(&e.path))
+        .collect();
     for process in &records.processes {
+        if own.contains(&records::canonical(&process.binary)) {
+            continue;
+        }
         match &process.coverage {
             CoverageLayout::Captured { .. } => {}
             CoverageLayout::Unsupported(why) => eprintln!(

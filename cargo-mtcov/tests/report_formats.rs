@@ -152,6 +152,7 @@ fn outputs_of_one_run_in_a_browser_genhtml_and_their_parsers() {
     lcov_through_genhtml(&o);
     cobertura_and_codecov_agree_with_the_json_report(&o);
     markdown_summary_and_report_without_rerun(&o);
+    an_output_file_that_cannot_be_written_stops_the_run(&o);
 }
 
 fn html_in_headless_chromium(o: &Outputs) {
@@ -415,8 +416,11 @@ fn markdown_summary_and_report_without_rerun(o: &Outputs) {
         !stderr(&out).contains("Compiling"),
         "report does not rebuild"
     );
+}
 
-    // A file that cannot be written stops the run with exit 2, naming it.
+/// A file that cannot be written stops the run with exit 2, naming it;
+/// two reports cannot share stdout.
+fn an_output_file_that_cannot_be_written_stops_the_run(o: &Outputs) {
     let blocked = o.path("report.json").join("lcov.info");
     let out = run(&["report", &format!("--lcov={}", blocked.display())]);
     assert_exit(&out, 2);

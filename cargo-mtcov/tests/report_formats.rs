@@ -435,6 +435,11 @@ fn an_output_file_that_cannot_be_written_stops_the_run(o: &Outputs) {
         stderr(&out)
     );
 
+    // LCOV writes k branches per line: a huge k is refused, not written.
+    let out = run(&["report", "--lcov", "--k", "4294967295"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("k up to 64"), "{}", stderr(&out));
+
     // Two reports cannot share stdout.
     let out = run(&["report", "--json", "--markdown"]);
     assert_exit(&out, 2);

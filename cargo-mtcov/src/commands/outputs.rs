@@ -15,8 +15,19 @@ use crate::cli::ReportOptions;
 use crate::model::ColorChoice;
 use crate::report::{self, Report, TextOptions};
 
+/// The largest `k` the LCOV output takes: it writes `k` synthetic
+/// branches per line, and viewers are not made for thousands per line.
+pub(crate) const LCOV_MAX_K: u32 = 64;
+
 /// Refuses output flags that cannot all be honoured, before anything runs.
 pub(super) fn check(options: &ReportOptions) -> Result<()> {
+    if options.lcov.is_some() && options.k > LCOV_MAX_K {
+        bail!(
+            "--lcov writes k synthetic branches per line, so it takes k up to {LCOV_MAX_K} (got --k {}); \
+             use --cobertura or --codecov, which carry have/k as numbers, for a larger k",
+            options.k
+        );
+    }
     if matches!(options.json, Some(None)) && matches!(options.markdown, Some(None)) {
         bail!(
             "--json and --markdown both ask for stdout; give one of them a file (`--json=report.json` or `--markdown=summary.md`)"

@@ -146,6 +146,16 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "a_second_exclusive_lock_waits_for_the_first",
     ),
     (
+        "user Debug text with ESC sequences, CR, bidi and zero-width characters, markup: escaped in the text and HTML reports",
+        "cargo-mtcov/tests/report_formats.rs",
+        "hostile_debug_reaches_no_terminal_and_no_page",
+    ),
+    (
+        "an output file that cannot be written, --json and --markdown both on stdout (exit 2)",
+        "cargo-mtcov/tests/report_formats.rs",
+        "an_output_file_that_cannot_be_written_stops_the_run",
+    ),
+    (
         "a record that cannot be written fails its test with the OS error",
         "mt-runtime/tests/recording.rs",
         "a_record_that_cannot_be_written_fails_the_test_with_the_os_error",

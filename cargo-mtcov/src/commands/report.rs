@@ -2,13 +2,12 @@
 //! re-renders the last run this way, without rebuilding or rerunning.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
-use super::{DirLock, resolve_color, use_color};
+use super::{DirLock, outputs, resolve_color};
 use crate::assemble::assemble;
 use crate::assemble::coverage::{self, ScopePatterns};
 use crate::build::{self, Workspace};
@@ -17,11 +16,12 @@ use crate::error::ExitStatus;
 use crate::measure::Counting;
 use crate::model::ColorChoice;
 use crate::records::{self, Completeness, RunRecords};
-use crate::report::{self, CriterionInput, TextOptions};
+use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
 
 pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
+    outputs::check(options)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::shared(&mtcov_dir)?;
@@ -95,7 +95,7 @@ pub(super) fn report_run(
             .collect(),
         violations: assembled.violations.clone(),
     })?;
-    match print_report(&report, options, color) {
+    match outputs::emit(&report, options, workspace, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
         Err(e)
             if e.downcast_ref::<std::io::Error>()
@@ -164,31 +164,6 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             break;
         }
     }
-    Ok(())
-}
-
-fn print_report(
-    report: &report::Report,
-    options: &ReportOptions,
-    color: ColorChoice,
-) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Some(Some(path)) = &options.json {
-        std::fs::write(path, report::render_json_string(report))
-            .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
-    }
-    if let Some(None) = &options.json {
-        writeln!(out, "{}", report::render_json_string(report))?;
-    } else {
-        let color = use_color(color, std::io::stdout().is_terminal());
-        let options = TextOptions {
-            color,
-            ..TextOptions::default()
-        };
-        write!(out, "{}", report::render_text(report, &options))?;
-    }
-    out.flush()?;
     Ok(())
 }
 

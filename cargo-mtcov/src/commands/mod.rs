@@ -5,6 +5,7 @@
 mod clean;
 mod measure;
 mod mutants;
+mod outputs;
 mod report;
 mod study;
 

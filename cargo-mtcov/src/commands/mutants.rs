@@ -98,6 +98,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         record_dir: &record_dir,
         test_args: &[],
         library_paths: &build.library_paths,
+        env: &build.test_env,
         verbose: common.verbose,
     })?;
     let last = LastRun::new(record_dir, false, build, runs)?;

@@ -103,14 +103,15 @@ impl Scratch {
         for line in String::from_utf8_lossy(&output.stdout).lines() {
             build::parse_message(line, &[], &mut built);
         }
+        built.test_env = build::config_test_env(&self.root)?;
         Ok(Ok(built))
     }
 
     /// Runs each test executable with recording into `record_dir`,
-    /// stopping any that runs longer than `timeout`. Each gets the library
-    /// path `cargo test` would give it: its `deps` directory, the build
-    /// scripts' link paths, and rustc's target libdir for proc-macro
-    /// crates' unit tests.
+    /// stopping any that runs longer than `timeout`. Each gets what `cargo
+    /// test` would give it: the `[env]` of cargo's configuration, and as
+    /// library path its `deps` directory, the build scripts' link paths,
+    /// and rustc's target libdir for proc-macro crates' unit tests.
     pub(crate) fn run_tests(
         &self,
         built: &BuildOutput,
@@ -140,7 +141,9 @@ impl Scratch {
             let library_path =
                 std::env::join_paths(dirs).context("a library path contains the path separator")?;
             let start = Instant::now();
+            // The configuration's variables first: ours win over them.
             let mut child = Command::new(&exe.path)
+                .envs(built.test_env.iter().map(|(k, v)| (k, v)))
                 .current_dir(&exe.manifest_dir)
                 .env(RECORD_DIR_ENV, record_dir)
                 .env("CARGO", build::cargo())

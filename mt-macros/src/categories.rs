@@ -168,7 +168,7 @@ impl Parse for ChoiceDecl {
             match word.to_string().as_str() {
                 "property" => {
                     let p: Ident = content.parse()?;
-                    if choice.properties.iter().any(|q| *q == p) {
+                    if choice.properties.contains(&p) {
                         return Err(syn::Error::new(p.span(), "property given twice"));
                     }
                     choice.properties.push(p);
@@ -474,8 +474,7 @@ fn check(decl: &Decl) -> syn::Result<()> {
 fn first_lifetime(ty: &Type) -> Option<Span> {
     let mut found = None;
     fn walk(tokens: TokenStream, found: &mut Option<Span>) {
-        let mut tokens = tokens.into_iter().peekable();
-        while let Some(t) = tokens.next() {
+        for t in tokens {
             match t {
                 TokenTree::Punct(p) if p.as_char() == '\'' => {
                     found.get_or_insert(p.span());

@@ -9,13 +9,13 @@ use anyhow::{Context, Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use super::{DirLock, resolve_color, use_color};
-use crate::assemble::assemble;
 use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
 use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions};
 use crate::error::ExitStatus;
 use crate::measure::Counting;
-use crate::model::ColorChoice;
+use crate::model::{ColorChoice, Criterion};
 use crate::records::{self, Completeness, RunRecords};
 use crate::report::{self, CriterionInput, TextOptions};
 use crate::run::BinaryOutcome;
@@ -61,7 +61,24 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records);
+    let criteria = options.criteria(last.branch);
+    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
+        criteria.iter().partition(|c| c.is_black_box());
+    if !code.is_empty() && !last.instrumented {
+        bail!(
+            "the last run measured black-box criteria only, so its test binaries carry no coverage \
+             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
+            code.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+            criteria
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    if !code.is_empty() {
+        warn_about_coverage(&records);
+    }
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -69,12 +86,17 @@ pub(super) fn report_run(
             "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
         );
     }
-    let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
         exclude: &options.exclude,
     };
-    let coverage = coverage::criteria(workspace, last, &records, &assembled, &criteria, patterns)?;
+    let mut coverage = if code.is_empty() {
+        Vec::new()
+    } else {
+        coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
+    };
+    coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
+    coverage.sort_by_key(|c| c.criterion);
     let report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {

@@ -147,9 +147,21 @@ pub(crate) fn criteria(
                     record.at, assembled.sources[input.0 as usize].debug
                 )
             };
-            if let Some(why) = checks[d].refuse(decl, choices) {
+            // Only io-ctf looks at the O-choices; the others check the I-part.
+            let input_part: Vec<Option<u16>>;
+            let checked = if criterion == Criterion::IoCtf {
+                choices
+            } else {
+                input_part = choices
+                    .iter()
+                    .zip(&decl.categories)
+                    .map(|(x, cat)| if cat.output { None } else { *x })
+                    .collect();
+                &input_part
+            };
+            if let Some(why) = checks[d].refuse(decl, checked) {
                 bail!(
-                    "{}: {why} ({}:{}): fix the constraints or the classifiers",
+                    "{}: {why} (categories declared at {}:{})",
                     what(),
                     decl.file,
                     decl.line
@@ -244,13 +256,21 @@ impl Validity {
         }
         let frame: Vec<u16> = choices.iter().map(|x| x.unwrap_or(0)).collect();
         let label = decl.frame_label(&Frame::Complete(frame));
-        let label = match complete {
-            Some(_) => label,
-            None => label.split(" → ").next().unwrap_or(&label).to_owned(),
-        };
-        Some(format!(
-            "its frame `{label}` is forbidden by the declared constraints"
-        ))
+        Some(match complete {
+            Some(_) if decl.categories.iter().any(|c| c.output) => format!(
+                "its frame `{label}` is forbidden by the declared constraints: the constraints, \
+                 a classifier or the SUT's output is wrong"
+            ),
+            Some(_) => format!(
+                "its frame `{label}` is forbidden by the declared constraints: the constraints \
+                 or a classifier is wrong"
+            ),
+            None => format!(
+                "its frame `{}` is forbidden by the declared constraints: the constraints or a \
+                 classifier is wrong",
+                label.split(" → ").next().unwrap_or(&label)
+            ),
+        })
     }
 }
 

@@ -429,7 +429,13 @@ impl Declaration {
                             out.pairs.push(pair);
                             continue;
                         }
-                        let mut search = Search::new(self, &compiled, input_order.clone());
+                        // The two fixed categories first: a condition between
+                        // them fails at once, not after every other category.
+                        let order: Vec<usize> = [a, b]
+                            .into_iter()
+                            .chain(input_order.iter().copied().filter(|&c| c != a && c != b))
+                            .collect();
+                        let mut search = Search::new(self, &compiled, order);
                         search.fixed = vec![None; self.categories.len()];
                         search.fixed[a] = Some(x);
                         search.fixed[b] = Some(y);

@@ -534,7 +534,10 @@ fn expand(decl: &Decl) -> TokenStream {
             let x = x as u16;
             match &ch.predicate {
                 Some(predicate) => quote_spanned! {predicate.span()=>
-                    if #predicate { return #private::core::option::Option::Some(#x); }
+                    {
+                        let __holds: bool = #predicate;
+                        if __holds { return #private::core::option::Option::Some(#x); }
+                    }
                 },
                 None => quote!(return #private::core::option::Option::Some(#x);),
             }

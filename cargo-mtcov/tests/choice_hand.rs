@@ -264,3 +264,34 @@ fn black_box_criteria_without_declarations_are_refused() {
         stderr(&out)
     );
 }
+
+#[test]
+fn black_box_and_code_criteria_in_one_instrumented_run() {
+    let project = copy_fixture("choice-hand");
+    let target = target("choice-hand-mixed");
+    let out = run(
+        project.path(),
+        &target,
+        &["--k", "3", "--criterion", "line,io-ctf", "--json"],
+        0,
+    );
+    assert!(
+        !stderr(&out).contains("without instrumentation"),
+        "{}",
+        stderr(&out)
+    );
+    let report = json(&out);
+    let names: Vec<&str> = report["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["criterion"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["line", "io-ctf"]);
+    let a_3 = criterion(&report, "io-ctf")["summary"]["a_k"]
+        .as_f64()
+        .unwrap();
+    assert!((a_3 - 7.0 / 24.0).abs() < 1e-12, "{a_3}");
+    let line = &criterion(&report, "line")["summary"];
+    assert!(line["requirements"].as_u64().unwrap() > 0, "{line}");
+}

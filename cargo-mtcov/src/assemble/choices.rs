@@ -82,7 +82,7 @@ pub(crate) fn criteria(
         .map(|d| d.requirements().map(|r| (d, r)))
         .collect::<Result<_, String>>()
         .map_err(anyhow::Error::msg)?;
-    let checks: Vec<Validity> = spaces
+    let mut checks: Vec<Validity> = spaces
         .iter()
         .map(|(decl, space)| Validity::new(decl, space))
         .collect();
@@ -188,6 +188,8 @@ struct Validity {
     frames: HashSet<Vec<u16>>,
     /// Their I-parts, O-categories as `None`.
     inputs: HashSet<Vec<Option<u16>>>,
+    /// Other I-parts met, and whether the declaration allows them.
+    other_inputs: HashMap<Vec<Option<u16>>, bool>,
 }
 
 impl Validity {
@@ -206,11 +208,15 @@ impl Validity {
                 frames.insert(choices.clone());
             }
         }
-        Validity { frames, inputs }
+        Validity {
+            frames,
+            inputs,
+            other_inputs: HashMap::new(),
+        }
     }
 
     /// Why a classification cannot be counted, if it cannot.
-    fn refuse(&self, decl: &Declaration, choices: &[Option<u16>]) -> Option<String> {
+    fn refuse(&mut self, decl: &Declaration, choices: &[Option<u16>]) -> Option<String> {
         if choices.len() != decl.categories.len() {
             return Some(format!(
                 "{} choices for the {} categories of `{}`",
@@ -248,7 +254,13 @@ impl Validity {
                     .zip(&decl.categories)
                     .map(|(x, cat)| if cat.output { None } else { *x })
                     .collect();
+                // An input frame whose every O-completion is forbidden is
+                // still a valid input frame: ask the declaration, once.
                 self.inputs.contains(&input)
+                    || *self
+                        .other_inputs
+                        .entry(input)
+                        .or_insert_with_key(|input| decl.is_valid(input).unwrap_or(false))
             }
         };
         if valid {
@@ -328,4 +340,104 @@ fn satisfied(criterion: Criterion, decl: &Declaration, choices: &[Option<u16>]) 
 fn short_type(name: &str) -> &str {
     let generic = name.find('<').unwrap_or(name.len());
     name[..generic].rsplit("::").next().unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assemble::assemble;
+    use crate::records::ChoicesRecord;
+    use mtcov_protocol::categories::{Category, Choice, ChoiceKind};
+    use mtcov_protocol::{MgRecord, MrDescription, Outcome};
+
+    fn choice(name: &str, properties: &[&str], condition: Option<&str>) -> Choice {
+        Choice {
+            name: name.into(),
+            kind: ChoiceKind::Normal,
+            properties: properties.iter().map(|p| p.to_string()).collect(),
+            condition: condition.map(str::to_owned),
+        }
+    }
+
+    /// `a = x` allows no output choice at all: the I-frame is valid, no
+    /// IO-CTF contains it.
+    fn run(choices: Vec<Option<u16>>) -> RunRecords {
+        RunRecords {
+            registry: vec![MrDescription {
+                id: "m".into(),
+                name: "m".into(),
+                class: "equal".into(),
+                file: "t.rs".into(),
+                line: 1,
+                source_type: "T".into(),
+            }],
+            sources: [(1, "t".to_owned())].into(),
+            groups: vec![(
+                MgRecord {
+                    mr: "m".into(),
+                    class: "equal".into(),
+                    sources: vec![1],
+                    argument: None,
+                    follow_ups: 1,
+                    outcome: Outcome::Holds,
+                    message: None,
+                    test: None,
+                },
+                0,
+            )],
+            declarations: vec![Declaration {
+                source_type: "T".into(),
+                output_type: Some("u8".into()),
+                file: "t.rs".into(),
+                line: 3,
+                categories: vec![
+                    Category {
+                        name: "a".into(),
+                        output: false,
+                        choices: vec![choice("x", &["X"], None), choice("y", &[], None)],
+                    },
+                    Category {
+                        name: "o".into(),
+                        output: true,
+                        choices: vec![choice("p", &[], Some("!X"))],
+                    },
+                ],
+            }],
+            choices: vec![ChoicesRecord {
+                key: 1,
+                source_type: "T".into(),
+                choices: Ok(choices),
+                at: "f.jsonl:2".into(),
+            }],
+            ..RunRecords::default()
+        }
+    }
+
+    #[test]
+    fn an_input_frame_without_a_valid_output_still_counts_for_input_criteria() {
+        let records = run(vec![Some(0), None]);
+        let assembled = assemble(&records).unwrap();
+        let measured = criteria(
+            &records,
+            &assembled,
+            &[Criterion::IChoice, Criterion::IoCtf],
+        )
+        .unwrap();
+        assert_eq!(measured[0].coverage.num_pairs(), 1, "a = x is satisfied");
+        assert_eq!(
+            measured[1].coverage.num_requirements(),
+            1,
+            "only a = y → o = p"
+        );
+        assert_eq!(measured[1].coverage.num_pairs(), 0);
+
+        let records = run(vec![Some(0), Some(0)]);
+        let assembled = assemble(&records).unwrap();
+        let error = criteria(&records, &assembled, &[Criterion::IoCtf]).unwrap_err();
+        assert!(
+            error.to_string().contains("`a = x → o = p` is forbidden"),
+            "{error:#}"
+        );
+        assert!(criteria(&records, &assembled, &[Criterion::IChoice]).is_ok());
+    }
 }

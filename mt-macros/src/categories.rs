@@ -628,6 +628,26 @@ mod tests {
     }
 
     #[test]
+    fn expansion() {
+        let out = entry(quote! {
+            Item -> i32 {
+                size(i) {
+                    none [property NONE] [property A] => i.qty == 0,
+                    invalid [error] [property B] => i.qty < 0,
+                    "a few" [if !NONE && (A || B)] => i.qty <= 5,
+                    many,
+                }
+                output total(i, out) {
+                    free [if NONE] => *out == 0,
+                    paid,
+                }
+            }
+        });
+        let file = syn::parse2::<syn::File>(out).expect("the expansion parses");
+        insta::assert_snapshot!(prettyplease::unparse(&file));
+    }
+
+    #[test]
     fn conditions_print_back_with_the_parentheses_they_need() {
         let cond = parse_condition(quote!(!A && (B || C) || !(D && E)), Span::call_site()).unwrap();
         assert_eq!(cond.text(), "!A && (B || C) || !(D && E)");

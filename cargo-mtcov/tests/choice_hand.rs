@@ -250,6 +250,34 @@ fn what_cannot_be_measured_stops_the_report() {
 }
 
 #[test]
+fn categories_declared_differently_by_two_binaries_are_refused() {
+    let project = copy_fixture("choice-hand");
+    std::fs::write(
+        project.path().join("tests/other.rs"),
+        "use choice_hand::{Item, price};\n\
+         use mt_runtime::{Mg, categories, metamorphic};\n\
+         categories! { Item { size(i) { any } } }\n\
+         #[metamorphic(output = \"same\")]\n\
+         fn same(mg: &mut Mg, i: &Item) { let p = mg.source(i, price); mg.check_eq(p, price(i)); }\n\
+         #[test] fn other() { mt_runtime::check(&[Item { qty: 1, gift: false }], &[same]); }\n",
+    )
+    .unwrap();
+    let out = run(
+        project.path(),
+        &target("choice-hand-faults"),
+        &["--criterion", "i-choice"],
+        2,
+    );
+    assert!(
+        stderr(&out).contains(
+            "the categories of `choice_hand::Item` are declared differently by two binaries"
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn black_box_criteria_without_declarations_are_refused() {
     let project = copy_fixture("kmr-hand");
     let out = run(

@@ -14,6 +14,7 @@ use crate::run::{self, RunPlan};
 
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
+    super::outputs::check(&args.report)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::exclusive(&mtcov_dir)?;
@@ -70,6 +71,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         record_dir: &record_dir,
         test_args: &args.test_args,
         library_paths: &build.library_paths,
+        env: &build.test_env,
         verbose: common.verbose,
     })?;
     let mut last = LastRun::new(record_dir, branch, build, runs)?;

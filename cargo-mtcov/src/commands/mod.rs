@@ -4,6 +4,7 @@
 
 mod clean;
 mod measure;
+mod outputs;
 mod report;
 
 use std::fs::File;

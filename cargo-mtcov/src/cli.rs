@@ -170,7 +170,9 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub k: u32,
 
-    /// Coverage criterion (repeatable or comma separated).
+    /// Criterion (repeatable or comma separated): code coverage (line,
+    /// region, branch, function) or, from `categories!` declarations and
+    /// without an instrumented build, i-choice, i-choice-pair, io-ctf.
     #[arg(long, value_name = "CRITERION", value_delimiter = ',', default_value = "line",
           value_parser = PossibleValuesParser::new(Criterion::ALL.map(Criterion::name)).map(|s| s.parse::<Criterion>().expect("a possible value")))]
     pub criterion: Vec<Criterion>,

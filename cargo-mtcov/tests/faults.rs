@@ -170,6 +170,26 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "cargo-mtcov/tests/mutants.rs",
         "a_study_without_a_kill_matrix_says_how_to_make_one",
     ),
+    (
+        "a black-box criterion without a categories! declaration (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "black_box_criteria_without_declarations_are_refused",
+    ),
+    (
+        "a panicking classifier, an input no choice takes, a frame the constraints forbid (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "what_cannot_be_measured_stops_the_report",
+    ),
+    (
+        "categories of one type declared differently by two binaries (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "categories_declared_differently_by_two_binaries_are_refused",
+    ),
+    (
+        "a code criterion on `report` after a black-box-only run (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "a_k_of_the_black_box_criteria_equal_the_hand_computation",
+    ),
 ];
 
 #[test]

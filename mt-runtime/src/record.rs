@@ -53,6 +53,8 @@ struct State {
     /// (source, hash of its counter vector): identical re-executions of a
     /// source input are written once.
     seen_coverage: HashSet<(SourceKey, u64)>,
+    /// (source, fingerprint of its choices): each classification once.
+    seen_choices: HashSet<(SourceKey, u64)>,
 }
 
 impl Recorder {
@@ -82,6 +84,14 @@ impl Recorder {
         });
         if self.lock().seen_coverage.insert((key, fingerprint)) {
             write::cov(pending, key.0, counters);
+        }
+    }
+
+    /// Adds a `choices` line to `pending`, unless one with the same
+    /// fingerprint was already written for this source input.
+    pub(crate) fn choices_once(&self, key: SourceKey, fingerprint: u64, pending: &mut String, line: impl FnOnce(&mut String)) {
+        if self.lock().seen_choices.insert((key, fingerprint)) {
+            line(pending);
         }
     }
 
@@ -216,6 +226,7 @@ fn header() -> String {
         pid: u64::from(std::process::id()),
         registry: crate::registry().iter().map(MrInfo::description).collect(),
         coverage: coverage::layout(),
+        categories: crate::categories::declarations(),
     };
     let mut out = String::new();
     write::header(&mut out, &header);

@@ -284,3 +284,62 @@ mod tests {
         assert!(rows[0].note.starts_with("32 inputs"));
     }
 }
+
+/// `enumerate` and `measure` lines of the `blackbox` bench (`<label>
+/// <median> ms <min> ms <max> ms (<n> rounds) <detail>`); enumeration has
+/// the 1 s target.
+pub(crate) fn blackbox_rows(text: &str) -> Vec<Row> {
+    const SECTION: &str = "6. black-box criteria";
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let (Some(&label @ ("enumerate" | "measure")), Some(median), Some(min), Some(max)) = (
+            tokens.first(),
+            tokens.get(1).and_then(|t| t.parse::<f64>().ok()),
+            tokens.get(3).and_then(|t| t.parse::<f64>().ok()),
+            tokens.get(5).and_then(|t| t.parse::<f64>().ok()),
+        ) else {
+            continue;
+        };
+        let rounds = tokens
+            .get(7)
+            .and_then(|t| t.trim_start_matches('(').parse::<usize>().ok())
+            .unwrap_or(0);
+        let detail = line.split_once("rounds)").map_or("", |(_, d)| d.trim());
+        let summary = Summary {
+            median,
+            min,
+            max,
+            samples: rounds,
+        };
+        let mut row = Row::new(
+            SECTION,
+            format!("paper-size spec: {label} ({detail})"),
+            Some((summary, Unit::Millis)),
+        );
+        if label == "enumerate" {
+            row = row
+                .target(Target::Median(1000.0))
+                .note("valid pairs and frames, pruned search");
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod blackbox_tests {
+    use super::*;
+
+    #[test]
+    fn blackbox_lines_become_rows() {
+        let rows = blackbox_rows(
+            "black-box criteria at paper scale: 8 I-categories\n\
+             enumerate  50.7 ms  39.1 ms  60.0 ms  (9 rounds)  86 I-choices, 1010 pairs, 1560 IO-CTFs\n\
+             measure  0.95 ms  0.82 ms  13.38 ms  (9 rounds)  io-ctf at k = 2 over 20000 inputs, A_2 = 0.993\n",
+        );
+        assert_eq!(rows.len(), 2);
+        assert!(rows[0].what.contains("1560 IO-CTFs"), "{:?}", rows[0]);
+        assert_eq!(rows[0].target, Some(Target::Median(1000.0)));
+    }
+}

@@ -86,6 +86,12 @@ impl Workspace {
         self.mtcov_dir()
             .join(if branch { "target-branch" } else { "target" })
     }
+
+    /// The `CARGO_TARGET_DIR` of builds without instrumentation, for runs
+    /// that measure black-box criteria only.
+    pub(crate) fn plain_build_dir(&self) -> PathBuf {
+        self.mtcov_dir().join("target-plain")
+    }
 }
 
 #[derive(Deserialize)]
@@ -189,6 +195,9 @@ pub(crate) struct BuildRequest<'a> {
     pub options: &'a BuildOptions,
     pub color: ColorChoice,
     pub verbose: u8,
+    /// Instrument the workspace members; without, a plain `cargo test
+    /// --no-run` into its own directory (black-box criteria need no more).
+    pub instrument: bool,
 }
 
 /// Builds the tests instrumented, through our own rustc wrapper; cargo's
@@ -220,15 +229,18 @@ pub(crate) fn build_tests(
     if let Some(path) = manifest_path {
         command.arg("--manifest-path").arg(path);
     }
-    command
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace.build_dir(request.options.branch),
-        )
-        .env("RUSTC_WRAPPER", &this_exe)
-        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+    if request.instrument {
+        command
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace.build_dir(request.options.branch),
+            )
+            .env("RUSTC_WRAPPER", &this_exe)
+            .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?);
+    } else {
+        command.env("CARGO_TARGET_DIR", workspace.plain_build_dir());
+    }
+    command.stdout(Stdio::piped()).stderr(Stdio::inherit());
     if request.verbose > 0 {
         eprintln!("mtcov: running {command:?}");
     }
@@ -251,7 +263,12 @@ pub(crate) fn build_tests(
     let status = child.wait().context("cargo did not finish")?;
     if !status.success() {
         bail!(
-            "the instrumented build failed (`cargo test --no-run` exited with {status}); see cargo's messages above"
+            "the {} build failed (`cargo test --no-run` exited with {status}); see cargo's messages above",
+            if request.instrument {
+                "instrumented"
+            } else {
+                "plain"
+            }
         );
     }
     Ok(output)

@@ -25,12 +25,26 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let mut build_options = args.build.clone();
     build_options.branch = branch;
     let color = resolve_color(common.color);
+    // Black-box criteria need only the records: no instrumented build.
+    let instrument = args
+        .report
+        .criteria(branch)
+        .iter()
+        .any(|c| !c.is_black_box());
+    if !instrument {
+        eprintln!(
+            "mtcov: only black-box criteria asked for: building the tests without instrumentation \
+             (plain `cargo test --no-run` into {})",
+            workspace.plain_build_dir().display()
+        );
+    }
     let mut build = build::build_tests(
         &BuildRequest {
             workspace: &workspace,
             options: &build_options,
             color,
             verbose: common.verbose,
+            instrument,
         },
         common.manifest_path.as_deref(),
     )?;
@@ -60,7 +74,8 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         env: &build.test_env,
         verbose: common.verbose,
     })?;
-    let last = LastRun::new(record_dir, branch, build, runs)?;
+    let mut last = LastRun::new(record_dir, branch, build, runs)?;
+    last.instrumented = instrument;
     last.save(&mtcov_dir)?;
     // Only now is the previous run no longer the last complete one.
     remove_other_runs(&records_root, &run_id);

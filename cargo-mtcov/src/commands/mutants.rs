@@ -75,6 +75,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             options: &args.build,
             color,
             verbose: common.verbose,
+            instrument: true,
         },
         common.manifest_path.as_deref(),
     )?;

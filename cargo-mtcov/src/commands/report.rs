@@ -8,13 +8,13 @@ use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use super::{DirLock, outputs, resolve_color};
-use crate::assemble::assemble;
 use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
 use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions};
 use crate::error::ExitStatus;
 use crate::measure::Counting;
-use crate::model::ColorChoice;
+use crate::model::{ColorChoice, Criterion};
 use crate::records::{self, Completeness, RunRecords};
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
@@ -61,7 +61,24 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records, last);
+    let criteria = options.criteria(last.branch);
+    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
+        criteria.iter().partition(|c| c.is_black_box());
+    if !code.is_empty() && !last.instrumented {
+        bail!(
+            "the last run measured black-box criteria only, so its test binaries carry no coverage \
+             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
+            code.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+            criteria
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    if !code.is_empty() {
+        warn_about_coverage(&records, last);
+    }
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -70,12 +87,17 @@ pub(super) fn report_run(
         );
     }
     warn_if_k_out_of_reach(&assembled, options);
-    let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
         exclude: &options.exclude,
     };
-    let coverage = coverage::criteria(workspace, last, &records, &assembled, &criteria, patterns)?;
+    let mut coverage = if code.is_empty() {
+        Vec::new()
+    } else {
+        coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
+    };
+    coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
+    coverage.sort_by_key(|c| c.criterion);
     let report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use mtcov_protocol::read::{LineError, parse_line};
+use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::{CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION};
 
 use crate::error::RecordError;
@@ -36,11 +37,27 @@ pub(crate) struct RunRecords {
     /// Per test process: its binary, coverage layout and the counters of
     /// each source input it executed.
     pub(crate) processes: Vec<ProcessRecords>,
+    /// `categories!` declarations: the union over binaries, by source type.
+    pub(crate) declarations: Vec<Declaration>,
+    /// Declarations that contradict each other (two for one source type).
+    pub(crate) declaration_conflicts: Vec<String>,
+    /// `choices` records: source key, source type, the choices or the
+    /// classification error, and where the record is (`file:line`).
+    pub(crate) choices: Vec<ChoicesRecord>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
     /// readable header. Damage, unless a process died writing it.
     pub(crate) unattributed: Vec<String>,
+}
+
+/// One `choices` record.
+#[derive(Debug, Clone)]
+pub(crate) struct ChoicesRecord {
+    pub(crate) key: u64,
+    pub(crate) source_type: String,
+    pub(crate) choices: Result<Vec<Option<u16>>, String>,
+    pub(crate) at: String,
 }
 
 /// The records of one test process (one file).
@@ -159,6 +176,16 @@ fn read_file(
                 run.sources.entry(key).or_insert(debug);
             }
             Record::Mg(mg) => run.groups.push((mg, p)),
+            Record::Choices {
+                key,
+                source_type,
+                choices,
+            } => run.choices.push(ChoicesRecord {
+                key,
+                source_type,
+                choices,
+                at: format!("{name}:{number}"),
+            }),
             Record::Cov { key, counters } => {
                 let proc = &mut run.processes[p];
                 match &proc.coverage {
@@ -227,6 +254,25 @@ fn add_process(
             Some(known) => run.warnings.push(format!(
                 "{name}: MR `{}` is registered differently by two binaries ({}:{} class `{}` vs {}:{} class `{}`); using the first",
                 mr.id, known.file, known.line, known.class, mr.file, mr.line, mr.class
+            )),
+        }
+    }
+    let mut declared_here: Vec<&str> = Vec::new();
+    for decl in &header.categories {
+        if declared_here.contains(&decl.source_type.as_str()) {
+            run.declaration_conflicts.push(format!(
+                "{name}: two `categories!` declarations for `{}`; declare each source type once",
+                decl.source_type
+            ));
+            continue;
+        }
+        declared_here.push(&decl.source_type);
+        match run.declarations.iter().find(|d| d.source_type == decl.source_type) {
+            None => run.declarations.push(decl.clone()),
+            Some(known) if known == decl => {}
+            Some(known) => run.declaration_conflicts.push(format!(
+                "{name}: the categories of `{}` are declared differently by two binaries ({}:{} and {}:{}); declare them once, in one place",
+                decl.source_type, known.file, known.line, decl.file, decl.line
             )),
         }
     }

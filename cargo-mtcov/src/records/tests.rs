@@ -36,18 +36,18 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":2,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":3,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
 fn end(lines: u64) -> String {
-    format!(r#"{{"v":2,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":3,"kind":"end","lines":{lines}}}"#)
 }
 
-const SOURCE_A: &str = r#"{"v":2,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":2,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-const COV_A: &str = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
+const SOURCE_A: &str = r#"{"v":3,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+const COV_A: &str = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -103,7 +103,7 @@ fn a_corrupt_line_makes_the_file_incomplete_and_is_named() {
     let text = [
         header("/bin/a", &[("m::one", "equal")]),
         SOURCE_A.into(),
-        "{\"v\":2,\"kind\":\"mg\",\"mr\"".into(),
+        "{\"v\":3,\"kind\":\"mg\",\"mr\"".into(),
         MG_A.into(),
         end(4),
     ]
@@ -160,7 +160,7 @@ fn lines_lost_before_the_end_line_are_detected() {
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
+    let cov = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
     dir.write(
         "a-1.jsonl",
         &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
@@ -178,14 +178,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":2", "\"v\":3")
+            SOURCE_A.replace("\"v\":3", "\"v\":4")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 3));
+    assert_eq!((*line, *found), (2, 4));
 }
 
 #[test]

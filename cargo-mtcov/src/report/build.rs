@@ -82,8 +82,13 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         reports.push(CriterionReport {
             criterion: c.criterion,
             summary: m.summary().cloned(),
-            files: file_rows(&m, c.locations),
-            gaps: gaps::rank(&m, c.locations, pool, mr_refs, &source_entries),
+            // Black-box requirements are not in source files.
+            files: if c.criterion.is_black_box() {
+                Vec::new()
+            } else {
+                file_rows(&m, c.locations)
+            },
+            gaps: gaps::rank(&m, c.criterion, c.locations, pool, mr_refs, &source_entries),
             requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
         });
     }

@@ -63,17 +63,29 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     out
 }
 
+/// Width of the criterion column: 10, or the longest name measured.
+fn name_width(report: &Report) -> usize {
+    report
+        .criteria
+        .iter()
+        .map(|c| c.criterion.name().len())
+        .max()
+        .unwrap_or(0)
+        .max(10)
+}
+
 fn summary_table(out: &mut String, report: &Report, p: Paint) {
     let k = report.k;
     let a_k = format!("A_{k}");
+    let w = name_width(report);
     let head = format!(
-        "{:<10} {:>12} {:>16} {a_k:>7} {:>7} {:>7} {:>7}  {k}-MR",
+        "{:<w$} {:>12} {:>16} {a_k:>7} {:>7} {:>7} {:>7}  {k}-MR",
         "Criterion", "Requirements", "Covered", "K=1", "0<K<1", "K=0"
     );
     let _ = writeln!(out, "{}", p.bold(&head));
     for c in &report.criteria {
         let Some(s) = &c.summary else {
-            let _ = writeln!(out, "{:<10} {}", c.criterion, p.dim("no requirements"));
+            let _ = writeln!(out, "{:<w$} {}", c.criterion, p.dim("no requirements"));
             continue;
         };
         let covered = format!("{} ({})", s.covered, pct(s.plain_coverage));
@@ -84,7 +96,7 @@ fn summary_table(out: &mut String, report: &Report, p: Paint) {
         };
         let _ = writeln!(
             out,
-            "{:<10} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
+            "{:<w$} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
             c.criterion,
             s.requirements,
             covered,
@@ -107,14 +119,15 @@ fn sweep_table(out: &mut String, report: &Report, p: Paint) {
     else {
         return;
     };
-    let mut head = format!("{:<10}", "Sweep");
+    let w = name_width(report);
+    let mut head = format!("{:<w$}", "Sweep");
     for j in 1..=top {
         let _ = write!(head, " {:>7}", format!("A_{j}"));
     }
     let _ = writeln!(out, "{}", p.bold(&head));
     for c in &report.criteria {
         let Some(s) = &c.summary else { continue };
-        let _ = write!(out, "{:<10}", c.criterion);
+        let _ = write!(out, "{:<w$}", c.criterion);
         for point in &s.sweep {
             let _ = write!(
                 out,
@@ -131,7 +144,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     let criteria: Vec<&CriterionReport> = report
         .criteria
         .iter()
-        .filter(|c| c.summary.is_some())
+        .filter(|c| c.summary.is_some() && !c.criterion.is_black_box())
         .collect();
     let files: BTreeSet<&str> = criteria
         .iter()
@@ -207,7 +220,11 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
         .max()
         .unwrap_or(0);
     for g in &c.gaps[..shown] {
-        gap_line(out, g, k, width, p);
+        if c.criterion.is_black_box() {
+            black_box_gap_line(out, g, k, p);
+        } else {
+            gap_line(out, g, k, width, p);
+        }
     }
     and_more(out, c.gaps.len() - shown, "group", "groups");
     out.push('\n');
@@ -237,6 +254,34 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
             "none".to_owned()
         } else {
             esc(&c.classes.join(", ")).into_owned()
+        };
+        let _ = writeln!(
+            out,
+            "        {}",
+            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
+        );
+    }
+}
+
+/// A black-box gap is one requirement, named in words; the advice says it.
+fn black_box_gap_line(out: &mut String, g: &GapGroup, k: u32, p: Paint) {
+    let _ = writeln!(
+        out,
+        "{:>4}. {}  +{}",
+        g.rank,
+        p.cyan(g.span.label.as_deref().unwrap_or("")),
+        pct(g.a_k_gain),
+    );
+    let advice = match g.kind {
+        GapKind::Uncovered => p.red(&g.advice),
+        GapKind::Thin => g.advice.clone(),
+    };
+    let _ = writeln!(out, "        {advice}");
+    if let Some(c) = &g.closest {
+        let classes = if c.classes.is_empty() {
+            "none".to_owned()
+        } else {
+            c.classes.join(", ")
         };
         let _ = writeln!(
             out,

@@ -21,10 +21,18 @@ pub struct LastRun {
     pub format: u32,
     pub record_dir: PathBuf,
     pub branch: bool,
+    /// Whether the test binaries were built with coverage instrumentation
+    /// (not when only black-box criteria were asked for).
+    #[serde(default = "instrumented_by_default")]
+    pub instrumented: bool,
     pub build: BuildOutput,
     /// Modification time of each test executable when it ran.
     pub stamps: Vec<Stamp>,
     pub runs: Vec<BinaryRun>,
+}
+
+fn instrumented_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +72,7 @@ impl LastRun {
             format: FORMAT,
             record_dir,
             branch,
+            instrumented: true,
             build,
             stamps,
             runs,

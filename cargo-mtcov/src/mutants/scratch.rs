@@ -237,9 +237,21 @@ fn sync(from: &Path, to: &Path, skip: &[PathBuf]) -> Result<()> {
         let entry = entry?;
         let name = entry.file_name();
         let path = entry.path();
-        let kind = entry.file_type()?;
+        // A symbolic link is copied as what it points to.
+        let kind = match entry.file_type()? {
+            kind if kind.is_symlink() => std::fs::metadata(&path)
+                .with_context(|| format!("cannot follow {}", path.display()))?
+                .file_type(),
+            kind => kind,
+        };
         if kind.is_dir() {
             if name == ".git" || name == "target" || skip.contains(&path) {
+                continue;
+            }
+            // A link to a directory that holds it would copy forever.
+            if let (Ok(target), Ok(here)) = (path.canonicalize(), from.canonicalize())
+                && here.starts_with(&target)
+            {
                 continue;
             }
             sync(&path, &to.join(&name), skip)?;
@@ -295,6 +307,26 @@ mod tests {
         std::fs::write(from.join("src/lib.rs"), "c").unwrap();
         sync(&from, &to, &[]).unwrap();
         assert_eq!(std::fs::read_to_string(to.join("src/lib.rs")).unwrap(), "c");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn sync_copies_what_a_symbolic_link_points_to() {
+        let base = std::env::temp_dir().join(format!("mtcov-sync-link-{}", std::process::id()));
+        let (from, to) = (base.join("from"), base.join("to"));
+        std::fs::create_dir_all(from.join("shared")).unwrap();
+        std::fs::write(from.join("shared/data.txt"), "d").unwrap();
+        std::os::unix::fs::symlink(from.join("shared/data.txt"), from.join("link.txt")).unwrap();
+        std::os::unix::fs::symlink(from.join("shared"), from.join("linked-dir")).unwrap();
+        std::os::unix::fs::symlink(&from, from.join("shared/loop")).unwrap();
+        sync(&from, &to, &[]).unwrap();
+        assert_eq!(std::fs::read_to_string(to.join("link.txt")).unwrap(), "d");
+        assert_eq!(
+            std::fs::read_to_string(to.join("linked-dir/data.txt")).unwrap(),
+            "d"
+        );
+        assert!(!to.join("shared/loop").exists(), "a loop is not followed");
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -207,7 +207,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         };
         eprintln!(
             "    [{n}/{total}] {status:<8} {} ({:.1} s)",
-            mutant.name(),
+            crate::report::escape::terminal(&mutant.name()),
             run.time.as_secs_f64()
         );
     };

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::verdict::MutantStatus;
+use crate::report::escape::terminal;
 
 /// Version of the `mutants.json` format.
 pub(crate) const MATRIX_VERSION: u32 = 1;
@@ -293,11 +294,23 @@ pub(crate) fn render_text(summary: &Summary) -> String {
         "{} mutants: {} killed, {} survived, {} timeout, {} unviable\n",
         summary.mutants, summary.killed, summary.survived, summary.timeout, summary.unviable
     );
-    let width = |rows: &[KillRow]| rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(5);
+    let width = |rows: &[KillRow]| {
+        rows.iter()
+            .map(|r| terminal(&r.name).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(5)
+    };
     let w = width(&summary.classes);
     let _ = writeln!(out, "{:<w$}  {:>6}  {:>5}", "Class", "Killed", "Alone");
     for row in &summary.classes {
-        let _ = writeln!(out, "{:<w$}  {:>6}  {:>5}", row.name, row.killed, row.alone);
+        let _ = writeln!(
+            out,
+            "{:<w$}  {:>6}  {:>5}",
+            terminal(&row.name),
+            row.killed,
+            row.alone
+        );
     }
     let w = width(&summary.mrs);
     let _ = writeln!(
@@ -309,14 +322,17 @@ pub(crate) fn render_text(summary: &Summary) -> String {
         let _ = writeln!(
             out,
             "{:<w$}  {:>6}  {:>5}  {}",
-            row.name, row.killed, row.alone, row.class
+            terminal(&row.name),
+            row.killed,
+            row.alone,
+            terminal(&row.class)
         );
     }
     if !summary.mrs_killing_nothing.is_empty() {
         let _ = writeln!(
             out,
             "\nMRs that kill no mutant: {}",
-            summary.mrs_killing_nothing.join(", ")
+            terminal(&summary.mrs_killing_nothing.join(", "))
         );
     }
     let _ = writeln!(
@@ -326,7 +342,7 @@ pub(crate) fn render_text(summary: &Summary) -> String {
         summary.sources.len()
     );
     for source in summary.sources.iter().take(TOP_SOURCES) {
-        let _ = writeln!(out, "  {:>4}  {}", source.killed, source.debug);
+        let _ = writeln!(out, "  {:>4}  {}", source.killed, terminal(&source.debug));
     }
     if !summary.survivors.is_empty() {
         let _ = writeln!(
@@ -338,7 +354,7 @@ pub(crate) fn render_text(summary: &Summary) -> String {
             let k = s
                 .line_k
                 .map_or("K = -".to_owned(), |k| format!("K = {k:.2}"));
-            let _ = writeln!(out, "  {k}  {}\n            {}", s.name, s.hint);
+            let _ = writeln!(out, "  {k}  {}\n            {}", terminal(&s.name), s.hint);
         }
     }
     if !summary.unviable_mutants.is_empty() {
@@ -348,7 +364,12 @@ pub(crate) fn render_text(summary: &Summary) -> String {
             summary.unviable_mutants.len()
         );
         for u in &summary.unviable_mutants {
-            let _ = writeln!(out, "  {}\n            {}", u.name, u.reason);
+            let _ = writeln!(
+                out,
+                "  {}\n            {}",
+                terminal(&u.name),
+                terminal(&u.reason)
+            );
         }
     }
     out
@@ -458,6 +479,11 @@ pub(crate) mod tests {
             "{text}"
         );
         assert!(text.contains("error[E0308]"), "{text}");
+        let mut hostile = small();
+        hostile.sources[0].debug = "\u{1b}[31mred\u{202e}".into();
+        let text = render_text(&hostile.summary());
+        assert!(text.contains("\\u{1b}[31mred\\u{202e}"), "{text}");
+        assert!(!text.contains('\u{1b}'), "an escape reaches the terminal");
     }
 
     #[test]

@@ -112,10 +112,8 @@ pub(crate) fn box_plot(
     s
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::report::escape::xml(text)
 }
 
 #[cfg(test)]

@@ -99,6 +99,10 @@ pub(crate) struct MutantsCommand {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the summary as `mutants.html` into DIR (default
+    /// `<target-dir>/mtcov/html`, beside the HTML report).
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
+    pub html: Option<Option<PathBuf>>,
 }
 
 #[derive(Debug, Args)]

@@ -68,7 +68,7 @@ fn kill_matrix_of_hand_checked_mutants() {
     let target = workspace_root().join("target/cli-fixtures/mutants-hand");
     let out = mtcov_command(
         project.path(),
-        &["mutants", "--json", "--test-timeout", "3"],
+        &["mutants", "--json", "--test-timeout", "3", "--html=site"],
     )
     .env("CARGO_TARGET_DIR", &target)
     .output()
@@ -109,6 +109,14 @@ fn kill_matrix_of_hand_checked_mutants() {
             "mutants_hand::relations::monotone"
         ])
     );
+
+    let page = std::fs::read_to_string(project.path().join("site/mutants.html"))
+        .expect("--html=site writes mutants.html");
+    assert!(
+        page.contains("<code>mutants_hand::relations::additive</code>"),
+        "{page}"
+    );
+    assert!(page.contains("replace * with + in triple"), "{page}");
 
     let matrix: Value = serde_json::from_str(
         &std::fs::read_to_string(target.join("mtcov/mutants.json")).expect("the matrix file"),

@@ -317,6 +317,15 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         path.display()
     );
     let summary = matrix.summary();
+    if let Some(dir) = &args.html {
+        let dir = dir.clone().unwrap_or_else(|| mtcov_dir.join("html"));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let page = dir.join("mutants.html");
+        std::fs::write(&page, crate::mutants::html::page(&summary))
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        eprintln!("     Written {}", page.display());
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;

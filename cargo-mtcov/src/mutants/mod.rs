@@ -19,6 +19,7 @@ use crate::build::{BuildOptions, TestExecutable};
 use crate::records;
 
 pub(crate) mod diff;
+pub(crate) mod html;
 pub(crate) mod list;
 pub(crate) mod matrix;
 pub(crate) mod scratch;

@@ -138,6 +138,20 @@ pub struct Header {
     pub registry: Vec<MrDescription>,
     /// Coverage layout of the process.
     pub coverage: CoverageLayout,
+    /// The test and attempt the process ran for, when its runner retries
+    /// tests (cargo-nextest's `NEXTEST_TEST_NAME` / `NEXTEST_ATTEMPT`);
+    /// only the last attempt of a test counts.
+    pub attempt: Option<Attempt>,
+}
+
+/// One attempt of a test that a runner may retry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize))]
+pub struct Attempt {
+    /// The test's name.
+    pub test: String,
+    /// 1 for the first attempt.
+    pub number: u32,
 }
 
 /// A metamorphic group that ran.

@@ -4,7 +4,8 @@
 use serde::Deserialize;
 
 use crate::{
-    CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION,
+    Attempt, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record,
+    SCHEMA_VERSION,
 };
 
 /// Why a line could not be used.
@@ -68,6 +69,8 @@ enum Raw {
         pid: u64,
         registry: Vec<MrDescription>,
         coverage: Option<RawCoverage>,
+        #[serde(default)]
+        attempt: Option<Attempt>,
     },
     Source {
         key: Hex,
@@ -135,10 +138,12 @@ impl Raw {
                 pid,
                 registry,
                 coverage,
+                attempt,
             } => Record::Header(Header {
                 runtime,
                 binary,
                 pid,
+                attempt,
                 registry,
                 coverage: match coverage {
                     None => CoverageLayout::Off,
@@ -238,6 +243,7 @@ mod tests {
                     num_counters: 4,
                 }],
             },
+            attempt: None,
         }
     }
 
@@ -256,6 +262,13 @@ mod tests {
             },
             Header {
                 coverage: CoverageLayout::Unsupported("profile version 11".into()),
+                ..header()
+            },
+            Header {
+                attempt: Some(Attempt {
+                    test: "mod::retried \"x\"".into(),
+                    number: 2,
+                }),
                 ..header()
             },
         ] {

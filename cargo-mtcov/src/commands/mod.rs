@@ -4,6 +4,7 @@
 
 mod clean;
 mod measure;
+mod merge;
 mod report;
 
 use std::fs::File;
@@ -48,6 +49,7 @@ pub fn main() -> ExitCode {
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
+        Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
         None => measure::run(&args),
     };
     match result {

@@ -76,6 +76,24 @@ pub(crate) enum MtcovCommand {
     /// Merge the shards of `cargo mtcov --partition KIND:M/N` (every one of
     /// them, built alike) into one run and report it.
     Merge(MergeCommand),
+    /// Run the instrumented tests with cargo-nextest (its profiles, retries,
+    /// timeouts, filtersets) and report; arguments after `--` go to
+    /// `cargo nextest run`.
+    Nextest(NextestCommand),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct NextestCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+    /// Arguments for `cargo nextest run` (`-E 'test(parse)'`, `--retries 2`,
+    /// `--profile ci`, ...).
+    #[arg(last = true, value_name = "NEXTEST ARGS")]
+    pub nextest_args: Vec<String>,
 }
 
 #[derive(Debug, Args)]

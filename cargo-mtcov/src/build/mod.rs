@@ -192,37 +192,16 @@ pub(crate) fn build_tests(
     manifest_path: Option<&Path>,
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
-    let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
-    let config = WrapperConfig {
-        member_dirs: workspace
-            .members
-            .iter()
-            .map(|m| m.manifest_dir.clone())
-            .collect(),
-        branch: request.options.branch,
-        chain: std::env::var_os("RUSTC_WRAPPER")
-            .filter(|w| !w.is_empty())
-            .map(PathBuf::from),
-    };
-    let mut command = Command::new(cargo());
-    command.args([
-        "test",
-        "--no-run",
-        "--message-format=json-render-diagnostics",
-    ]);
-    command.args(build_args(request.options, request.color, request.verbose));
-    if let Some(path) = manifest_path {
-        command.arg("--manifest-path").arg(path);
-    }
-    command
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace.build_dir(request.options.branch),
-        )
-        .env("RUSTC_WRAPPER", &this_exe)
-        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+    let mut command = instrumented_cargo(
+        request,
+        manifest_path,
+        &[
+            "test",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ],
+    )?;
+    command.stdout(Stdio::piped()).stderr(Stdio::inherit());
     if request.verbose > 0 {
         eprintln!("mtcov: running {command:?}");
     }
@@ -246,6 +225,44 @@ pub(crate) fn build_tests(
         );
     }
     Ok(output)
+}
+
+/// `cargo <subcommand> <build flags>` as the instrumented build runs it:
+/// our target directory, and cargo-mtcov as the rustc wrapper. Another
+/// cargo command given the same (`cargo nextest run`) finds the build
+/// fresh and does not rebuild.
+pub(crate) fn instrumented_cargo(
+    request: &BuildRequest<'_>,
+    manifest_path: Option<&Path>,
+    subcommand: &[&str],
+) -> Result<Command> {
+    let workspace = request.workspace;
+    let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
+    let config = WrapperConfig {
+        member_dirs: workspace
+            .members
+            .iter()
+            .map(|m| m.manifest_dir.clone())
+            .collect(),
+        branch: request.options.branch,
+        chain: std::env::var_os("RUSTC_WRAPPER")
+            .filter(|w| !w.is_empty())
+            .map(PathBuf::from),
+    };
+    let mut command = Command::new(cargo());
+    command.args(subcommand);
+    command.args(build_args(request.options, request.color, request.verbose));
+    if let Some(path) = manifest_path {
+        command.arg("--manifest-path").arg(path);
+    }
+    command
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.build_dir(request.options.branch),
+        )
+        .env("RUSTC_WRAPPER", &this_exe)
+        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?);
+    Ok(command)
 }
 
 /// The `cargo test` flags that follow from the options.

@@ -5,6 +5,7 @@
 mod clean;
 mod measure;
 mod merge;
+mod nextest;
 mod report;
 
 use std::fs::File;
@@ -50,6 +51,7 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
         Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
+        Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),
         None => measure::run(&args),
     };
     match result {

@@ -93,6 +93,15 @@ fn every_schedule_gives_the_same_report() {
         assert_eq!(json(args), default, "{args:?} gives another report");
     }
 
+    // Test arguments mean what they mean to `cargo test`, in every kind of
+    // process: the ignored test runs (and passes) in the shared process.
+    assert_eq!(json(&["--", "--include-ignored"]), default);
+    let outcomes = test_outcomes(&last_run(&target));
+    assert!(
+        outcomes.contains(&("plain".into(), "plain_ignored".into(), "Passed".into())),
+        "{outcomes:?}"
+    );
+
     // Three shards merged: the unsharded run's report, byte for byte.
     let shard_dir = |m: u32| target.join(format!("mtcov/shard-{m}-of-3"));
     let dirs: Vec<String> = (1..=3)

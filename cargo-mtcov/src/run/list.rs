@@ -83,6 +83,31 @@ impl TestArgs {
         parsed
     }
 
+    /// The user's arguments minus `--test-threads`: for a process that runs
+    /// whatever they select.
+    pub(crate) fn whole_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        let mut skip_value = false;
+        for arg in &self.all {
+            if std::mem::take(&mut skip_value) {
+                continue;
+            }
+            if arg == "--test-threads" {
+                skip_value = true;
+            } else if !arg.starts_with("--test-threads=") {
+                args.push(arg.clone());
+            }
+        }
+        args
+    }
+
+    /// Whether the user asked to see the output of passing tests.
+    pub(crate) fn shows_output(&self) -> bool {
+        self.passthrough
+            .iter()
+            .any(|a| a == "--nocapture" || a == "--show-output")
+    }
+
     /// Whether any argument narrows the tests down.
     pub(crate) fn selects(&self) -> bool {
         !self.filters.is_empty() || !self.selection.is_empty()
@@ -239,7 +264,23 @@ mod tests {
                 "a::b"
             ]
         );
+        assert_eq!(
+            args.whole_args(),
+            [
+                "parse",
+                "--skip",
+                "slow",
+                "--nocapture",
+                "--ignored",
+                "--color",
+                "never",
+                "lex",
+                "--exact"
+            ]
+        );
+        assert!(args.shows_output());
         let spaced = TestArgs::parse(&strings(&["--test-threads", "2"]));
+        assert!(spaced.whole_args().is_empty() && !spaced.shows_output());
         assert_eq!(spaced.test_threads.as_deref(), Some("2"));
         assert!(spaced.filters.is_empty() && !spaced.selects());
     }

@@ -287,12 +287,9 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
                 .partition
                 .is_none_or(|p| p.contains(&id, 0, ""))
             {
-                let mut own = args.passthrough.clone();
-                own.extend(args.selection.iter().cloned());
-                own.extend(args.filters.iter().cloned());
                 queue.push(Job {
                     binary,
-                    args: own,
+                    args: args.whole_args(),
                     one_thread: true,
                     tests: Vec::new(),
                     per_test: false,
@@ -319,9 +316,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
         if plan.options.serial || !with_mrs[binary] {
             let serial = plan.options.serial;
             let args = if whole {
-                let mut all_args = args.passthrough.clone();
-                all_args.extend(args.selection.iter().cloned());
-                all_args.extend(args.filters.iter().cloned());
+                let mut all_args = args.whole_args();
                 if let Some(threads) = &args.test_threads {
                     all_args.push(format!("--test-threads={threads}"));
                 }
@@ -374,7 +369,10 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             }
             Ok(command)
         },
-        |i, finished| report_progress(&queue[i], &labels[queue[i].binary], exes, finished),
+        |i, finished| {
+            let show = args.shows_output();
+            report_progress(&queue[i], &labels[queue[i].binary], exes, finished, show);
+        },
     )?;
 
     let mut summary = Summary::default();
@@ -495,12 +493,18 @@ impl TestExecutable {
 
 /// Prints a line per finished test (as cargo-nextest does), and the
 /// output of failing tests and of processes running a whole binary.
-fn report_progress(job: &Job, label: &str, exes: &[TestExecutable], finished: &pool::Finished) {
+fn report_progress(
+    job: &Job,
+    label: &str,
+    exes: &[TestExecutable],
+    finished: &pool::Finished,
+    show_passing: bool,
+) {
     let outcome = outcome_of(finished);
     let tests = test_outcomes(job, finished, &outcome);
     let seconds = finished.duration.as_secs_f64();
     let mut text = String::new();
-    let show_output = !job.per_test || outcome != BinaryOutcome::Passed;
+    let show_output = show_passing || !job.per_test || outcome != BinaryOutcome::Passed;
     if show_output && !finished.output.is_empty() {
         text.push_str(&String::from_utf8_lossy(&finished.output));
         if !text.ends_with('\n') {

@@ -72,8 +72,10 @@ pub(crate) struct RunOptions {
     #[arg(long)]
     pub serial: bool,
 
-    /// Kill a test still running after this long (its process group with it)
-    /// and count it as failed: `90s`, `10m`, `1h`, `500ms`.
+    /// Kill a test process still running after this long (its process group
+    /// with it) and count its tests as failed: `90s`, `10m`, `1h`, `500ms`.
+    /// A process that runs several tests (a binary without MRs, `--serial`)
+    /// gets the same limit for all of them.
     #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = parse_duration)]
     pub test_timeout: Duration,
 

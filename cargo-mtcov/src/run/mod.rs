@@ -230,6 +230,76 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     for exe in exes {
         no_harness.push(list::has_no_harness(exe)?);
     }
+    let listing = list_tests(plan, &args, &no_harness, jobs, timeout)?;
+    let mut runs = listing.runs;
+    if args.selects()
+        && no_harness.iter().all(|&off| !off)
+        && listing.tests_of.values().all(Vec::is_empty)
+    {
+        bail!(args.nothing_selected(listing.tests_of.len()));
+    }
+    let with_mrs = binaries_with_mrs(plan.record_dir, exes, &listing.pids)?;
+    let mut queue = plan_jobs(plan, &args, &no_harness, &listing.tests_of, &with_mrs);
+    // Binaries sharing one process usually run longest: start them first.
+    queue.sort_by_key(|job| job.per_test);
+
+    let labels: Vec<String> = exes.iter().map(short_label).collect();
+    let jobs = if plan.options.serial { 1 } else { jobs };
+    let finished = pool::run(
+        queue.len(),
+        jobs,
+        timeout,
+        |i| {
+            let job = &queue[i];
+            let command = command_for(&exes[job.binary], plan, &job.args, job.one_thread)?;
+            if plan.verbose > 0 {
+                eprintln!("mtcov: running {command:?}");
+            }
+            Ok(command)
+        },
+        |i, finished| {
+            let show = args.shows_output();
+            report_progress(&queue[i], &labels[queue[i].binary], exes, finished, show);
+        },
+    )?;
+
+    let mut summary = Summary::default();
+    for (job, finished) in queue.iter().zip(&finished) {
+        let outcome = outcome_of(finished);
+        let tests = test_outcomes(job, finished, &outcome);
+        summary.add(&tests, &labels[job.binary]);
+        let run = &mut runs[job.binary];
+        run.outcome = worse(&run.outcome, &outcome);
+        run.processes.push(ProcessRun {
+            pid: finished.pid,
+            listing: false,
+            outcome,
+            duration_ms: millis(finished.duration),
+            tests,
+        });
+    }
+    summary.print();
+    Ok(runs)
+}
+
+/// The tests each binary with a libtest harness lists, and its listing
+/// process.
+struct Listing {
+    tests_of: HashMap<usize, Vec<String>>,
+    pids: HashMap<usize, u32>,
+    runs: Vec<BinaryRun>,
+}
+
+/// Lists the tests of every binary with a libtest harness, `jobs` at a
+/// time, with the user's choice of tests and recording on.
+fn list_tests(
+    plan: &RunPlan<'_>,
+    args: &TestArgs,
+    no_harness: &[bool],
+    jobs: usize,
+    timeout: Duration,
+) -> Result<Listing> {
+    let exes = plan.executables;
     let listed: Vec<usize> = (0..exes.len()).filter(|&i| !no_harness[i]).collect();
     let listings = pool::run(
         listed.len(),
@@ -247,7 +317,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
         })
         .collect();
     let mut tests_of: HashMap<usize, Vec<String>> = HashMap::new();
-    let mut listing_pids = HashMap::new();
+    let mut pids = HashMap::new();
     for (&binary, finished) in listed.iter().zip(&listings) {
         if !finished.status.success() || finished.timed_out {
             bail!(
@@ -265,7 +335,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             binary,
             list::parse_terse(&String::from_utf8_lossy(&finished.output)),
         );
-        listing_pids.insert(binary, finished.pid);
+        pids.insert(binary, finished.pid);
         runs[binary].processes.push(ProcessRun {
             pid: finished.pid,
             listing: true,
@@ -274,12 +344,23 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             tests: Vec::new(),
         });
     }
-    if args.selects() && no_harness.iter().all(|&off| !off) && tests_of.values().all(Vec::is_empty)
-    {
-        bail!(args.nothing_selected(listed.len()));
-    }
-    let with_mrs = binaries_with_mrs(plan.record_dir, exes, &listing_pids)?;
+    Ok(Listing {
+        tests_of,
+        pids,
+        runs,
+    })
+}
 
+/// The processes to start: one per test of a binary with MRs, one per
+/// binary otherwise (and under `--serial`), within the partition.
+fn plan_jobs(
+    plan: &RunPlan<'_>,
+    args: &TestArgs,
+    no_harness: &[bool],
+    tests_of: &HashMap<usize, Vec<String>>,
+    with_mrs: &[bool],
+) -> Vec<Job> {
+    let exes = plan.executables;
     let mut queue: Vec<Job> = Vec::new();
     for (binary, exe) in exes.iter().enumerate() {
         let id = binary_id(exe);
@@ -354,46 +435,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             }
         }
     }
-    // Binaries sharing one process usually run longest: start them first.
-    queue.sort_by_key(|job| job.per_test);
-
-    let labels: Vec<String> = exes.iter().map(short_label).collect();
-    let jobs = if plan.options.serial { 1 } else { jobs };
-    let finished = pool::run(
-        queue.len(),
-        jobs,
-        timeout,
-        |i| {
-            let job = &queue[i];
-            let command = command_for(&exes[job.binary], plan, &job.args, job.one_thread)?;
-            if plan.verbose > 0 {
-                eprintln!("mtcov: running {command:?}");
-            }
-            Ok(command)
-        },
-        |i, finished| {
-            let show = args.shows_output();
-            report_progress(&queue[i], &labels[queue[i].binary], exes, finished, show);
-        },
-    )?;
-
-    let mut summary = Summary::default();
-    for (job, finished) in queue.iter().zip(&finished) {
-        let outcome = outcome_of(finished);
-        let tests = test_outcomes(job, finished, &outcome);
-        summary.add(&tests, &labels[job.binary]);
-        let run = &mut runs[job.binary];
-        run.outcome = worse(&run.outcome, &outcome);
-        run.processes.push(ProcessRun {
-            pid: finished.pid,
-            listing: false,
-            outcome,
-            duration_ms: millis(finished.duration),
-            tests,
-        });
-    }
-    summary.print();
-    Ok(runs)
+    queue
 }
 
 /// Which binaries registered an MR, judged from their listing's record

@@ -66,6 +66,8 @@ Exit codes:
   3  a measure is below --fail-under
   130  interrupted (Ctrl-C, SIGTERM, SIGHUP): the tests were killed, the previous run stays reportable";
 
+// Parsed once per process: boxing the larger variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub(crate) enum MtcovCommand {
     /// Re-render the report of the last run from its records, without
@@ -174,6 +176,31 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
     pub json: Option<Option<PathBuf>>,
 
+    /// Write the HTML report into DIR (default `<target-dir>/mtcov/html`).
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
+    pub html: Option<Option<PathBuf>>,
+
+    /// Open the HTML report in a browser (implies `--html`).
+    #[arg(long)]
+    pub open: bool,
+
+    /// Write an LCOV tracefile to PATH (default `<target-dir>/mtcov/lcov.info`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub lcov: Option<Option<PathBuf>>,
+
+    /// Write Cobertura XML to PATH (default `<target-dir>/mtcov/cobertura.xml`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub cobertura: Option<Option<PathBuf>>,
+
+    /// Write Codecov's custom JSON to PATH (default `<target-dir>/mtcov/codecov.json`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub codecov: Option<Option<PathBuf>>,
+
+    /// Write a Markdown summary to PATH (e.g. `$GITHUB_STEP_SUMMARY`) or
+    /// (without `=PATH`) to stdout instead of the text report.
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub markdown: Option<Option<PathBuf>>,
+
     /// Fail (exit 3) below this fraction: one value for every criterion
     /// (`0.8`) or per criterion (`line=0.8,branch=0.6`).
     #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under)]
@@ -189,6 +216,12 @@ impl Default for ReportOptions {
             include: Vec::new(),
             exclude: Vec::new(),
             json: None,
+            html: None,
+            open: false,
+            lcov: None,
+            cobertura: None,
+            codecov: None,
+            markdown: None,
             fail_under: None,
         }
     }
@@ -196,9 +229,14 @@ impl Default for ReportOptions {
 
 impl ReportOptions {
     /// The criteria to measure: those asked for, those named by
-    /// `--fail-under`, and `branch` under `--branch`; each once, in a fixed order.
+    /// `--fail-under`, `branch` under `--branch`, and `line` for the
+    /// line-based outputs (HTML, LCOV, Cobertura, Codecov); each once, in
+    /// a fixed order.
     pub(crate) fn criteria(&self, branch: bool) -> Vec<Criterion> {
         let mut wanted = self.criterion.clone();
+        if self.wants_lines() {
+            wanted.push(Criterion::Line);
+        }
         if let Some(FailUnder::PerCriterion(limits)) = &self.fail_under {
             wanted.extend(limits.iter().map(|(c, _)| *c));
         }
@@ -209,6 +247,17 @@ impl ReportOptions {
             .into_iter()
             .filter(|c| wanted.contains(c))
             .collect()
+    }
+}
+
+impl ReportOptions {
+    /// Whether an output needs the per-line view.
+    pub(crate) fn wants_lines(&self) -> bool {
+        self.html.is_some()
+            || self.open
+            || self.lcov.is_some()
+            || self.cobertura.is_some()
+            || self.codecov.is_some()
     }
 }
 
@@ -390,6 +439,38 @@ mod tests {
         assert_eq!(args.test_args, ["--nocapture"]);
         let args = parse(&["cargo", "mtcov", "--json=out.json"]);
         assert_eq!(args.report.json, Some(Some(PathBuf::from("out.json"))));
+    }
+
+    #[test]
+    fn output_flags_take_optional_paths_and_bring_the_line_criterion() {
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "--criterion",
+            "region",
+            "--lcov",
+            "--html=site",
+            "--markdown",
+        ]);
+        assert_eq!(args.report.lcov, Some(None));
+        assert_eq!(args.report.html, Some(Some(PathBuf::from("site"))));
+        assert_eq!(args.report.markdown, Some(None));
+        assert_eq!(
+            args.report.criteria(false),
+            vec![Criterion::Line, Criterion::Region]
+        );
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "report",
+            "--criterion",
+            "region",
+            "--markdown=s.md",
+        ]);
+        let Some(MtcovCommand::Report(report)) = args.command else {
+            panic!("expected the report subcommand");
+        };
+        assert_eq!(report.report.criteria(false), vec![Criterion::Region]);
     }
 
     #[test]

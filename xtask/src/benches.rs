@@ -160,6 +160,17 @@ pub(crate) fn measure_rows(text: &str) -> Vec<Row> {
             format!("{label}: report + JSON"),
             ms(r, r_min, r_max),
         ));
+        if let (Some(h), Some((h_min, h_max)), Some(mb), Some(lines)) =
+            (f(17), range(18), f(19), f(20))
+        {
+            let mut html = Row::new(
+                SCALE,
+                format!("{label}: HTML report ({lines} source lines)"),
+                ms(h, h_min, h_max),
+            );
+            html.note = format!("{mb:.1} MB of pages");
+            rows.push(html);
+        }
     }
     rows
 }
@@ -238,13 +249,13 @@ mod tests {
     #[test]
     fn measure_rows_take_scenarios_and_growth() {
         let text = "scenario   MRs ...\n\
-            grep x1             25168   16362    10000000  100000        120.0 [110.0..130.0]        300.0 [290.0..310.0]     100.0     400.0     300.0      5.0       42.00  0.500        100\n\
+            grep x1             25168   16362    10000000  100000        120.0 [110.0..130.0]        300.0 [290.0..310.0]     100.0     400.0     300.0      5.0       42.00  0.500        100        80.0 [70.0..90.0]     18.0        60400\n\
             grep x4             25168   65448    40000000  400000        480.0 [470.0..490.0]       1200.0 [1190.0..1210.0]     100.0     900.0     300.0      5.0       42.00  0.500        100\n\
             \x20                  pairs x4.0, time x3.92 (linear: time ratio / pair ratio = 0.98)\n";
         let rows = measure_rows(text);
         assert_eq!(
             rows.len(),
-            5,
+            6,
             "{:?}",
             rows.iter().map(|r| &r.what).collect::<Vec<_>>()
         );
@@ -253,9 +264,12 @@ mod tests {
             "grep x1: measure (25168 MRs, 16362 inputs, 10000000 pairs)"
         );
         assert_eq!(rows[0].figures.unwrap().0.median, 120.0);
-        assert_eq!(rows[3].figures.unwrap().0.max, 1210.0);
-        assert_eq!(rows[4].what, "grep x4 vs x1: time ×3.92 for ×4.0 pairs");
-        assert_eq!(rows[4].ratio, Some(0.98));
+        assert_eq!(rows[2].what, "grep x1: HTML report (60400 source lines)");
+        assert_eq!(rows[2].figures.unwrap().0.median, 80.0);
+        assert_eq!(rows[2].note, "18.0 MB of pages");
+        assert_eq!(rows[4].figures.unwrap().0.max, 1210.0);
+        assert_eq!(rows[5].what, "grep x4 vs x1: time ×3.92 for ×4.0 pairs");
+        assert_eq!(rows[5].ratio, Some(0.98));
     }
 
     #[test]

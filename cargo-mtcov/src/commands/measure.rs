@@ -43,6 +43,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         record_dir: &record_dir,
         test_args: &args.test_args,
         library_paths: &build.library_paths,
+        env: &build.test_env,
         options: &args.run,
         verbose: common.verbose,
     }) {
@@ -86,6 +87,7 @@ pub(super) fn build_for_run(
     options: &BuildOptions,
     report: &ReportOptions,
 ) -> Result<Built> {
+    super::outputs::check(report)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let lock = DirLock::exclusive(&workspace.mtcov_dir())?;
     let branch = options.branch || report.criterion.contains(&Criterion::Branch);

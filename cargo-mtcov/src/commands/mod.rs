@@ -6,6 +6,7 @@ mod clean;
 mod measure;
 mod merge;
 mod nextest;
+mod outputs;
 mod report;
 
 use std::fs::File;

@@ -2,13 +2,12 @@
 //! re-renders the last run this way, without rebuilding or rerunning.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
-use super::{DirLock, resolve_color, use_color};
+use super::{DirLock, outputs, resolve_color};
 use crate::assemble::assemble;
 use crate::assemble::coverage::{self, ScopePatterns};
 use crate::build::{self, Workspace};
@@ -17,11 +16,12 @@ use crate::error::ExitStatus;
 use crate::measure::Counting;
 use crate::model::ColorChoice;
 use crate::records::{self, Completeness, RunRecords};
-use crate::report::{self, CriterionInput, TextOptions};
+use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
 
 pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
+    outputs::check(options)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::shared(&mtcov_dir)?;
@@ -61,7 +61,7 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records);
+    warn_about_coverage(&records, last);
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -69,6 +69,7 @@ pub(super) fn report_run(
             "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
         );
     }
+    warn_if_k_out_of_reach(&assembled, options);
     let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
@@ -94,7 +95,7 @@ pub(super) fn report_run(
             .collect(),
         violations: assembled.violations.clone(),
     })?;
-    match print_report(&report, options, color) {
+    match outputs::emit(&report, options, workspace, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
         Err(e)
             if e.downcast_ref::<std::io::Error>()
@@ -179,31 +180,6 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     Ok(())
 }
 
-fn print_report(
-    report: &report::Report,
-    options: &ReportOptions,
-    color: ColorChoice,
-) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Some(Some(path)) = &options.json {
-        std::fs::write(path, report::render_json_string(report))
-            .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
-    }
-    if let Some(None) = &options.json {
-        writeln!(out, "{}", report::render_json_string(report))?;
-    } else {
-        let color = use_color(color, std::io::stdout().is_terminal());
-        let options = TextOptions {
-            color,
-            ..TextOptions::default()
-        };
-        write!(out, "{}", report::render_text(report, &options))?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
 /// Whether a measured criterion is below its `--fail-under` limit; says
 /// which on stderr. A criterion without requirements has no `A_k` and
 /// cannot be below anything.
@@ -243,9 +219,38 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
     below
 }
 
+/// `|S_RO|` never exceeds the relation classes (or MRs) present, so past
+/// them `K(r) = 1` cannot happen: say so rather than let a huge `--k` look
+/// like a suite that merely needs more work.
+fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &ReportOptions) {
+    let (reachable, unit) = match options.distinct {
+        Distinct::Class => (assembled.pool.num_classes(), "relation classes"),
+        Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),
+    };
+    if options.k > reachable {
+        eprintln!(
+            "warning: --k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
+             every requirement (A_k is at most {reachable}/{})",
+            options.k, options.k,
+        );
+    }
+}
+
 /// Coverage that cannot be trusted is named, never silently read as empty.
-fn warn_about_coverage(records: &RunRecords) {
+/// Test binaries of mtcov's own crates (in mtcov's own workspace) are not
+/// instrumented on purpose: nothing of theirs is measured.
+fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
+    let own: Vec<PathBuf> = last
+        .build
+        .executables
+        .iter()
+        .filter(|e| mtcov_protocol::is_own_package(&e.package))
+        .map(|e| records::canonical(&e.path))
+        .collect();
     for process in &records.processes {
+        if own.contains(&records::canonical(&process.binary)) {
+            continue;
+        }
         match &process.coverage {
             CoverageLayout::Captured { .. } => {}
             CoverageLayout::Unsupported(why) => eprintln!(

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crate::measure::Counting;
 
+use super::escape::terminal as esc;
 use super::{CriterionReport, GapGroup, GapKind, Location, Report};
 
 /// How to print.
@@ -139,7 +140,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     if files.is_empty() {
         return;
     }
-    let width = files.iter().map(|f| f.len()).max().unwrap_or(0).max(4);
+    let width = files.iter().map(|f| esc(f).len()).max().unwrap_or(0).max(4);
     let cells: Vec<Vec<String>> = criteria
         .iter()
         .map(|c| {
@@ -169,7 +170,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     }
     let _ = writeln!(out, "{}", p.bold(&head));
     for (i, f) in files.iter().enumerate() {
-        let _ = write!(out, "{f:<width$}");
+        let _ = write!(out, "{:<width$}", esc(f));
         for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
             let cell = format!("{:>w$}", col[i]);
             let a = c.files.iter().find(|row| row.file == *f).map(|row| row.a_k);
@@ -202,7 +203,7 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
     );
     let width = c.gaps[..shown]
         .iter()
-        .map(|g| span(&g.span).len())
+        .map(|g| esc(&span(&g.span)).len())
         .max()
         .unwrap_or(0);
     for g in &c.gaps[..shown] {
@@ -213,7 +214,7 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
 }
 
 fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
-    let where_ = format!("{:<width$}", span(&g.span));
+    let where_ = format!("{:<width$}", esc(&span(&g.span)));
     let _ = write!(
         out,
         "{:>4}. {} {:>9} {:>7}",
@@ -223,19 +224,19 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
         format!("+{}", pct(g.a_k_gain)),
     );
     if let Some(label) = &g.span.label {
-        let _ = write!(out, "  {}", p.dim(label));
+        let _ = write!(out, "  {}", p.dim(&esc(label)));
     }
     out.push('\n');
     let advice = match g.kind {
-        GapKind::Uncovered => p.red(&g.advice),
-        GapKind::Thin => g.advice.clone(),
+        GapKind::Uncovered => p.red(&esc(&g.advice)),
+        GapKind::Thin => esc(&g.advice).into_owned(),
     };
     let _ = writeln!(out, "        {advice}");
     if let Some(c) = &g.closest {
         let classes = if c.classes.is_empty() {
             "none".to_owned()
         } else {
-            c.classes.join(", ")
+            esc(&c.classes.join(", ")).into_owned()
         };
         let _ = writeln!(
             out,
@@ -261,9 +262,9 @@ fn dead_mrs(out: &mut String, report: &Report, limit: usize, p: Paint) {
         let _ = writeln!(
             out,
             "  {} {} {}:{}",
-            p.yellow(&m.id),
-            p.dim(&format!("[{}]", m.class)),
-            m.file,
+            p.yellow(&esc(&m.id)),
+            p.dim(&format!("[{}]", esc(&m.class))),
+            esc(&m.file),
             m.line
         );
     }
@@ -286,11 +287,17 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
         p.bold(&format!("Violations ({}):", report.violations.len()))
     );
     for v in report.violations.iter().take(limit) {
-        let _ = writeln!(out, "  {} at {}:{}", p.red(&v.mr), v.file, v.line);
-        let _ = writeln!(out, "    source inputs: {}", v.sources.join(", "));
+        let _ = writeln!(
+            out,
+            "  {} at {}:{}",
+            p.red(&esc(&v.mr)),
+            esc(&v.file),
+            v.line
+        );
+        let _ = writeln!(out, "    source inputs: {}", esc(&v.sources.join(", ")));
         if let Some(msg) = &v.message {
             for line in msg.lines() {
-                let _ = writeln!(out, "    {line}");
+                let _ = writeln!(out, "    {}", esc(line));
             }
         }
     }
@@ -314,7 +321,7 @@ fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
 }
 
 /// `file:line:col` for one line, `file:first-last` for a range.
-fn span(loc: &Location) -> String {
+pub(super) fn span(loc: &Location) -> String {
     if loc.line_start == loc.line_end {
         loc.to_string()
     } else {
@@ -324,7 +331,7 @@ fn span(loc: &Location) -> String {
 
 /// One decimal; never shows 100.0% for less than all, nor 0.0% for more
 /// than nothing.
-fn pct(v: f64) -> String {
+pub(super) fn pct(v: f64) -> String {
     let x = (v * 1000.0).round() / 10.0;
     let x = if v < 1.0 && x >= 100.0 {
         99.9

@@ -31,10 +31,11 @@
 //!
 //! Each process gets what `cargo test` would give it (working directory =
 //! its package root, `CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`, ...,
-//! build-script library paths) plus `MTCOV_RECORD_DIR=<run dir>` (where
-//! mt-runtime writes) and `LLVM_PROFILE_FILE=/dev/null` (coverage is
-//! captured in process; the profiler's whole-process profile is not
-//! needed, and would otherwise land in the user's package directories).
+//! build-script library paths, `[env]` of cargo's config) plus
+//! `MTCOV_RECORD_DIR=<run dir>` (where mt-runtime writes) and
+//! `LLVM_PROFILE_FILE=/dev/null` (coverage is captured in process; the
+//! profiler's whole-process profile is not needed, and would otherwise
+//! land in the user's package directories).
 //!
 //! Test output goes to our stderr; stdout is the report's.
 
@@ -182,6 +183,8 @@ pub(crate) struct RunPlan<'a> {
     pub test_args: &'a [String],
     pub library_paths: &'a [PathBuf],
     pub options: &'a RunOptions,
+    /// `[env]` of cargo's config, applied before mtcov's own variables.
+    pub env: &'a [(String, String)],
     pub verbose: u8,
 }
 
@@ -715,6 +718,7 @@ fn command_for(
     command
         .args(args)
         .current_dir(&exe.manifest_dir)
+        .envs(plan.env.iter().map(|(k, v)| (k, v)))
         .env(RECORD_DIR_ENV, plan.record_dir)
         .env(
             "LLVM_PROFILE_FILE",

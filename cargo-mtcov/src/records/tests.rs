@@ -229,7 +229,7 @@ fn records_before_a_header_are_not_attributed() {
 
 fn mg_of(test: &str, key: &str) -> String {
     format!(
-        r#"{{"v":2,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+        r#"{{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
     )
 }
 

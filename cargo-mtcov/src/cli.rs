@@ -46,11 +46,13 @@ pub(crate) struct MtcovArgs {
     #[command(flatten)]
     pub report: ReportOptions,
 
-    /// Arguments for every test binary (a test name filter, `--nocapture`, ...).
-    ///
-    /// Tests run on one thread (`RUST_TEST_THREADS=1`) unless `--test-threads`
-    /// is given here: instrumented code running on another test thread would
-    /// be counted as covered by the source input being measured.
+    #[command(flatten)]
+    pub run: crate::run::RunOptions,
+
+    /// Arguments for every test binary (a test name filter, `--nocapture`,
+    /// `--ignored`, ...), with libtest's meaning. Each test of a binary with
+    /// MRs runs in its own process, so `--test-threads` cannot mix tests'
+    /// coverage (it is refused with `--serial`).
     #[arg(last = true, value_name = "TEST ARGS")]
     pub test_args: Vec<String>,
 }
@@ -61,7 +63,8 @@ Exit codes:
   0  success
   1  a metamorphic relation was violated, a test failed or a test process aborted (the report is still printed)
   2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
-  3  a measure is below --fail-under";
+  3  a measure is below --fail-under
+  130  interrupted (Ctrl-C, SIGTERM, SIGHUP): the tests were killed, the previous run stays reportable";
 
 // Parsed once per process: boxing the larger variant would buy nothing.
 #[allow(clippy::large_enum_variant)]
@@ -72,6 +75,13 @@ pub(crate) enum MtcovCommand {
     Report(ReportCommand),
     /// Remove everything cargo mtcov wrote (`<target-dir>/mtcov`).
     Clean(CleanCommand),
+    /// Merge the shards of `cargo mtcov --partition KIND:M/N` (every one of
+    /// them, built alike) into one run and report it.
+    Merge(MergeCommand),
+    /// Run the instrumented tests with cargo-nextest (its profiles, retries,
+    /// timeouts, filtersets) and report; arguments after `--` go to
+    /// `cargo nextest run`.
+    Nextest(NextestCommand),
     /// Kill matrix: run the metamorphic tests once per mutant (from
     /// cargo-mutants) and say which MRs and source inputs kill which mutants.
     Mutants(MutantsCommand),
@@ -134,6 +144,33 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
         _ => Err(format!("`{text}` is not a positive number of seconds")),
     }
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct NextestCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+    /// Arguments for `cargo nextest run` (`-E 'test(parse)'`, `--retries 2`,
+    /// `--profile ci`, ...).
+    #[arg(last = true, value_name = "NEXTEST ARGS")]
+    pub nextest_args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+    /// The shard directories (`<target-dir>/mtcov/shard-M-of-N`), one per shard.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]

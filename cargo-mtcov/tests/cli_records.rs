@@ -42,6 +42,7 @@ impl Project {
         let runs = vec![BinaryRun {
             path: binary.clone(),
             outcome,
+            processes: Vec::new(),
         }];
         LastRun::new(records.clone(), false, build, runs)
             .unwrap()

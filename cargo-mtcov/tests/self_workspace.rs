@@ -5,7 +5,7 @@
 //! one loads the toolchain's libstd), and the examples' MRs are measured.
 //!
 //! The run selects the examples' relation tests (`-- relations_hold`):
-//! every test binary still runs, but the end-to-end tests of this crate,
+//! every test binary still starts (to list its tests), but the end-to-end tests of this crate,
 //! which build fixture projects, are left to `cargo test` (unfiltered,
 //! this run would be `cargo test --workspace` run serially, many minutes).
 //! That also keeps this test out of the run it starts. The run has a

@@ -141,6 +141,20 @@ pub struct Header {
     pub coverage: CoverageLayout,
     /// Every `categories!` declaration linked into the binary.
     pub categories: Vec<categories::Declaration>,
+    /// The test and attempt the process ran for, when its runner retries
+    /// tests (cargo-nextest's `NEXTEST_TEST_NAME` / `NEXTEST_ATTEMPT`);
+    /// only the last attempt of a test counts.
+    pub attempt: Option<Attempt>,
+}
+
+/// One attempt of a test that a runner may retry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize))]
+pub struct Attempt {
+    /// The test's name.
+    pub test: String,
+    /// 1 for the first attempt.
+    pub number: u32,
 }
 
 /// A metamorphic group that ran.

@@ -5,7 +5,8 @@ use serde::Deserialize;
 
 use crate::categories::{Category, Choice, ChoiceKind, Declaration};
 use crate::{
-    CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION,
+    Attempt, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record,
+    SCHEMA_VERSION,
 };
 
 /// Why a line could not be used.
@@ -71,6 +72,7 @@ enum Raw {
         coverage: Option<RawCoverage>,
         #[serde(default)]
         categories: Vec<RawDeclaration>,
+        attempt: Option<Attempt>,
     },
     Source {
         key: Hex,
@@ -214,10 +216,12 @@ impl Raw {
                 registry,
                 coverage,
                 categories,
+                attempt,
             } => Record::Header(Header {
                 runtime,
                 binary,
                 pid,
+                attempt,
                 registry,
                 categories: categories.into_iter().map(Declaration::from).collect(),
                 coverage: match coverage {
@@ -368,6 +372,7 @@ mod tests {
                     },
                 ],
             }],
+            attempt: None,
         }
     }
 
@@ -386,6 +391,13 @@ mod tests {
             },
             Header {
                 coverage: CoverageLayout::Unsupported("profile version 11".into()),
+                ..header()
+            },
+            Header {
+                attempt: Some(Attempt {
+                    test: "mod::retried \"x\"".into(),
+                    number: 2,
+                }),
                 ..header()
             },
         ] {

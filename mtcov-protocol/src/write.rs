@@ -83,6 +83,14 @@ pub fn header(out: &mut String, header: &Header) {
             out.push('}');
         }
     }
+    if let Some(attempt) = &header.attempt {
+        key(out, "attempt");
+        out.push_str("{\"test\":");
+        string(out, &attempt.test);
+        key(out, "number");
+        uint(out, u64::from(attempt.number));
+        out.push('}');
+    }
     key(out, "categories");
     array(out, &header.categories, declaration);
     close(out);

@@ -4,7 +4,9 @@
 
 mod clean;
 mod measure;
+mod merge;
 mod mutants;
+mod nextest;
 mod outputs;
 mod report;
 mod study;
@@ -51,6 +53,8 @@ pub fn main() -> ExitCode {
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
+        Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
+        Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),
         Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
         Some(MtcovCommand::Study(study)) => study::run(&study),
         None => measure::run(&args),

@@ -100,6 +100,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         test_args: &[],
         library_paths: &build.library_paths,
         env: &build.test_env,
+        options: &run::RunOptions::default(),
         verbose: common.verbose,
     })?;
     let last = LastRun::new(record_dir, false, build, runs)?;

@@ -136,10 +136,12 @@ pub(super) fn report_run(
     Ok(ExitStatus::Success)
 }
 
-/// A process whose records are incomplete although its binary passed lost
-/// records (a write failed, the file was cut or edited): no number built
-/// on it can be trusted, so the run stops. A binary that failed or aborted
-/// already fails the run; its kept records are used and the loss is named.
+/// A process whose records are incomplete although it passed lost records
+/// (a write failed, the file was cut or edited): no number built on it can
+/// be trusted, so the run stops. A process that failed, aborted or timed
+/// out already fails the run; its kept records are used and the loss is
+/// named. A process is matched by binary and pid; when the run does not
+/// know its pid, by the outcome of its whole binary.
 fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     let all_passed = last.runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
     let mut lost = Vec::new();
@@ -150,19 +152,30 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             eprintln!("warning: {why}; skipped (a test binary did not finish)");
         }
     }
-    let outcomes: HashMap<PathBuf, &BinaryOutcome> = last
-        .runs
-        .iter()
-        .map(|r| (records::canonical(&r.path), &r.outcome))
-        .collect();
+    let mut outcomes: HashMap<(PathBuf, Option<u64>), &BinaryOutcome> = HashMap::new();
+    for run in &last.runs {
+        let binary = records::canonical(&run.path);
+        for process in &run.processes {
+            outcomes.insert(
+                (binary.clone(), Some(u64::from(process.pid))),
+                &process.outcome,
+            );
+        }
+        outcomes.insert((binary, None), &run.outcome);
+    }
     for process in &records.processes {
         let Completeness::Incomplete(why) = &process.completeness else {
             continue;
         };
-        match outcomes.get(&records::canonical(&process.binary)).copied() {
+        let binary = records::canonical(&process.binary);
+        let outcome = outcomes
+            .get(&(binary.clone(), Some(process.pid)))
+            .or_else(|| outcomes.get(&(binary, None)))
+            .copied();
+        match outcome {
             Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
             Some(_) => eprintln!(
-                "warning: {why}; the records written before the test binary failed are used"
+                "warning: {why}; the records written before the test process failed are used"
             ),
         }
     }

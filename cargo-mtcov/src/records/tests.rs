@@ -226,3 +226,85 @@ fn records_before_a_header_are_not_attributed() {
         run.unattributed
     );
 }
+
+fn mg_of(test: &str, key: &str) -> String {
+    format!(
+        r#"{{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+    )
+}
+
+fn with_attempt(header: &str, test: &str, number: u32) -> String {
+    header.replacen(
+        r#","coverage""#,
+        &format!(r#","attempt":{{"test":"{test}","number":{number}}},"coverage""#),
+        1,
+    )
+}
+
+#[test]
+fn groups_come_in_binary_and_test_order_whatever_the_file_names() {
+    // One process per test, the later test in the file that sorts first
+    // (pids are not in test order); then both tests in one process.
+    let split = TempDir::new("split");
+    let h = header("/bin/a", &[("m::one", "equal")]);
+    split.write(
+        "a-1.jsonl",
+        &format!("{h}\n{}\n{}\n", mg_of("b_test", "000000000000000b"), end(2)),
+    );
+    split.write(
+        "a-2.jsonl",
+        &format!("{h}\n{}\n{}\n", mg_of("a_test", "000000000000000a"), end(2)),
+    );
+    let whole = TempDir::new("whole");
+    whole.write(
+        "a-9.jsonl",
+        &format!(
+            "{h}\n{}\n{}\n{}\n",
+            mg_of("a_test", "000000000000000a"),
+            mg_of("b_test", "000000000000000b"),
+            end(3)
+        ),
+    );
+    let order = |dir: &TempDir| -> Vec<String> {
+        read_run(&dir.0, None)
+            .unwrap()
+            .groups
+            .iter()
+            .map(|(mg, _)| mg.test.clone().unwrap())
+            .collect()
+    };
+    assert_eq!(order(&split), ["a_test", "b_test"]);
+    assert_eq!(order(&split), order(&whole));
+}
+
+#[test]
+fn only_the_last_attempt_of_a_retried_test_counts() {
+    let dir = TempDir::new("attempts");
+    let h = header("/bin/a", &[("m::one", "equal")]);
+    let first = with_attempt(&h, "flaky", 1);
+    let second = with_attempt(&h, "flaky", 2);
+    let other = with_attempt(&h, "steady", 1);
+    let source_b = SOURCE_A.replace("000000000000000a", "000000000000000b");
+    dir.write(
+        "a-1.jsonl",
+        &format!(
+            "{first}\n{source_b}\n{}\n{}\n",
+            mg_of("flaky", "000000000000000b"),
+            end(3)
+        ),
+    );
+    dir.write(
+        "a-2.jsonl",
+        &format!("{second}\n{SOURCE_A}\n{MG_A}\n{}\n", end(3)),
+    );
+    dir.write("a-3.jsonl", &format!("{other}\n{}\n", end(1)));
+    let run = read_run(&dir.0, None).unwrap();
+    assert_eq!(run.processes.len(), 2, "attempt 1 of `flaky` is dropped");
+    assert_eq!(run.groups.len(), 1);
+    assert_eq!(run.groups[0].0.outcome, mtcov_protocol::Outcome::Holds);
+    assert_eq!(
+        run.sources.keys().copied().collect::<Vec<_>>(),
+        [10],
+        "its sources too"
+    );
+}

@@ -38,15 +38,19 @@
 mod check;
 mod coverage;
 mod describe;
+mod failures;
 mod mg;
 mod mr;
+mod panics;
 mod record;
 mod registry;
+pub mod relation;
 mod source_key;
 
-pub use check::{check, check_registered};
-pub use mg::Mg;
-pub use mr::{Mr, MrInfo};
+pub use check::{check, check_registered, try_check, try_check_registered};
+pub use failures::{Case, Failure, Failures, Generation, Summary};
+pub use mg::{Mg, Unmet};
+pub use mr::{Mr, MrInfo, MrResult, MrReturn};
 pub use mt_macros::metamorphic;
 pub use registry::registry;
 pub use source_key::SourceKey;
@@ -57,7 +61,8 @@ pub use source_key::SourceKey;
 /// edition-2015 crate names the crate root.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::mr::{Mr, MrMeta};
+    pub use crate::mg::Mg;
+    pub use crate::mr::{Mr, MrMeta, MrReturn};
     pub use crate::registry::Registered;
     pub use core;
     pub use inventory;

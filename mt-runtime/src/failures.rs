@@ -95,7 +95,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// The case's own seed: `MTCOV_CASE_SEED=<seed>` (hex) draws this case alone.
+    /// The case's own seed, as the regression file keeps it.
     pub fn seed(&self) -> u64 {
         self.seed
     }

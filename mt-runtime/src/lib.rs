@@ -46,14 +46,21 @@ mod record;
 mod registry;
 pub mod relation;
 mod source_key;
+#[cfg(feature = "proptest")]
+mod strategy;
 
 pub use check::{check, check_registered, try_check, try_check_registered};
 pub use failures::{Case, Failure, Failures, Generation, Summary};
 pub use mg::{Mg, Unmet};
 pub use mr::{Mr, MrInfo, MrResult, MrReturn};
 pub use mt_macros::metamorphic;
+/// proptest, re-exported for strategies: `use mt_runtime::proptest::prelude::*;`.
+#[cfg(feature = "proptest")]
+pub use proptest;
 pub use registry::registry;
 pub use source_key::SourceKey;
+#[cfg(feature = "proptest")]
+pub use strategy::{Config, SEED_ENV, check_strategy, check_strategy_with, try_check_strategy};
 
 /// What `#[metamorphic]` expands to refers to these items, and nothing
 /// else; they are not part of the public API and may change at any time.

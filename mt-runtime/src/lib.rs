@@ -39,6 +39,7 @@ mod check;
 mod coverage;
 mod describe;
 mod failures;
+mod instantiate;
 mod mg;
 mod mr;
 mod panics;

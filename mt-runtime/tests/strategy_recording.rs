@@ -22,7 +22,7 @@ fn child() {
     if std::env::var_os(CHILD).is_none() {
         return;
     }
-    let config = Config::with_cases(12).seed(3).regressions(false);
+    let config = Config::with_cases(60).seed(3).regressions(false);
     let failures =
         mt_runtime::try_check_strategy(&config, &[], 0i64..1000, &[below_900]).unwrap_err();
     let failure = failures.iter().next().unwrap();
@@ -84,8 +84,21 @@ fn shrinking_records_only_the_real_cases() {
         1
     );
     assert_eq!(mgs.last().unwrap()["outcome"], "violated");
+    // A source record per distinct drawn value (draws may repeat), and
+    // none for a shrink candidate.
+    let drawn: std::collections::BTreeSet<&str> = mgs
+        .iter()
+        .flat_map(|mg| mg["sources"].as_array().unwrap())
+        .map(|key| key.as_str().unwrap())
+        .collect();
     let sources = of_kind("source");
-    assert_eq!(sources.len(), generated);
+    assert_eq!(sources.len(), drawn.len(), "{sources:#?}");
+    assert!(
+        sources
+            .iter()
+            .all(|s| drawn.contains(s["key"].as_str().unwrap())),
+        "{sources:#?}"
+    );
     assert!(sources.iter().all(|s| s["debug"] != "900"), "{sources:#?}");
     std::fs::remove_dir_all(dir).unwrap();
 }

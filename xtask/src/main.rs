@@ -33,10 +33,12 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure
+  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure,strategy
   --write-readme    also write the report into README.md's Performance section";
 
-const SECTIONS: [&str; 5] = ["whole", "capture", "mapping", "check", "measure"];
+const SECTIONS: [&str; 6] = [
+    "whole", "capture", "mapping", "check", "measure", "strategy",
+];
 
 #[derive(Debug)]
 struct Options {
@@ -190,6 +192,13 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         "cargo-mtcov",
         "measure",
         benches::measure_rows,
+    );
+    sub_bench(
+        "strategy",
+        "mt-runtime",
+        "mt-runtime",
+        "strategy",
+        benches::strategy_rows,
     );
     rows.sort_by(|a, b| a.section.cmp(&b.section));
 

@@ -340,11 +340,23 @@ fn seeded_fault_is_caught_by_sign_sensitive_relations() {
     assert!(message.contains("MR `addition` violated"), "{message}");
 
     // Over generated angles, the violation shrinks towards 0° (by binary
-    // search, so to a local minimum) to the first quarter degree of a
-    // fourth quadrant.
+    // search, so to a local minimum): to an angle where oddness fails and
+    // a quarter degree closer to 0° holds, an edge of a fourth quadrant
+    // (-1710.25° = -5 turns + 89.75°, whose follow-up 1710.25° is in one).
     let config = Config::with_cases(32).regressions(false);
     let failures = mt_runtime::try_check_strategy(&config, &[], generated_angles(), &[oddness])
         .expect_err("the seeded fault went unnoticed");
     let failure = failures.iter().next().unwrap();
-    assert_eq!(failure.input(), "Angle(270.25)", "{failures}");
+    let minimal: f64 = failure
+        .input()
+        .trim_start_matches("Angle(")
+        .trim_end_matches(')')
+        .parse()
+        .unwrap();
+    let closer = minimal - 0.25 * minimal.signum();
+    assert!(mt_runtime::try_check(&[Angle(minimal)], &[oddness]).is_err());
+    assert!(
+        mt_runtime::try_check(&[Angle(closer)], &[oddness]).is_ok(),
+        "{failures}"
+    );
 }

@@ -91,14 +91,18 @@ pub(crate) fn case(seed: u64, index: u64) -> u64 {
     splitmix(&mut state)
 }
 
-/// The random generator a case draws its value with.
+/// The random generator a case draws its value with: XorShift, which
+/// proptest also offers, because a generator is seeded for every case (a
+/// fresh ChaCha generator computes a 256-byte block before its first
+/// value: the fastest case of `benches/strategy.rs` went from 1.29 µs to
+/// 1.01 µs with XorShift).
 pub(crate) fn rng(case_seed: u64) -> TestRng {
     let mut state = case_seed;
-    let mut bytes = [0u8; 32];
+    let mut bytes = [0u8; 16];
     for chunk in bytes.chunks_mut(8) {
         chunk.copy_from_slice(&splitmix(&mut state).to_le_bytes());
     }
-    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+    TestRng::from_seed(RngAlgorithm::XorShift, &bytes)
 }
 
 #[cfg(test)]

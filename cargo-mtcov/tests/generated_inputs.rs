@@ -31,5 +31,9 @@ fn generated_inputs_give_the_same_report_every_run_and_another_seed_another() {
     assert_eq!(first, report(project.path(), None), "two runs, two reports");
     let other = report(project.path(), Some("0x2a"));
     assert_ne!(first, other, "MTCOV_SEED draws other inputs");
-    assert_eq!(other, report(project.path(), Some("42")), "the same seed, hex or decimal");
+    assert_eq!(
+        other,
+        report(project.path(), Some("42")),
+        "the same seed, hex or decimal"
+    );
 }

@@ -14,7 +14,7 @@ pub struct Summary {
     pub(crate) skipped: usize,
     pub(crate) violated: usize,
     pub(crate) panicked: usize,
-    pub(crate) generation: Option<Generation>,
+    pub(crate) generation: Option<Box<Generation>>,
 }
 
 /// How the source inputs of a strategy check were obtained.
@@ -24,6 +24,9 @@ pub struct Generation {
     pub(crate) replayed: usize,
     pub(crate) pool: usize,
     pub(crate) generated: usize,
+    pub(crate) drawn: usize,
+    pub(crate) kept: usize,
+    pub(crate) from_corpus: usize,
 }
 
 impl Summary {
@@ -49,7 +52,7 @@ impl Summary {
     }
     /// For strategy checks: the seed and where the source inputs came from.
     pub fn generation(&self) -> Option<&Generation> {
-        self.generation.as_ref()
+        self.generation.as_deref()
     }
 }
 
@@ -66,9 +69,22 @@ impl Generation {
     pub fn pool(&self) -> usize {
         self.pool
     }
-    /// Cases drawn from the strategy.
+    /// Cases drawn from the strategy and run (for guided generation: the
+    /// kept or corpus cases that ran).
     pub fn generated(&self) -> usize {
         self.generated
+    }
+    /// Guided generation: cases drawn and probed.
+    pub fn drawn(&self) -> usize {
+        self.drawn
+    }
+    /// Guided generation: drawn cases kept, for reaching new code.
+    pub fn kept(&self) -> usize {
+        self.kept
+    }
+    /// Guided generation: cases of the corpus file (replayed instead of drawing).
+    pub fn from_corpus(&self) -> usize {
+        self.from_corpus
     }
 }
 
@@ -243,9 +259,14 @@ impl fmt::Display for Failures {
             s.skipped,
         );
         if let Some(generation) = &s.generation {
+            let guided = match (generation.from_corpus, generation.drawn) {
+                (0, 0) => String::new(),
+                (0, drawn) => format!(" (guided: {} kept of {drawn} drawn)", generation.kept),
+                (corpus, _) => format!(" (guided: {corpus} from the corpus file)"),
+            };
             let _ = writeln!(
                 out,
-                "   source inputs: {} replayed, {} from the pool, {} generated with seed {:016x} \
+                "   source inputs: {} replayed, {} from the pool, {} generated{guided} with seed {:016x} \
                  (rerun them with MTCOV_SEED={:016x})",
                 generation.replayed,
                 generation.pool,

@@ -61,7 +61,9 @@ pub use proptest;
 pub use registry::registry;
 pub use source_key::SourceKey;
 #[cfg(feature = "proptest")]
-pub use strategy::{Config, SEED_ENV, check_strategy, check_strategy_with, try_check_strategy};
+pub use strategy::{
+    Config, Guided, SEED_ENV, check_strategy, check_strategy_with, try_check_strategy,
+};
 
 /// What `#[metamorphic]` expands to refers to these items, and nothing
 /// else; they are not part of the public API and may change at any time.

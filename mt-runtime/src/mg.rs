@@ -27,6 +27,9 @@ pub struct Mg {
     /// Describe inputs instead of recording them: used when a failed MG is
     /// re-run to explain the failure.
     describing: bool,
+    /// The coverage patterns of the source executions, when guided
+    /// generation probes a draw (see `coverage::patterns`).
+    pub(crate) probe: Option<Vec<u64>>,
     pub(crate) follow_ups: u32,
     checks: u32,
     /// What only failures, skips and descriptions need, boxed so that a
@@ -117,6 +120,7 @@ impl Mg {
                 pending: String::new(),
             }),
             describing: false,
+            probe: None,
             follow_ups: 0,
             checks: 0,
             rare: None,
@@ -151,6 +155,9 @@ impl Mg {
             return sut(input);
         }
         let Some(recording) = &mut self.recording else {
+            if let Some(probe) = &mut self.probe {
+                return coverage::probe(|| sut(input), probe);
+            }
             return sut(input);
         };
         let key = SourceKey::of(input);

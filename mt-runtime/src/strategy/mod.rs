@@ -1,8 +1,11 @@
 //! Source inputs drawn from proptest strategies: reproducible seeds,
 //! shrinking while the same MR stays violated, a regression file.
 
+mod guided;
 mod regressions;
 mod seed;
+
+pub use guided::Guided;
 
 pub use seed::SEED_ENV;
 
@@ -38,6 +41,8 @@ pub struct Config {
     pub max_shrink_time: Duration,
     /// Replay and write the regression file (`mtcov-regressions/`).
     pub regressions: bool,
+    /// Adequacy-guided generation instead of `cases` random cases.
+    pub guided: Option<Guided>,
 }
 
 impl Default for Config {
@@ -56,6 +61,7 @@ impl Default for Config {
                 ms => Duration::from_millis(u64::from(ms)),
             },
             regressions: proptest.failure_persistence.is_some(),
+            guided: None,
         }
     }
 }
@@ -73,6 +79,14 @@ impl Config {
     pub fn seed(self, seed: u64) -> Config {
         Config {
             seed: Some(seed),
+            ..self
+        }
+    }
+
+    /// This configuration with adequacy-guided generation (see [`Guided`]).
+    pub fn guided(self, guided: Guided) -> Config {
+        Config {
+            guided: Some(guided),
             ..self
         }
     }
@@ -148,11 +162,12 @@ where
     };
     let (seed, _) = seed::resolve(config.seed, proptest_seed, &test, call)
         .unwrap_or_else(|message| panic!("mt-runtime: {message}"));
+    let key = regressions::key(&test, call);
     let regressions = config
         .regressions
-        .then(|| regressions::path_for(caller.file()))
+        .then(|| regressions::path_for(&regressions::REGRESSIONS, caller.file()))
         .flatten()
-        .map(|path| (path, regressions::key(&test, call)));
+        .map(|path| (path, key.clone()));
 
     let mut run = Run {
         config,
@@ -184,11 +199,15 @@ where
             run.session.run(mr.meta(), input, |mg| mr.run(mg, input));
         }
     }
-    for index in 0..u64::from(config.cases) {
-        run.generation.generated += 1;
-        // Like proptest: drawing stops at the first failing case.
-        if run.case(seed::case(seed, index), false) {
-            break;
+    match &config.guided {
+        None => run.random(config.cases),
+        Some(guided) => {
+            let corpus = guided
+                .corpus
+                .then(|| regressions::path_for(&regressions::CORPUS, caller.file()))
+                .flatten()
+                .map(|path| (path, key.clone()));
+            run.guided(guided, corpus);
         }
     }
     let Run {
@@ -196,7 +215,7 @@ where
         generation,
         ..
     } = run;
-    session.summary.generation = Some(generation);
+    session.summary.generation = Some(Box::new(generation));
     session.finish()
 }
 
@@ -219,6 +238,18 @@ where
     S: Strategy,
     S::Value: Debug + 'static,
 {
+    /// `cases` random cases; like proptest, drawing stops at the first
+    /// failing case.
+    fn random(&mut self, cases: u32) {
+        let seed = self.generation.seed;
+        for index in 0..u64::from(cases) {
+            self.generation.generated += 1;
+            if self.case(seed::case(seed, index), false) {
+                break;
+            }
+        }
+    }
+
     /// The value tree of a case.
     fn tree(&mut self, case_seed: u64) -> Option<S::Tree> {
         *self.runner.rng() = seed::rng(case_seed);
@@ -263,7 +294,12 @@ where
             });
             if !replayed && let Some((path, key)) = &self.regressions {
                 let comment = format!("MR `{}`: {}", mr.info().name(), failure.argument);
-                if let Err(error) = regressions::save(path, key, case_seed, &comment) {
+                if let Err(error) = regressions::save(
+                    &regressions::REGRESSIONS,
+                    path,
+                    key,
+                    &[(case_seed, comment)],
+                ) {
                     eprintln!(
                         "warning: mt-runtime cannot write the regression file {}: {error}",
                         path.display()

@@ -1,25 +1,46 @@
-//! The regression file: seeds of failing cases, replayed first on every
-//! run, kept next to the test source in `mtcov-regressions/<file stem>.txt`
-//! (as proptest keeps `proptest-regressions/`). Commit it.
+//! Files of case seeds next to the test source: the regression file
+//! (`mtcov-regressions/<file stem>.txt`: failing cases, replayed first on
+//! every run, as proptest keeps `proptest-regressions/`) and the corpus of
+//! guided generation (`mtcov-corpus/<file stem>.txt`). Commit them.
 //!
 //! One line per case: `cc <case seed, 16 hex digits> <test>[#<check>] #
-//! <MR>: <minimal input>`. Only the seed and the test matter; the rest is
-//! for the reader. A seed draws the same value from the same strategy, so
-//! a case replays as long as the strategy is unchanged.
+//! <comment>`. Only the seed and the test matter; the rest is for the
+//! reader. A seed draws the same value from the same strategy, so a case
+//! replays as long as the strategy is unchanged.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-const HEADER: &str = "\
+/// One kind of seed file: its directory and the header it starts with.
+pub(crate) struct Kind {
+    dir: &'static str,
+    header: &'static str,
+}
+
+pub(crate) const REGRESSIONS: Kind = Kind {
+    dir: "mtcov-regressions",
+    header: "\
 # Failing cases of mt-runtime's strategy checks, replayed before any other
 # case on every run. Each line: `cc <case seed> <test>[#<check>] # <MR>: <input>`.
 # Keep this file under version control.
-";
+",
+};
 
-/// The regression file of the test source `file` (as `file!()` gives it,
+pub(crate) const CORPUS: Kind = Kind {
+    dir: "mtcov-corpus",
+    header: "\
+# The corpus of mt-runtime's guided generation: the drawn cases that reached
+# code no earlier case reached, run instead of drawing on every later run.
+# Each line: `cc <case seed> <test>[#<check>] # <input>`. Delete a test's
+# lines to draw its corpus again under `cargo mtcov`. Keep this file under
+# version control.
+",
+};
+
+/// The seed file of this kind for the test source `file` (as `file!()` gives it,
 /// relative to the workspace or package root), when that source is found
 /// from the current directory or one of its ancestors.
-pub(crate) fn path_for(file: &str) -> Option<PathBuf> {
+pub(crate) fn path_for(kind: &Kind, file: &str) -> Option<PathBuf> {
     let source = Path::new(file);
     let source = if source.is_absolute() {
         source.to_path_buf()
@@ -33,7 +54,7 @@ pub(crate) fn path_for(file: &str) -> Option<PathBuf> {
     Some(
         source
             .parent()?
-            .join("mtcov-regressions")
+            .join(kind.dir)
             .join(stem)
             .with_extension("txt"),
     )
@@ -72,9 +93,20 @@ pub(crate) fn load(path: &Path, key: &str) -> Vec<u64> {
     seeds
 }
 
-/// Appends a case, creating the file with its header when needed.
-pub(crate) fn save(path: &Path, key: &str, seed: u64, comment: &str) -> std::io::Result<()> {
-    if load(path, key).contains(&seed) {
+/// Appends cases, creating the file with its header when needed; a case
+/// already in the file is not written again.
+pub(crate) fn save(
+    kind: &Kind,
+    path: &Path,
+    key: &str,
+    cases: &[(u64, String)],
+) -> std::io::Result<()> {
+    let known = load(path, key);
+    let cases: Vec<&(u64, String)> = cases
+        .iter()
+        .filter(|(seed, _)| !known.contains(seed))
+        .collect();
+    if cases.is_empty() {
         return Ok(());
     }
     if let Some(dir) = path.parent() {
@@ -85,15 +117,17 @@ pub(crate) fn save(path: &Path, key: &str, seed: u64, comment: &str) -> std::io:
         .create(true)
         .append(true)
         .open(path)?;
-    let comment: String = comment
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
     let mut text = String::new();
     if new {
-        text.push_str(HEADER);
+        text.push_str(kind.header);
     }
-    text.push_str(&format!("cc {seed:016x} {key} # {comment}\n"));
+    for (seed, comment) in cases {
+        let comment: String = comment
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        text.push_str(&format!("cc {seed:016x} {key} # {comment}\n"));
+    }
     file.write_all(text.as_bytes())
 }
 
@@ -107,9 +141,21 @@ mod tests {
             std::env::temp_dir().join(format!("mtcov-regressions-unit-{}", std::process::id()));
         let path = dir.join("mtcov-regressions/t.txt");
         let _ = std::fs::remove_dir_all(&dir);
-        save(&path, "a::b", 0xab, "MR `x`: 1\nnext").unwrap();
-        save(&path, "a::b", 0xab, "again").unwrap();
-        save(&path, "a::b#1", 0xcd, "other check").unwrap();
+        save(
+            &REGRESSIONS,
+            &path,
+            "a::b",
+            &[(0xab, "MR `x`: 1\nnext".into())],
+        )
+        .unwrap();
+        save(&REGRESSIONS, &path, "a::b", &[(0xab, "again".into())]).unwrap();
+        save(
+            &REGRESSIONS,
+            &path,
+            "a::b#1",
+            &[(0xcd, "other check".into())],
+        )
+        .unwrap();
         assert_eq!(load(&path, "a::b"), [0xab]);
         assert_eq!(load(&path, "a::b#1"), [0xcd]);
         let text = std::fs::read_to_string(&path).unwrap();

@@ -17,6 +17,7 @@
 mod benches;
 mod capture;
 mod cmd;
+mod guided;
 mod machine;
 mod readme;
 mod stats;
@@ -33,11 +34,11 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure,strategy
+  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure,strategy,guided
   --write-readme    also write the report into README.md's Performance section";
 
-const SECTIONS: [&str; 6] = [
-    "whole", "capture", "mapping", "check", "measure", "strategy",
+const SECTIONS: [&str; 7] = [
+    "whole", "capture", "mapping", "check", "measure", "strategy", "guided",
 ];
 
 #[derive(Debug)]
@@ -133,7 +134,7 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut details: Vec<benches::BenchOutput> = Vec::new();
 
-    if options.wants("whole") || options.wants("capture") {
+    if options.wants("whole") || options.wants("capture") || options.wants("guided") {
         let mtcov = build_mtcov(&root)?;
         if options.wants("whole") {
             let llvm_cov = llvm_cov_available(&root);
@@ -141,6 +142,9 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         }
         if options.wants("capture") {
             rows.extend(capture::run(&root, &mtcov));
+        }
+        if options.wants("guided") {
+            rows.extend(guided::run(&root, &mtcov));
         }
     }
     let mut sub_bench =

@@ -120,15 +120,21 @@ pub(crate) enum Signature {
 /// The verdict of one MG and what only failures need.
 pub(crate) struct Ran {
     pub(crate) verdict: Verdict,
-    pub(crate) rare: Rare,
-    pub(crate) caught: Option<Caught>,
+    /// Boxed, and only there when the MG had something rare (a failure,
+    /// a skip): a holding MG moves no more than a pointer.
+    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) caught: Option<Box<Caught>>,
 }
 
 impl Ran {
+    fn sites(&self) -> &[Site] {
+        self.rare.as_deref().map_or(&[], |rare| &rare.sites)
+    }
+
     /// The failure's signature; `None` when the MG did not fail.
     pub(crate) fn signature(&self) -> Option<Signature> {
         match &self.verdict {
-            Verdict::Violated => self.rare.sites.first().copied().map(Signature::Violated),
+            Verdict::Violated => self.sites().first().copied().map(Signature::Violated),
             Verdict::Panicked(message) => Some(Signature::Panicked {
                 location: self.caught.as_ref().and_then(|c| c.location.clone()),
                 message: message.clone(),
@@ -140,7 +146,7 @@ impl Ran {
     /// Whether this MG fails the way `original` did.
     pub(crate) fn fails_like(&self, original: &Signature) -> bool {
         match (original, &self.verdict) {
-            (Signature::Violated(site), Verdict::Violated) => self.rare.sites.contains(site),
+            (Signature::Violated(site), Verdict::Violated) => self.sites().contains(site),
             (
                 Signature::Panicked {
                     location: Some(at), ..
@@ -176,7 +182,7 @@ pub(crate) fn run_group<T: Debug + ?Sized>(
     mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
     Ran {
         verdict,
-        rare: mg.take_rare(),
+        rare: mg.take_rare_boxed(),
         caught,
     }
 }
@@ -197,7 +203,8 @@ impl Session {
         }
     }
 
-    /// Runs and counts one MG; a failure is described and kept.
+    /// Runs and counts one MG; a failure is described and kept. The happy
+    /// path builds no [`Ran`] (moving it cost several ns per MG).
     #[inline]
     pub(crate) fn run<T: Debug + ?Sized>(
         &mut self,
@@ -205,11 +212,22 @@ impl Session {
         argument: &T,
         mr: impl Fn(&mut Mg),
     ) -> Option<&mut Failure> {
-        let ran = run_group(self.recorder, meta, argument, &mr);
-        self.count(&ran.verdict);
-        if !matches!(ran.verdict, Verdict::Violated | Verdict::Panicked(_)) {
+        let mut mg = Mg::new(self.recorder);
+        let caught = panics::catch(|| mr(&mut mg)).err();
+        let verdict = match &caught {
+            None => mg.verdict(),
+            Some(caught) => Verdict::Panicked(caught.message.clone()),
+        };
+        mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
+        self.count(&verdict);
+        if !matches!(verdict, Verdict::Violated | Verdict::Panicked(_)) {
             return None;
         }
+        let ran = Ran {
+            verdict,
+            rare: mg.take_rare_boxed(),
+            caught,
+        };
         self.failures
             .push(describe_failure(meta, argument, &mr, ran));
         self.failures.last_mut()
@@ -255,7 +273,7 @@ pub(crate) fn describe_failure<T: Debug + ?Sized>(
             Verdict::Panicked(message) => Some(message),
             _ => None,
         },
-        messages: ran.rare.violations,
+        messages: ran.rare.map(|rare| rare.violations).unwrap_or_default(),
         inputs,
         reproduced,
         case: None,

@@ -27,9 +27,6 @@ pub struct Mg {
     /// Describe inputs instead of recording them: used when a failed MG is
     /// re-run to explain the failure.
     describing: bool,
-    /// The coverage patterns of the source executions, when guided
-    /// generation probes a draw (see `coverage::patterns`).
-    pub(crate) probe: Option<Vec<u64>>,
     pub(crate) follow_ups: u32,
     checks: u32,
     /// What only failures, skips and descriptions need, boxed so that a
@@ -54,6 +51,9 @@ pub(crate) struct Rare {
     /// that assumption, not a failure.
     pub(crate) assumed: bool,
     pub(crate) inputs: Vec<(Role, String)>,
+    /// The coverage patterns of the source executions, when guided
+    /// generation probes a draw (see `coverage::patterns`).
+    pub(crate) probe: Option<Vec<u64>>,
 }
 
 /// Where a violation was stated: the failing check's call site, or the
@@ -120,7 +120,6 @@ impl Mg {
                 pending: String::new(),
             }),
             describing: false,
-            probe: None,
             follow_ups: 0,
             checks: 0,
             rare: None,
@@ -134,7 +133,7 @@ impl Mg {
         }
     }
 
-    fn rare(&mut self) -> &mut Rare {
+    pub(crate) fn rare(&mut self) -> &mut Rare {
         self.rare.get_or_insert_with(Box::default)
     }
 
@@ -155,7 +154,11 @@ impl Mg {
             return sut(input);
         }
         let Some(recording) = &mut self.recording else {
-            if let Some(probe) = &mut self.probe {
+            if let Some(probe) = self
+                .rare
+                .as_deref_mut()
+                .and_then(|rare| rare.probe.as_mut())
+            {
                 return coverage::probe(|| sut(input), probe);
             }
             return sut(input);
@@ -311,6 +314,12 @@ impl Mg {
     /// The rarely needed parts: violations, skip reason, described inputs.
     pub(crate) fn take_rare(&mut self) -> Rare {
         self.rare.take().map(|rare| *rare).unwrap_or_default()
+    }
+
+    /// The rarely needed parts as they are kept: `None` for an MG that had none.
+    #[inline]
+    pub(crate) fn take_rare_boxed(&mut self) -> Option<Box<Rare>> {
+        self.rare.take()
     }
 
     /// Writes this MG's record (and its pending lines), when recording.

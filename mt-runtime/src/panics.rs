@@ -39,12 +39,22 @@ fn install() {
     });
 }
 
-/// Runs `f`, catching a panic.
-pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
+/// Runs `f`, catching a panic. The location is the one our hook noted for
+/// this panic: the hook runs before unwinding starts, and every read takes
+/// it, so a location is never one of an earlier panic.
+///
+/// The error is boxed: the happy path then moves a pointer-sized result
+/// (a 48-byte one cost ~8 ns per MG in `benches/check.rs`).
+#[inline]
+pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Box<Caught>> {
     install();
-    LAST_LOCATION.with(|last| last.borrow_mut().take());
-    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| Caught {
-        message: message(payload.as_ref()),
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| caught(payload.as_ref()))
+}
+
+#[cold]
+fn caught(payload: &(dyn Any + Send)) -> Box<Caught> {
+    Box::new(Caught {
+        message: message(payload),
         location: LAST_LOCATION.with(|last| last.borrow_mut().take()),
     })
 }

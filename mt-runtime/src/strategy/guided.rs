@@ -127,13 +127,13 @@ where
             let mut failed = false;
             for &mr in self.mrs {
                 let mut mg = Mg::new(None);
-                mg.probe = Some(std::mem::take(&mut patterns));
+                mg.rare().probe = Some(std::mem::take(&mut patterns));
                 let verdict = match panics::quietly(|| panics::catch(|| mr.run(&mut mg, &input))) {
                     Ok(()) => mg.verdict(),
                     Err(caught) => Verdict::Panicked(caught.message),
                 };
                 failed |= matches!(verdict, Verdict::Violated | Verdict::Panicked(_));
-                patterns = mg.probe.take().unwrap_or_default();
+                patterns = mg.rare().probe.take().unwrap_or_default();
             }
             let mut new = false;
             for &pattern in &patterns {

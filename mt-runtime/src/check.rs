@@ -108,6 +108,7 @@ pub(crate) fn registered<T: 'static>() -> Vec<MrInfo> {
 
 /// How an MG failed, to tell whether a shrunk input still fails the same
 /// way: the same MR violated at the same check, or a panic at the same place.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Signature {
     Violated(Site),
@@ -118,6 +119,7 @@ pub(crate) enum Signature {
 }
 
 /// The verdict of one MG and what only failures need.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 pub(crate) struct Ran {
     pub(crate) verdict: Verdict,
     /// Boxed, and only there when the MG had something rare (a failure,
@@ -126,6 +128,7 @@ pub(crate) struct Ran {
     pub(crate) caught: Option<Box<Caught>>,
 }
 
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 impl Ran {
     fn sites(&self) -> &[Site] {
         self.rare.as_deref().map_or(&[], |rare| &rare.sites)
@@ -167,6 +170,7 @@ impl Ran {
 }
 
 /// Runs one MG: recorded when `recorder` is set, its panic caught.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 #[inline]
 pub(crate) fn run_group<T: Debug + ?Sized>(
     recorder: Option<&'static Recorder>,

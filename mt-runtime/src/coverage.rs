@@ -193,6 +193,7 @@ pub(crate) fn patterns(functions: &[(u64, u64)], counters: &[(u32, u64)], out: &
 /// Runs `run`, adding the patterns of the code it executed to `out` (see
 /// [`patterns`]); nothing in a build without coverage.
 #[cfg(not(mtcov))]
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn probe<R>(run: impl FnOnce() -> R, _out: &mut Vec<u64>) -> R {
     run()
@@ -200,6 +201,7 @@ pub(crate) fn probe<R>(run: impl FnOnce() -> R, _out: &mut Vec<u64>) -> R {
 
 /// Whether this process can probe coverage: an instrumented build.
 #[cfg(not(mtcov))]
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
 pub(crate) fn can_probe() -> bool {
     false
 }
@@ -328,6 +330,7 @@ mod instrumented {
         })
     }
 
+    #[cfg_attr(not(feature = "proptest"), allow(dead_code))]
     pub(crate) fn can_probe() -> bool {
         matches!(profile(), CoverageLayout::Captured { .. })
     }

@@ -30,6 +30,14 @@
 //! mt_runtime::check(&[0.0, 30.0, 45.0, 123.4], &[periodicity, oddness]);
 //! ```
 //!
+//! [`try_check`] returns the failures instead of panicking; MRs may return
+//! `Result` and use `?` (with [`Mg::assume`] for preconditions); the
+//! [`relation`] module has ready output relations; [`instantiate!`] runs
+//! one relation set over several SUTs. With the `proptest` feature (on by
+//! default), [`check_strategy`] draws the source inputs from a proptest
+//! strategy, reproducibly, shrinking a failing input while the same check
+//! stays violated.
+//!
 //! Under `cargo mtcov` the runtime also records which source input met
 //! which MR and which code each source input executed; that is what the
 //! k-MR adequacy report is computed from. Under plain `cargo test` nothing

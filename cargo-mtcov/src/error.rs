@@ -4,7 +4,7 @@
 //! |------|---------|
 //! | 0 | success: the report was printed and nothing failed |
 //! | 1 | a metamorphic relation was violated, a test failed or a test process aborted; the report is still printed |
-//! | 2 | no report could be made: usage error (clap's own errors use 2 as well), not a cargo project, build failure, missing llvm tools or toolchain, unreadable or mismatched records, no MRs registered |
+//! | 2 | no report could be made: usage error (clap's own errors use 2 as well), not a cargo project, build failure, missing llvm tools or toolchain, unreadable or mismatched records (another schema version, another build of the binary), no MRs registered |
 //! | 3 | every test passed but a measure is below `--fail-under` |
 //!
 //! Test failures win over `--fail-under`: a suite that fails is not
@@ -56,4 +56,14 @@ pub(crate) enum RecordError {
          against the wrong code: rerun `cargo mtcov`"
     )]
     BinaryChanged { binary: String },
+    #[error(
+        "{file} was written by another build of {binary} ({detail}); its counters would be \
+         mapped onto the wrong code: remove the file and rerun `cargo mtcov` (records are only \
+         valid for the binary that wrote them)"
+    )]
+    OtherBuild {
+        file: String,
+        binary: String,
+        detail: String,
+    },
 }

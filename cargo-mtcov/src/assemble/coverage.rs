@@ -16,7 +16,10 @@ use mtcov_protocol::{CoverageLayout, is_own_package};
 
 use super::Assembled;
 use crate::build::Workspace;
-use crate::mapping::{CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope};
+use crate::error::RecordError;
+use crate::mapping::{
+    CounterLayout, CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope,
+};
 use crate::measure::Coverage;
 use crate::model::{Criterion, Location};
 use crate::records::RunRecords;
@@ -58,6 +61,7 @@ pub(crate) fn criteria(
                 .push(index);
         }
     }
+    check_layouts(records, &binaries)?;
     let mut maps: Vec<CoverageMap> = Vec::with_capacity(binaries.len());
     for binary in binaries.keys() {
         let map = CoverageMap::load(binary, &last.build.member_libraries, &scope)
@@ -118,6 +122,36 @@ pub(crate) fn criteria(
         })
         .collect();
     Ok(result)
+}
+
+/// Every process's counters must come from exactly the binary that is
+/// mapped: its header's function table must be the binary's own. Records
+/// of another build of the same binary would otherwise be mapped onto the
+/// wrong code, silently losing the functions that changed.
+fn check_layouts(records: &RunRecords, binaries: &BTreeMap<&Path, Vec<usize>>) -> Result<()> {
+    for (binary, processes) in binaries {
+        let layout = CounterLayout::read(binary)?;
+        for &p in processes {
+            let process = &records.processes[p];
+            let CoverageLayout::Captured {
+                num_counters,
+                functions,
+                ..
+            } = &process.coverage
+            else {
+                continue;
+            };
+            if let Some(detail) = layout.difference(*num_counters, functions) {
+                return Err(RecordError::OtherBuild {
+                    file: process.file.display().to_string(),
+                    binary: binary.display().to_string(),
+                    detail,
+                }
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Result<Scope> {

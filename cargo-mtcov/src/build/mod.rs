@@ -11,9 +11,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::ColorChoice;
 
+mod config;
 mod toolchain;
 pub(crate) mod wrapper;
 
+use config::CargoConfig;
 pub(crate) use toolchain::{Toolchain, target_libdir};
 use wrapper::WrapperConfig;
 
@@ -174,6 +176,10 @@ pub struct BuildOutput {
     /// Native library directories from build scripts, for the dynamic
     /// library search path of the test processes (as `cargo test` does).
     pub library_paths: Vec<PathBuf>,
+    /// What `[env]` in cargo's config gives the test processes, on top of
+    /// the environment (as `cargo test` does).
+    #[serde(default)]
+    pub test_env: Vec<(String, String)>,
 }
 
 /// How to invoke the build.
@@ -193,6 +199,8 @@ pub(crate) fn build_tests(
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
     let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
+    let cwd = std::env::current_dir().context("cannot read the current directory")?;
+    let cargo_config = CargoConfig::discover(&cwd)?;
     let config = WrapperConfig {
         member_dirs: workspace
             .members
@@ -200,9 +208,7 @@ pub(crate) fn build_tests(
             .map(|m| m.manifest_dir.clone())
             .collect(),
         branch: request.options.branch,
-        chain: std::env::var_os("RUSTC_WRAPPER")
-            .filter(|w| !w.is_empty())
-            .map(PathBuf::from),
+        chain: cargo_config.rustc_wrapper(&cwd, |name| std::env::var_os(name)),
     };
     let mut command = Command::new(cargo());
     command.args([
@@ -235,6 +241,12 @@ pub(crate) fn build_tests(
         .context("cargo's stdout was not captured")?;
     let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
     let mut output = BuildOutput::default();
+    for (name, value) in cargo_config.test_env(|name| std::env::var_os(name)) {
+        let value = value
+            .into_string()
+            .map_err(|v| anyhow::anyhow!("`env.{name}` in cargo's config is not UTF-8: {v:?}"))?;
+        output.test_env.push((name, value));
+    }
     for line in BufReader::new(stdout).lines() {
         let line = line.context("cannot read cargo's output")?;
         parse_message(&line, &member_ids, &mut output);

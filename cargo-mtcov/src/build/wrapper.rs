@@ -23,7 +23,8 @@
 //! Flags go through the wrapper rather than `RUSTFLAGS` because `RUSTFLAGS`
 //! applies to every crate alike and replaces the user's `build.rustflags`;
 //! this way the user's `RUSTFLAGS` and config stay as they are. A user's own
-//! `RUSTC_WRAPPER` (sccache, ...) is kept as [`WrapperConfig::chain`].
+//! `RUSTC_WRAPPER`, or the `build.rustc-wrapper` of cargo's config (sccache,
+//! ...), is kept as [`WrapperConfig::chain`].
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -43,7 +44,8 @@ pub(crate) struct WrapperConfig {
     pub member_dirs: Vec<PathBuf>,
     /// Add `-Zcoverage-options=branch` to instrumented crates.
     pub branch: bool,
-    /// The user's own `RUSTC_WRAPPER`, run in our place with the new arguments.
+    /// The user's own wrapper (`RUSTC_WRAPPER`, else `build.rustc-wrapper`),
+    /// run in our place with the new arguments.
     pub chain: Option<PathBuf>,
 }
 

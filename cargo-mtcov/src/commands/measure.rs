@@ -56,6 +56,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         record_dir: &record_dir,
         test_args: &args.test_args,
         library_paths: &build.library_paths,
+        env: &build.test_env,
         verbose: common.verbose,
     })?;
     let last = LastRun::new(record_dir, branch, build, runs)?;

@@ -61,7 +61,7 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records);
+    warn_about_coverage(&records, last);
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -69,6 +69,7 @@ pub(super) fn report_run(
             "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
         );
     }
+    warn_if_k_out_of_reach(&assembled, options);
     let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
@@ -230,9 +231,38 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
     below
 }
 
+/// `|S_RO|` never exceeds the relation classes (or MRs) present, so past
+/// them `K(r) = 1` cannot happen: say so rather than let a huge `--k` look
+/// like a suite that merely needs more work.
+fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &ReportOptions) {
+    let (reachable, unit) = match options.distinct {
+        Distinct::Class => (assembled.pool.num_classes(), "relation classes"),
+        Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),
+    };
+    if options.k > reachable {
+        eprintln!(
+            "warning: --k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
+             every requirement (A_k is at most {reachable}/{})",
+            options.k, options.k,
+        );
+    }
+}
+
 /// Coverage that cannot be trusted is named, never silently read as empty.
-fn warn_about_coverage(records: &RunRecords) {
+/// Test binaries of mtcov's own crates (in mtcov's own workspace) are not
+/// instrumented on purpose: nothing of theirs is measured.
+fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
+    let own: Vec<PathBuf> = last
+        .build
+        .executables
+        .iter()
+        .filter(|e| mtcov_protocol::is_own_package(&e.package))
+        .map(|e| records::canonical(&e.path))
+        .collect();
     for process in &records.processes {
+        if own.contains(&records::canonical(&process.binary)) {
+            continue;
+        }
         match &process.coverage {
             CoverageLayout::Captured { .. } => {}
             CoverageLayout::Unsupported(why) => eprintln!(

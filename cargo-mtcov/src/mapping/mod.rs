@@ -45,6 +45,7 @@ mod eval;
 mod linear;
 mod lines;
 mod merge;
+mod profile;
 mod scope;
 mod testcode;
 
@@ -56,6 +57,7 @@ use anyhow::Result;
 
 pub use eval::{Covered, Evaluator};
 pub use merge::MergedRequirements;
+pub use profile::CounterLayout;
 pub use scope::Scope;
 
 use crate::model::Criterion;

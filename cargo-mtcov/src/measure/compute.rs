@@ -46,7 +46,9 @@ pub struct Summary {
     pub zero: u32,
     /// The k-MR criterion: every requirement has `K(r) = 1`.
     pub satisfied: bool,
-    /// `A_j` for `j = 1..=max(4, k)`.
+    /// `A_j` for `j = 1..=max(4, min(k, c + 1))`, where `c` is the number
+    /// of relation classes (or MRs) present: past `c + 1` no input can
+    /// reach more, so the sweep only decays as `1/j`.
     pub sweep: Vec<SweepPoint>,
 }
 
@@ -95,11 +97,13 @@ impl Closest {
 }
 
 /// Measures one criterion: `K(r)` for every requirement of `coverage`,
-/// `A_k`, plain coverage and the sweep `A_1..A_max(4,k)`.
+/// `A_k`, plain coverage and the sweep (see [`Summary::sweep`]).
 ///
 /// `relations` must come from `pool` (its sizes are reused across criteria
 /// and `k`). Time is linear in covered pairs; memory is 8 bytes per
-/// requirement plus the summary.
+/// requirement plus the summary. Neither depends on `k`: `|S_RO|` is at
+/// most the number of relation classes (or MRs) present, which bounds
+/// every table indexed by it, however large `k` is.
 pub fn measure(
     pool: &Pool,
     relations: &SourceRelations,
@@ -131,7 +135,11 @@ pub fn measure(
             *slot = (*slot).max(key);
         }
     }
-    let summary = summarise(&best, k);
+    let reachable = match relations.counting() {
+        Counting::Class => pool.num_classes(),
+        Counting::Mr => pool.num_mrs(),
+    };
+    let summary = summarise(&best, k, reachable);
     Ok(CriterionMeasure {
         k,
         counting: relations.counting(),
@@ -218,36 +226,46 @@ impl CriterionMeasure {
     }
 }
 
-fn summarise(best: &[u64], k: u32) -> Option<Summary> {
+/// The summary at `k`. `reachable` is the number of relation classes (or
+/// MRs) present, which bounds `|S_RO|`: tables and the sweep stop just past
+/// it, so time and memory do not grow with `k`.
+fn summarise(best: &[u64], k: u32, reachable: u32) -> Option<Summary> {
     if best.is_empty() {
         return None;
     }
-    let top = k.max(4);
-    // hist[s] = requirements whose best |S_RO| is s (capped at top);
-    // every A_j, j <= top, follows from it without another pass.
+    let size = |b: u64| (b >> 32) as u32;
+    let largest = best.iter().map(|&b| size(b)).max().unwrap_or(0);
+    let top = k.min(reachable.max(largest).saturating_add(1)).max(4);
+    // hist[s] = requirements whose best |S_RO| is s, capped at top (which
+    // changes no min(s, j) for j <= top; when top < k no size reaches top).
     let mut hist = vec![0u64; top as usize + 1];
     let mut covered = 0u32;
     for &b in best {
         covered += u32::from(b != 0);
-        hist[((b >> 32) as u32).min(top) as usize] += 1;
+        hist[size(b).min(top) as usize] += 1;
     }
     let n = best.len() as u64;
-    let sum_min = |j: u32| -> u64 {
-        hist.iter()
-            .enumerate()
-            .map(|(s, &c)| c * (s as u64).min(u64::from(j)))
-            .sum()
-    };
-    let at_least = |j: u32| -> u64 { hist[j as usize..].iter().sum() };
+    // below[j] = sum of s over requirements with s < j; at_least[j] = how
+    // many have s >= j; so sum of min(s, j) = below[j] + j * at_least[j].
+    let mut below = vec![0u64; top as usize + 2];
+    let mut at_least = vec![0u64; top as usize + 2];
+    for s in 0..=top as usize {
+        below[s + 1] = below[s] + s as u64 * hist[s];
+    }
+    for s in (0..=top as usize).rev() {
+        at_least[s] = at_least[s + 1] + hist[s];
+    }
+    let index = |j: u32| (j as usize).min(top as usize + 1);
+    let sum_min = |j: u32| below[index(j)] + u64::from(j) * at_least[index(j)];
     let numerator = sum_min(k);
     let denominator = u64::from(k) * n;
-    let full = at_least(k.min(top)) as u32;
+    let full = at_least[index(k)] as u32;
     let zero = hist[0] as u32;
     let sweep = (1..=top)
         .map(|j| SweepPoint {
             k: j,
             a: sum_min(j) as f64 / (f64::from(j) * n as f64),
-            satisfied: at_least(j) == n,
+            satisfied: at_least[index(j)] == n,
         })
         .collect();
     Some(Summary {

@@ -123,7 +123,12 @@ fn worked_example_never_satisfied_and_sweep_matches_direct() {
             let m = run(&ex, counting, k);
             let s = m.summary().unwrap();
             assert!(!s.satisfied, "k={k}");
-            assert_eq!(s.sweep.len(), k.max(4) as usize);
+            // The sweep stops one past the classes (or MRs) present.
+            let reachable = match counting {
+                Counting::Class => 3,
+                Counting::Mr => 4,
+            };
+            assert_eq!(s.sweep.len(), k.min(reachable + 1).max(4) as usize);
             for p in &s.sweep {
                 assert_close(p.a, m.a(p.k).unwrap());
                 assert_close(p.a, run(&ex, counting, p.k).summary().unwrap().a_k);
@@ -137,6 +142,23 @@ fn worked_example_never_satisfied_and_sweep_matches_direct() {
     let want = [0.6, 0.5, 7.0 / 15.0, 0.35];
     for (got, want) in sweep.into_iter().zip(want) {
         assert_close(got, want);
+    }
+}
+
+#[test]
+fn a_huge_k_costs_what_the_classes_present_cost() {
+    let ex = example();
+    // |S_RO| of the best inputs: r1 1 (a), r2 3 (b), r3 3, r4 0 (c), r5 none.
+    for k in [10_000_000, u32::MAX] {
+        let s = run(&ex, Counting::Class, k).summary().unwrap().clone();
+        assert_eq!(s.a_k_numerator, 7, "k = {k}");
+        assert_eq!(s.a_k_denominator, u64::from(k) * 5);
+        assert_close(s.a_k, 7.0 / (f64::from(k) * 5.0));
+        assert_eq!((s.full, s.partial, s.zero), (0, 3, 2));
+        assert!(!s.satisfied);
+        let sweep: Vec<u32> = s.sweep.iter().map(|p| p.k).collect();
+        assert_eq!(sweep, [1, 2, 3, 4], "3 classes: A_4 is the first past them");
+        assert_close(s.sweep[3].a, 7.0 / 20.0);
     }
 }
 

@@ -7,7 +7,7 @@
 //!
 //! Each process gets what `cargo test` would give it (working directory =
 //! its package root, `CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`, ...,
-//! build-script library paths) plus:
+//! build-script library paths, `[env]` of cargo's config) plus:
 //!
 //! - `MTCOV_RECORD_DIR=<run dir>`: mt-runtime writes its records there;
 //! - `LLVM_PROFILE_FILE=/dev/null`: coverage is captured in process, per
@@ -57,6 +57,8 @@ pub(crate) struct RunPlan<'a> {
     pub record_dir: &'a Path,
     pub test_args: &'a [String],
     pub library_paths: &'a [PathBuf],
+    /// `[env]` of cargo's config, applied before mtcov's own variables.
+    pub env: &'a [(String, String)],
     pub verbose: u8,
 }
 
@@ -113,6 +115,7 @@ fn command_for(exe: &TestExecutable, plan: &RunPlan<'_>) -> Result<Command> {
     command
         .args(plan.test_args)
         .current_dir(&exe.manifest_dir)
+        .envs(plan.env.iter().map(|(k, v)| (k, v)))
         .env(RECORD_DIR_ENV, plan.record_dir)
         .env(
             "LLVM_PROFILE_FILE",

@@ -85,12 +85,11 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     let finish = match &item.sig.output {
         ReturnType::Default => quote!(#private::MrReturn::finish(#call, __mtcov_mg)),
         ReturnType::Type(_, ty) => {
-            // Located at the return type, resolved at the call site: the
-            // type may come from a `macro_rules!` expansion (`instantiate!`),
-            // whose hygiene would hide the local from it.
-            let at_ret = Span::call_site().located_at(ty.span());
-            let private_at_ret = respan(private.clone(), at_ret);
-            let returned = quote_spanned!(at_ret=> __mtcov_returned);
+            // The local is located at the return type but resolved at the
+            // call site: the type may come from a `macro_rules!` expansion
+            // (`instantiate!`), whose hygiene would hide the local from it.
+            let private_at_ret = respan(private.clone(), ty.span());
+            let returned = quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
             quote! {
                 let __mtcov_returned = #call;
                 #private_at_ret::MrReturn::finish(#returned, __mtcov_mg)

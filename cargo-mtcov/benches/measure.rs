@@ -20,9 +20,12 @@
 //! (`/proc/self/clear_refs`), then times several runs of: the measure
 //! alone (`|S_RO|` + `K(r)` + summary for one criterion), and the report
 //! (`report::build`: measure, per-file rows, ranked gaps, per-requirement
-//! K, per-input S_RO) plus its JSON rendering. Memory is the peak RSS
-//! during those runs (`VmHWM`), in total and above the resident data.
+//! K, per-input S_RO) plus its JSON rendering, and the HTML site of that
+//! report over synthetic sources of the 40 files (about 60,000 lines).
+//! Memory is the peak RSS during those runs (`VmHWM`), in total and above
+//! the resident data.
 
+use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
@@ -189,6 +192,30 @@ fn synthesise(s: Scenario) -> Data {
     }
 }
 
+/// Source text for every file of `locations`: as many lines as the last
+/// requirement needs plus a tail, ~40 characters each, some of them
+/// with characters the HTML must escape.
+fn source_texts(locations: &[Location]) -> BTreeMap<String, String> {
+    let mut last: BTreeMap<&str, u32> = BTreeMap::new();
+    for l in locations {
+        let end = last.entry(&l.file).or_default();
+        *end = (*end).max(l.line_end);
+    }
+    last.into_iter()
+        .map(|(file, end)| {
+            let mut text = String::new();
+            for n in 1..=end + 10 {
+                if n % 3 == 1 {
+                    text.push_str(&format!("    if a_{n} < b && c > d {{ x = \"{n}\"; }}\n"));
+                } else {
+                    text.push_str(&format!("    let value_{n} = compute(value, {n});\n"));
+                }
+            }
+            (file.to_owned(), text)
+        })
+        .collect()
+}
+
 fn status_kib(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status")
         .expect("reading /proc/self/status (Linux only)");
@@ -221,7 +248,11 @@ fn child(s: Scenario) {
         .expect("resetting the peak RSS through /proc/self/clear_refs");
     let mut measure_ms = Vec::new();
     let mut report_ms = Vec::new();
+    let mut html_ms = Vec::new();
     let mut json_bytes = 0;
+    let mut html_bytes = 0;
+    let sources = source_texts(&data.locations);
+    let source_lines: usize = sources.values().map(|t| t.lines().count()).sum();
     let mut a_k = 0.0;
     let mut gaps = 0;
     for _ in 0..s.runs {
@@ -253,12 +284,19 @@ fn child(s: Scenario) {
         json_bytes = json.len();
         black_box(&json);
         report_ms.push(t.elapsed().as_secs_f64() * 1e3);
+
+        let t = Instant::now();
+        let site = report::render_html(&rep, &sources);
+        html_bytes = site.pages.iter().map(|(_, p)| p.len()).sum::<usize>();
+        black_box(&site);
+        html_ms.push(t.elapsed().as_secs_f64() * 1e3);
     }
     let peak_kib = status_kib("VmHWM:");
     let (m_med, m_min, m_max) = median(measure_ms);
     let (r_med, r_min, r_max) = median(report_ms);
+    let (h_med, h_min, h_max) = median(html_ms);
     println!(
-        "{}\t{}\t{}\t{}\t{}\t{gen_s:.2}\t{m_med}\t{m_min}\t{m_max}\t{r_med}\t{r_min}\t{r_max}\t{data_kib}\t{peak_kib}\t{json_bytes}\t{a_k}\t{gaps}",
+        "{}\t{}\t{}\t{}\t{}\t{gen_s:.2}\t{m_med}\t{m_min}\t{m_max}\t{r_med}\t{r_min}\t{r_max}\t{data_kib}\t{peak_kib}\t{json_bytes}\t{a_k}\t{gaps}\t{h_med}\t{h_min}\t{h_max}\t{html_bytes}\t{source_lines}",
         s.mrs,
         s.inputs * s.scale,
         data.coverage.num_pairs(),
@@ -281,7 +319,7 @@ fn main() {
     );
     println!();
     println!(
-        "{:<18} {:>6} {:>7} {:>11} {:>7} {:>25} {:>25} {:>9} {:>9} {:>9} {:>8} {:>10} {:>6} {:>10}",
+        "{:<18} {:>6} {:>7} {:>11} {:>7} {:>25} {:>25} {:>9} {:>9} {:>9} {:>8} {:>10} {:>6} {:>10} {:>25} {:>8} {:>12}",
         "scenario",
         "MRs",
         "inputs",
@@ -295,7 +333,10 @@ fn main() {
         "json MB",
         "ns/pair",
         "A_2",
-        "gap groups"
+        "gap groups",
+        "html ms",
+        "html MB",
+        "source lines"
     );
     let mut base: Option<(f64, f64)> = None;
     for (i, s) in SCENARIOS.iter().enumerate() {
@@ -331,6 +372,11 @@ fn main() {
             json,
             a_k,
             gaps,
+            h_med,
+            h_min,
+            h_max,
+            html,
+            source_lines,
         ] = f[..]
         else {
             panic!("unexpected child output: {line}")
@@ -338,13 +384,15 @@ fn main() {
         let label = format!("{} x{}", s.name, s.scale);
         let ns_per_pair = (m_med + r_med) * 1e6 / pairs;
         println!(
-            "{label:<18} {mrs:>6} {inputs:>7} {pairs:>11} {assoc:>7} {:>25} {:>25} {:>9.1} {:>9.1} {:>9.1} {:>8.1} {ns_per_pair:>10.2} {a_k:>6.3} {gaps:>10}",
+            "{label:<18} {mrs:>6} {inputs:>7} {pairs:>11} {assoc:>7} {:>25} {:>25} {:>9.1} {:>9.1} {:>9.1} {:>8.1} {ns_per_pair:>10.2} {a_k:>6.3} {gaps:>10} {:>25} {:>8.1} {source_lines:>12}",
             format!("{m_med:.1} [{m_min:.1}..{m_max:.1}]"),
             format!("{r_med:.1} [{r_min:.1}..{r_max:.1}]"),
             data_kib / 1024.0,
             peak_kib / 1024.0,
             (peak_kib - data_kib) / 1024.0,
             json / 1e6,
+            format!("{h_med:.1} [{h_min:.1}..{h_max:.1}]"),
+            html / 1e6,
         );
         if s.name == "grep" {
             match base {

@@ -46,11 +46,13 @@ pub(crate) struct MtcovArgs {
     #[command(flatten)]
     pub report: ReportOptions,
 
-    /// Arguments for every test binary (a test name filter, `--nocapture`, ...).
-    ///
-    /// Tests run on one thread (`RUST_TEST_THREADS=1`) unless `--test-threads`
-    /// is given here: instrumented code running on another test thread would
-    /// be counted as covered by the source input being measured.
+    #[command(flatten)]
+    pub run: crate::run::RunOptions,
+
+    /// Arguments for every test binary (a test name filter, `--nocapture`,
+    /// `--ignored`, ...), with libtest's meaning. Each test of a binary with
+    /// MRs runs in its own process, so `--test-threads` cannot mix tests'
+    /// coverage (it is refused with `--serial`).
     #[arg(last = true, value_name = "TEST ARGS")]
     pub test_args: Vec<String>,
 }
@@ -61,8 +63,11 @@ Exit codes:
   0  success
   1  a metamorphic relation was violated, a test failed or a test process aborted (the report is still printed)
   2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
-  3  a measure is below --fail-under";
+  3  a measure is below --fail-under
+  130  interrupted (Ctrl-C, SIGTERM, SIGHUP): the tests were killed, the previous run stays reportable";
 
+// Parsed once per process: boxing the larger variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub(crate) enum MtcovCommand {
     /// Re-render the report of the last run from its records, without
@@ -70,6 +75,40 @@ pub(crate) enum MtcovCommand {
     Report(ReportCommand),
     /// Remove everything cargo mtcov wrote (`<target-dir>/mtcov`).
     Clean(CleanCommand),
+    /// Merge the shards of `cargo mtcov --partition KIND:M/N` (every one of
+    /// them, built alike) into one run and report it.
+    Merge(MergeCommand),
+    /// Run the instrumented tests with cargo-nextest (its profiles, retries,
+    /// timeouts, filtersets) and report; arguments after `--` go to
+    /// `cargo nextest run`.
+    Nextest(NextestCommand),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct NextestCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+    /// Arguments for `cargo nextest run` (`-E 'test(parse)'`, `--retries 2`,
+    /// `--profile ci`, ...).
+    #[arg(last = true, value_name = "NEXTEST ARGS")]
+    pub nextest_args: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    #[command(flatten)]
+    pub report: ReportOptions,
+    /// The shard directories (`<target-dir>/mtcov/shard-M-of-N`), one per shard.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -110,7 +149,9 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub k: u32,
 
-    /// Coverage criterion (repeatable or comma separated).
+    /// Criterion (repeatable or comma separated): code coverage (line,
+    /// region, branch, function) or, from `categories!` declarations and
+    /// without an instrumented build, i-choice, i-choice-pair, io-ctf.
     #[arg(long, value_name = "CRITERION", value_delimiter = ',', default_value = "line",
           value_parser = PossibleValuesParser::new(Criterion::ALL.map(Criterion::name)).map(|s| s.parse::<Criterion>().expect("a possible value")))]
     pub criterion: Vec<Criterion>,
@@ -137,6 +178,31 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
     pub json: Option<Option<PathBuf>>,
 
+    /// Write the HTML report into DIR (default `<target-dir>/mtcov/html`).
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
+    pub html: Option<Option<PathBuf>>,
+
+    /// Open the HTML report in a browser (implies `--html`).
+    #[arg(long)]
+    pub open: bool,
+
+    /// Write an LCOV tracefile to PATH (default `<target-dir>/mtcov/lcov.info`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub lcov: Option<Option<PathBuf>>,
+
+    /// Write Cobertura XML to PATH (default `<target-dir>/mtcov/cobertura.xml`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub cobertura: Option<Option<PathBuf>>,
+
+    /// Write Codecov's custom JSON to PATH (default `<target-dir>/mtcov/codecov.json`).
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub codecov: Option<Option<PathBuf>>,
+
+    /// Write a Markdown summary to PATH (e.g. `$GITHUB_STEP_SUMMARY`) or
+    /// (without `=PATH`) to stdout instead of the text report.
+    #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
+    pub markdown: Option<Option<PathBuf>>,
+
     /// Fail (exit 3) below this fraction: one value for every criterion
     /// (`0.8`) or per criterion (`line=0.8,branch=0.6`).
     #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under)]
@@ -152,6 +218,12 @@ impl Default for ReportOptions {
             include: Vec::new(),
             exclude: Vec::new(),
             json: None,
+            html: None,
+            open: false,
+            lcov: None,
+            cobertura: None,
+            codecov: None,
+            markdown: None,
             fail_under: None,
         }
     }
@@ -159,9 +231,14 @@ impl Default for ReportOptions {
 
 impl ReportOptions {
     /// The criteria to measure: those asked for, those named by
-    /// `--fail-under`, and `branch` under `--branch`; each once, in a fixed order.
+    /// `--fail-under`, `branch` under `--branch`, and `line` for the
+    /// line-based outputs (HTML, LCOV, Cobertura, Codecov); each once, in
+    /// a fixed order.
     pub(crate) fn criteria(&self, branch: bool) -> Vec<Criterion> {
         let mut wanted = self.criterion.clone();
+        if self.wants_lines() {
+            wanted.push(Criterion::Line);
+        }
         if let Some(FailUnder::PerCriterion(limits)) = &self.fail_under {
             wanted.extend(limits.iter().map(|(c, _)| *c));
         }
@@ -172,6 +249,17 @@ impl ReportOptions {
             .into_iter()
             .filter(|c| wanted.contains(c))
             .collect()
+    }
+}
+
+impl ReportOptions {
+    /// Whether an output needs the per-line view.
+    pub(crate) fn wants_lines(&self) -> bool {
+        self.html.is_some()
+            || self.open
+            || self.lcov.is_some()
+            || self.cobertura.is_some()
+            || self.codecov.is_some()
     }
 }
 
@@ -353,6 +441,38 @@ mod tests {
         assert_eq!(args.test_args, ["--nocapture"]);
         let args = parse(&["cargo", "mtcov", "--json=out.json"]);
         assert_eq!(args.report.json, Some(Some(PathBuf::from("out.json"))));
+    }
+
+    #[test]
+    fn output_flags_take_optional_paths_and_bring_the_line_criterion() {
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "--criterion",
+            "region",
+            "--lcov",
+            "--html=site",
+            "--markdown",
+        ]);
+        assert_eq!(args.report.lcov, Some(None));
+        assert_eq!(args.report.html, Some(Some(PathBuf::from("site"))));
+        assert_eq!(args.report.markdown, Some(None));
+        assert_eq!(
+            args.report.criteria(false),
+            vec![Criterion::Line, Criterion::Region]
+        );
+        let args = parse(&[
+            "cargo",
+            "mtcov",
+            "report",
+            "--criterion",
+            "region",
+            "--markdown=s.md",
+        ]);
+        let Some(MtcovCommand::Report(report)) = args.command else {
+            panic!("expected the report subcommand");
+        };
+        assert_eq!(report.report.criteria(false), vec![Criterion::Region]);
     }
 
     #[test]

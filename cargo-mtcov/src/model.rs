@@ -7,10 +7,11 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-/// A test-adequacy criterion whose requirements come from coverage: which
-/// requirements `E(C)` the measure counts (also the `--criterion` values).
+/// A test-adequacy criterion: which requirements `E(C)` the measure counts
+/// (also the `--criterion` values). Code criteria come from coverage,
+/// black-box ones from `categories!` declarations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Each source line with code.
     Line,
@@ -20,11 +21,31 @@ pub enum Criterion {
     Branch,
     /// Each function.
     Function,
+    /// Each declared input choice.
+    IChoice,
+    /// Each valid pair of input choices of two categories.
+    IChoicePair,
+    /// Each valid complete input-and-output test frame.
+    IoCtf,
 }
 
 impl Criterion {
     /// Every criterion, in report order.
-    pub const ALL: [Criterion; 4] = [Self::Line, Self::Region, Self::Branch, Self::Function];
+    pub const ALL: [Criterion; 7] = [
+        Self::Line,
+        Self::Region,
+        Self::Branch,
+        Self::Function,
+        Self::IChoice,
+        Self::IChoicePair,
+        Self::IoCtf,
+    ];
+
+    /// Whether the requirements come from declared categories, not code:
+    /// such a criterion needs no instrumented build.
+    pub fn is_black_box(self) -> bool {
+        matches!(self, Self::IChoice | Self::IChoicePair | Self::IoCtf)
+    }
 
     /// The lower-case name used in reports.
     pub fn name(self) -> &'static str {
@@ -33,6 +54,9 @@ impl Criterion {
             Self::Region => "region",
             Self::Branch => "branch",
             Self::Function => "function",
+            Self::IChoice => "i-choice",
+            Self::IChoicePair => "i-choice-pair",
+            Self::IoCtf => "io-ctf",
         }
     }
 }
@@ -98,7 +122,8 @@ impl fmt::Display for Location {
 impl FromStr for Criterion {
     type Err = String;
 
-    /// `line`, `region`, `branch` or `function`, in any case.
+    /// `line`, `region`, `branch`, `function`, `i-choice`,
+    /// `i-choice-pair` or `io-ctf`, in any case.
     fn from_str(text: &str) -> Result<Self, String> {
         Self::ALL
             .into_iter()
@@ -184,12 +209,9 @@ mod tests {
             assert_eq!(criterion.name().parse::<Criterion>(), Ok(criterion));
         }
         assert_eq!("Region".parse::<Criterion>(), Ok(Criterion::Region));
-        assert!(
-            "lines"
-                .parse::<Criterion>()
-                .unwrap_err()
-                .contains("known criteria: line, region, branch, function")
-        );
+        assert!("lines".parse::<Criterion>().unwrap_err().contains(
+            "known criteria: line, region, branch, function, i-choice, i-choice-pair, io-ctf"
+        ));
         for name in ColorChoice::NAMES {
             assert_eq!(name.parse::<ColorChoice>().unwrap().name(), name);
         }

@@ -88,11 +88,11 @@ fn a_violated_relation_fails_the_run_but_the_report_is_printed() {
         stdout(&out)
     );
 
-    // More test threads than one would mix tests' coverage: refused.
-    let out = run(&["--", "--test-threads=2"]);
+    // More test threads in one process would mix tests' coverage: refused.
+    let out = run(&["--serial", "--", "--test-threads=2"]);
     assert_exit(&out, 2);
     assert!(
-        stderr(&out).contains("--test-threads=2 is not supported"),
+        stderr(&out).contains("--test-threads=2 is not supported with --serial"),
         "{}",
         stderr(&out)
     );

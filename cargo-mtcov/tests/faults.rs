@@ -106,9 +106,44 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "proc_macro_unit_tests_run_as_under_cargo_test",
     ),
     (
-        "tests run in parallel would leak into capture windows: -- --test-threads=2 refused (exit 2)",
+        "a test running concurrently with source inputs leaks nothing, with --jobs or --test-threads (exit 0)",
         "cargo-mtcov/tests/pollution.rs",
-        "a_concurrent_noisy_test_leaks_nothing_into_source_coverage",
+        "a_concurrent_noisy_test_leaks_nothing_into_source_coverage_and_filters_must_match",
+    ),
+    (
+        "--serial -- --test-threads=2 would leak into capture windows: refused (exit 2)",
+        "cargo-mtcov/tests/pollution.rs",
+        "a_concurrent_noisy_test_leaks_nothing_into_source_coverage_and_filters_must_match",
+    ),
+    (
+        "a test filter that matches no test: named (exit 2)",
+        "cargo-mtcov/tests/pollution.rs",
+        "a_concurrent_noisy_test_leaks_nothing_into_source_coverage_and_filters_must_match",
+    ),
+    (
+        "a hanging test: killed at --test-timeout with its process group (exit 1)",
+        "cargo-mtcov/tests/parallel.rs",
+        "hanging_tests_time_out_and_interrupts_keep_the_last_run",
+    ),
+    (
+        "SIGTERM during a run: tests killed, the previous run reportable (exit 130)",
+        "cargo-mtcov/tests/parallel.rs",
+        "hanging_tests_time_out_and_interrupts_keep_the_last_run",
+    ),
+    (
+        "merge with a shard missing, given twice, not a shard, or of another build (exit 2)",
+        "cargo-mtcov/tests/parallel.rs",
+        "every_schedule_gives_the_same_report",
+    ),
+    (
+        "a test retried by cargo-nextest: only its last attempt counts (exit 0)",
+        "cargo-mtcov/tests/nextest.rs",
+        "of_a_retried_test_only_the_last_attempt_counts",
+    ),
+    (
+        "cargo mtcov nextest without cargo-nextest: the install command (exit 2)",
+        "cargo-mtcov/tests/nextest.rs",
+        "without_nextest_the_install_command_is_named",
     ),
     (
         "test code (#[cfg(test)], #[test]) is never a requirement",
@@ -146,9 +181,39 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "a_second_exclusive_lock_waits_for_the_first",
     ),
     (
+        "user Debug text with ESC sequences, CR, bidi and zero-width characters, markup: escaped in the text and HTML reports",
+        "cargo-mtcov/tests/report_formats.rs",
+        "hostile_debug_reaches_no_terminal_and_no_page",
+    ),
+    (
+        "an output file that cannot be written, --json and --markdown both on stdout (exit 2)",
+        "cargo-mtcov/tests/report_formats.rs",
+        "an_output_file_that_cannot_be_written_stops_the_run",
+    ),
+    (
         "a record that cannot be written fails its test with the OS error",
         "mt-runtime/tests/recording.rs",
         "a_record_that_cannot_be_written_fails_the_test_with_the_os_error",
+    ),
+    (
+        "a black-box criterion without a categories! declaration (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "black_box_criteria_without_declarations_are_refused",
+    ),
+    (
+        "a panicking classifier, an input no choice takes, a frame the constraints forbid (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "what_cannot_be_measured_stops_the_report",
+    ),
+    (
+        "categories of one type declared differently by two binaries (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "categories_declared_differently_by_two_binaries_are_refused",
+    ),
+    (
+        "a code criterion on `report` after a black-box-only run (exit 2)",
+        "cargo-mtcov/tests/choice_hand.rs",
+        "a_k_of_the_black_box_criteria_equal_the_hand_computation",
     ),
 ];
 

@@ -1,9 +1,10 @@
 //! Per-input coverage is exact with the tests as the user wrote them: a
 //! test hammering other code on another thread must not leak into the
-//! coverage of source inputs. `cargo mtcov` runs the tests of a binary one
-//! at a time; this fixture's `b_noisy` would otherwise run alongside the
-//! MRs of `a_relations`. Asking for more test threads, which would let
-//! it, is refused.
+//! coverage of source inputs. Under `cargo test` this fixture's `b_noisy`
+//! runs alongside the MRs of `a_relations`; `cargo mtcov` runs each test
+//! of a binary with MRs in its own process, so it cannot, whatever
+//! `--jobs` or `--test-threads` say. `--serial` runs a binary's tests one
+//! at a time in one process, and refuses more test threads.
 
 mod common;
 
@@ -33,7 +34,7 @@ fn noise_lines_covered(report: &Value) -> Vec<u64> {
 }
 
 #[test]
-fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage() {
+fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage_and_filters_must_match() {
     let project = copy_fixture("pollution");
     let target = workspace_root().join("target/cli-fixtures/pollution");
     let run = |extra: &[&str], code: i32| {
@@ -47,7 +48,8 @@ fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage() {
         out
     };
 
-    let report: Value = serde_json::from_str(&stdout(&run(&[], 0))).expect("JSON report");
+    let default = stdout(&run(&[], 0));
+    let report: Value = serde_json::from_str(&default).expect("JSON report");
     assert_eq!(report["totals"]["source_inputs"], 300);
     assert_eq!(
         noise_lines_covered(&report),
@@ -60,7 +62,32 @@ fn a_concurrent_noisy_test_leaks_nothing_into_source_coverage() {
         "step's lines are covered: {summary}"
     );
 
-    // Two test threads would run the noisy test during capture windows.
-    let out = run(&["--", "--test-threads=2"], 2);
-    assert!(common::stderr(&out).contains("--test-threads=2 is not supported"));
+    for args in [
+        &["--jobs", "4"][..],
+        &["--", "--test-threads=2"],
+        &["--serial"],
+    ] {
+        assert_eq!(stdout(&run(args, 0)), default, "{args:?}");
+    }
+
+    // Two test threads in one process would run the noisy test during
+    // capture windows.
+    let out = run(&["--serial", "--", "--test-threads=2"], 2);
+    assert!(
+        common::stderr(&out).contains("--test-threads=2 is not supported with --serial"),
+        "{}",
+        common::stderr(&out)
+    );
+
+    // `cargo mtcov -- no_such_test` names the filter that selected nothing
+    // (it said "no test binary registered an MR", although one did).
+    let out = run(&["--", "no_such_test"], 2);
+    assert!(
+        common::stderr(&out).contains(
+            "the test filter `no_such_test` matches no test in any of the 2 test binaries"
+        ),
+        "{}",
+        common::stderr(&out)
+    );
+    assert!(stdout(&out).is_empty());
 }

@@ -18,6 +18,7 @@
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
 
+mod categories;
 mod expand;
 mod parse;
 mod type_string;
@@ -29,6 +30,13 @@ mod validate;
 #[proc_macro_attribute]
 pub fn metamorphic(args: TokenStream, item: TokenStream) -> TokenStream {
     entry(args.into(), item.into()).into()
+}
+
+/// Declares the categories and choices of a source input type (and of its
+/// SUT's output): see `mt_runtime::categories!`.
+#[proc_macro]
+pub fn categories(input: TokenStream) -> TokenStream {
+    categories::entry(input.into()).into()
 }
 
 /// The attribute over `proc_macro2` tokens, testable outside the compiler.

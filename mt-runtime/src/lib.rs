@@ -43,6 +43,7 @@
 //! k-MR adequacy report is computed from. Under plain `cargo test` nothing
 //! is written.
 
+mod categories;
 mod check;
 mod coverage;
 mod describe;
@@ -63,6 +64,73 @@ pub use failures::{Case, Failure, Failures, Generation, Summary};
 pub use mg::{Mg, Unmet};
 pub use mr::{Mr, MrInfo, MrResult, MrReturn};
 pub use mt_macros::metamorphic;
+/// Declares the categories and choices of a source input type (and of its
+/// SUT's output), for the black-box criteria of `cargo mtcov`
+/// (`--criterion i-choice,i-choice-pair,io-ctf`).
+///
+/// One declaration per source type, written at item level in test code:
+/// `Type { .. }`, or `Type -> Output { .. }` when output categories are
+/// declared (`Output` is the return type of the SUT passed to
+/// [`Mg::source`]). Each category is `name(input) { choices }`, an output
+/// category `output name(input, output) { choices }`; the parameters bind
+/// `&Type` and `&Output`. Each choice is `name [brackets] => predicate`
+/// (`name` an identifier or a string): an input is in the first choice
+/// whose predicate holds, and the last choice may leave its predicate out
+/// to take every other input. Brackets, as in TSL:
+///
+/// - `[property P]`: the choice defines property `P`;
+/// - `[if CONDITION]`: the choice combines only with frames where the
+///   condition holds: property names with `!`, `&&`, `||` and parentheses;
+/// - `[error]`, `[single]`: the choice is covered once and combined with
+///   no other (an input in it counts only for it).
+///
+/// ```
+/// use mt_runtime::{categories, metamorphic, Mg};
+///
+/// #[derive(Debug)]
+/// pub struct Angle(pub f64);
+///
+/// categories! {
+///     Angle -> f64 {
+///         quadrant(a) {
+///             first [property Q1] => a.0.rem_euclid(360.0) < 90.0,
+///             second => a.0.rem_euclid(360.0) < 180.0,
+///             lower,
+///         }
+///         magnitude(a) {
+///             zero [single] => a.0 == 0.0,
+///             undefined [error] => !a.0.is_finite(),
+///             "within one turn" => a.0.abs() < 360.0,
+///             "beyond one turn" [if !Q1],
+///         }
+///         output sign(a, out) {
+///             positive => *out > 0.0,
+///             negative => *out < 0.0,
+///             zero,
+///         }
+///     }
+/// }
+///
+/// #[metamorphic(output = "equal")]
+/// fn periodicity(mg: &mut Mg, a: &Angle) {
+///     let sin = |a: &Angle| a.0.to_radians().sin();
+///     let x = mg.source(a, sin);
+///     let y = mg.follow_up(&Angle(a.0 + 360.0), sin);
+///     mg.check((x - y).abs() < 1e-9, || format!("{x} != {y}"));
+/// }
+///
+/// mt_runtime::check(&[Angle(30.0), Angle(200.0)], &[periodicity]);
+/// ```
+///
+/// Misuse is a compile error at the offending tokens: an unknown bracket,
+/// a condition over a property no choice defines, an input choice that
+/// depends on an output property, a predicate left out before the last
+/// choice, duplicate names, output categories without an output type,
+/// lifetimes in the declared types. Under plain `cargo test` nothing is
+/// classified. A classifier that panics, or an input no choice takes, is
+/// recorded as an error and `cargo mtcov` refuses to measure the
+/// black-box criteria (exit 2).
+pub use mt_macros::categories;
 /// proptest, re-exported for strategies: `use mt_runtime::proptest::prelude::*;`.
 #[cfg(feature = "proptest")]
 pub use proptest;
@@ -79,6 +147,10 @@ pub use strategy::{
 /// edition-2015 crate names the crate root.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::categories::{
+        Categories, CategoriesMeta, CategoryMeta, ChoiceKind, ChoiceMeta, Classifier,
+        DeclarationMeta, RegisteredCategories,
+    };
     pub use crate::mg::Mg;
     pub use crate::mr::{Mr, MrMeta, MrReturn};
     pub use crate::registry::Registered;

@@ -1,6 +1,7 @@
 //! One metamorphic group (MG): the source input(s), the follow-up input(s)
 //! and the verdict of the output relation on their outputs.
 
+use crate::categories;
 use crate::coverage;
 use crate::describe::describe;
 use crate::mr::MrMeta;
@@ -172,10 +173,13 @@ impl Mg {
         let recorder = recording.recorder;
         let pending = &mut recording.pending;
         recorder.source(key, || describe(input), pending);
-        coverage::capture(
+        let classified = categories::classify_input(input, key, recorder, pending);
+        let output = coverage::capture(
             || sut(input),
             |counters| recorder.coverage(key, counters, pending),
-        )
+        );
+        categories::classify_output(classified, input, &output, key, recorder, pending);
+        output
     }
 
     /// Runs the SUT on a follow-up input and returns its output.

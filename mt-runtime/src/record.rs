@@ -17,7 +17,7 @@
 use crate::coverage;
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
-use mtcov_protocol::{Header, MrDescription, Outcome, RECORD_DIR_ENV, write};
+use mtcov_protocol::{Attempt, Header, MrDescription, Outcome, RECORD_DIR_ENV, write};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
@@ -44,6 +44,9 @@ pub(crate) struct Recorder {
 #[derive(Default)]
 struct State {
     file: Option<File>,
+    /// The file actually created: the recorder's path, or that path with
+    /// a `-N` suffix when a file of that name already existed.
+    path: Option<PathBuf>,
     /// Lines written so far, header included.
     lines: u64,
     /// The first write error: every later write fails with it too, and no
@@ -53,6 +56,8 @@ struct State {
     /// (source, hash of its counter vector): identical re-executions of a
     /// source input are written once.
     seen_coverage: HashSet<(SourceKey, u64)>,
+    /// (source, fingerprint of its choices): each classification once.
+    seen_choices: HashSet<(SourceKey, u64)>,
 }
 
 impl Recorder {
@@ -82,6 +87,14 @@ impl Recorder {
         });
         if self.lock().seen_coverage.insert((key, fingerprint)) {
             write::cov(pending, key.0, counters);
+        }
+    }
+
+    /// Adds a `choices` line to `pending`, unless one with the same
+    /// fingerprint was already written for this source input.
+    pub(crate) fn choices_once(&self, key: SourceKey, fingerprint: u64, pending: &mut String, line: impl FnOnce(&mut String)) {
+        if self.lock().seen_choices.insert((key, fingerprint)) {
+            line(pending);
         }
     }
 
@@ -128,7 +141,7 @@ impl Recorder {
                 "mt-runtime: cannot write the records of `cargo mtcov` to {}: {error}; \
                  the adequacy report of this run would be wrong, so this test fails \
                  (free space or fix the permissions of the target directory, then rerun)",
-                self.path.display()
+                state.path.as_ref().unwrap_or(&self.path).display()
             );
             state.error = Some(error.clone());
             error
@@ -142,7 +155,7 @@ impl Recorder {
                 if let Some(dir) = self.path.parent() {
                     std::fs::create_dir_all(dir)?;
                 }
-                let mut file = OpenOptions::new().create(true).append(true).open(&self.path)?;
+                let mut file = create_new(&mut state.path, &self.path)?;
                 file.write_all(header().as_bytes())?;
                 state.lines = 1;
                 state.file.insert(file)
@@ -151,6 +164,29 @@ impl Recorder {
         file.write_all(lines.as_bytes())?;
         state.lines += lines.bytes().filter(|&b| b == b'\n').count() as u64;
         Ok(())
+    }
+}
+
+/// Creates the record file new, never appending to an existing one: a
+/// process whose pid was used before in this run directory (pids are
+/// reused, and a run may start thousands of test processes) gets
+/// `<stem>-<pid>-<N>.jsonl`, so two processes never share a file.
+fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Result<File> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut candidate = path.to_path_buf();
+    let mut n = 0u32;
+    loop {
+        match OpenOptions::new().write(true).create_new(true).open(&candidate) {
+            Ok(file) => {
+                *used = Some(candidate);
+                return Ok(file);
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => {
+                n += 1;
+                candidate = path.with_file_name(format!("{stem}-{n}.jsonl"));
+            }
+            Err(error) => return Err(error),
+        }
     }
 }
 
@@ -216,10 +252,21 @@ fn header() -> String {
         pid: u64::from(std::process::id()),
         registry: crate::registry().iter().map(MrInfo::description).collect(),
         coverage: coverage::layout(),
+        categories: crate::categories::declarations(),
+        attempt: attempt(),
     };
     let mut out = String::new();
     write::header(&mut out, &header);
     out
+}
+
+/// The test and attempt this process runs for, when a runner that
+/// retries tests (cargo-nextest) says so; the reader keeps only the last
+/// attempt of each test.
+fn attempt() -> Option<Attempt> {
+    let test = std::env::var("NEXTEST_TEST_NAME").ok().filter(|t| !t.is_empty())?;
+    let number = std::env::var("NEXTEST_ATTEMPT").ok()?.parse().ok()?;
+    Some(Attempt { test, number })
 }
 
 impl MrInfo {

@@ -17,13 +17,14 @@
 //! assert!(Outcome::Holds.associates());
 //! ```
 
+pub mod categories;
 #[cfg(feature = "read")]
 pub mod read;
 pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
 /// line carries it; a reader that meets another version stops.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// The environment variable that turns recording on: the directory where
 /// each test process writes its record file.
@@ -138,6 +139,22 @@ pub struct Header {
     pub registry: Vec<MrDescription>,
     /// Coverage layout of the process.
     pub coverage: CoverageLayout,
+    /// Every `categories!` declaration linked into the binary.
+    pub categories: Vec<categories::Declaration>,
+    /// The test and attempt the process ran for, when its runner retries
+    /// tests (cargo-nextest's `NEXTEST_TEST_NAME` / `NEXTEST_ATTEMPT`);
+    /// only the last attempt of a test counts.
+    pub attempt: Option<Attempt>,
+}
+
+/// One attempt of a test that a runner may retry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize))]
+pub struct Attempt {
+    /// The test's name.
+    pub test: String,
+    /// 1 for the first attempt.
+    pub number: u32,
 }
 
 /// A metamorphic group that ran.
@@ -182,6 +199,17 @@ pub enum Record {
         key: u64,
         /// Non-zero counters.
         counters: Vec<(u32, u64)>,
+    },
+    /// The choices one source input was classified into.
+    Choices {
+        /// Source key.
+        key: u64,
+        /// The declaration's source type.
+        source_type: String,
+        /// One entry per category of the declaration, in its order
+        /// (`None`: an O-category not classified by this record); or why
+        /// the input could not be classified.
+        choices: Result<Vec<Option<u16>>, String>,
     },
     /// The last line of a process that exited normally: how many lines
     /// came before it. A file without it, or whose count differs, lost

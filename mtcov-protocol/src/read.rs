@@ -3,8 +3,10 @@
 
 use serde::Deserialize;
 
+use crate::categories::{Category, Choice, ChoiceKind, Declaration};
 use crate::{
-    CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record, SCHEMA_VERSION,
+    Attempt, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record,
+    SCHEMA_VERSION,
 };
 
 /// Why a line could not be used.
@@ -68,6 +70,9 @@ enum Raw {
         pid: u64,
         registry: Vec<MrDescription>,
         coverage: Option<RawCoverage>,
+        #[serde(default)]
+        categories: Vec<RawDeclaration>,
+        attempt: Option<Attempt>,
     },
     Source {
         key: Hex,
@@ -90,9 +95,84 @@ enum Raw {
         key: Hex,
         counters: Vec<u64>,
     },
+    Choices {
+        key: Hex,
+        #[serde(rename = "type")]
+        source_type: String,
+        #[serde(default)]
+        choices: Option<Vec<Option<u16>>>,
+        #[serde(default)]
+        error: Option<String>,
+    },
     End {
         lines: u64,
     },
+}
+
+#[derive(Deserialize)]
+struct RawDeclaration {
+    source_type: String,
+    output_type: Option<String>,
+    file: String,
+    line: u32,
+    categories: Vec<RawCategory>,
+}
+
+#[derive(Deserialize)]
+struct RawCategory {
+    name: String,
+    output: bool,
+    choices: Vec<RawChoice>,
+}
+
+#[derive(Deserialize)]
+struct RawChoice {
+    name: String,
+    kind: RawKind,
+    properties: Vec<String>,
+    #[serde(default, rename = "if")]
+    condition: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum RawKind {
+    Normal,
+    Error,
+    Single,
+}
+
+impl From<RawDeclaration> for Declaration {
+    fn from(raw: RawDeclaration) -> Self {
+        Declaration {
+            source_type: raw.source_type,
+            output_type: raw.output_type,
+            file: raw.file,
+            line: raw.line,
+            categories: raw
+                .categories
+                .into_iter()
+                .map(|cat| Category {
+                    name: cat.name,
+                    output: cat.output,
+                    choices: cat
+                        .choices
+                        .into_iter()
+                        .map(|ch| Choice {
+                            name: ch.name,
+                            kind: match ch.kind {
+                                RawKind::Normal => ChoiceKind::Normal,
+                                RawKind::Error => ChoiceKind::Error,
+                                RawKind::Single => ChoiceKind::Single,
+                            },
+                            properties: ch.properties,
+                            condition: ch.condition,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -135,11 +215,15 @@ impl Raw {
                 pid,
                 registry,
                 coverage,
+                categories,
+                attempt,
             } => Record::Header(Header {
                 runtime,
                 binary,
                 pid,
+                attempt,
                 registry,
+                categories: categories.into_iter().map(Declaration::from).collect(),
                 coverage: match coverage {
                     None => CoverageLayout::Off,
                     Some(RawCoverage::Unsupported { reason }) => CoverageLayout::Unsupported(reason),
@@ -205,6 +289,20 @@ impl Raw {
                     .collect::<Result<_, _>>()?;
                 Record::Cov { key: key.0, counters }
             }
+            Raw::Choices {
+                key,
+                source_type,
+                choices,
+                error,
+            } => Record::Choices {
+                key: key.0,
+                source_type,
+                choices: match (choices, error) {
+                    (Some(choices), None) => Ok(choices),
+                    (None, Some(error)) => Err(error),
+                    _ => return Err("a choices record has either `choices` or `error`".to_owned()),
+                },
+            },
             Raw::End { lines } => Record::End { lines },
         })
     }
@@ -238,6 +336,43 @@ mod tests {
                     num_counters: 4,
                 }],
             },
+            categories: vec![Declaration {
+                source_type: "trig::Angle".into(),
+                output_type: Some("f64".into()),
+                file: "tests/mrs.rs".into(),
+                line: 30,
+                categories: vec![
+                    Category {
+                        name: "quadrant".into(),
+                        output: false,
+                        choices: vec![
+                            Choice {
+                                name: "first \"1\"".into(),
+                                kind: ChoiceKind::Normal,
+                                properties: vec!["Q1".into()],
+                                condition: None,
+                            },
+                            Choice {
+                                name: "nan".into(),
+                                kind: ChoiceKind::Error,
+                                properties: vec![],
+                                condition: None,
+                            },
+                        ],
+                    },
+                    Category {
+                        name: "sign".into(),
+                        output: true,
+                        choices: vec![Choice {
+                            name: "positive".into(),
+                            kind: ChoiceKind::Normal,
+                            properties: vec![],
+                            condition: Some("!Q1 || Q1".into()),
+                        }],
+                    },
+                ],
+            }],
+            attempt: None,
         }
     }
 
@@ -256,6 +391,13 @@ mod tests {
             },
             Header {
                 coverage: CoverageLayout::Unsupported("profile version 11".into()),
+                ..header()
+            },
+            Header {
+                attempt: Some(Attempt {
+                    test: "mod::retried \"x\"".into(),
+                    number: 2,
+                }),
                 ..header()
             },
         ] {
@@ -321,6 +463,27 @@ mod tests {
             );
         }
 
+        for choices in [
+            Ok(vec![Some(0), None]),
+            Err("classifier of `quadrant` panicked: boom".to_owned()),
+        ] {
+            let mut out = String::new();
+            write::choices(
+                &mut out,
+                5,
+                "trig::Angle",
+                choices.as_deref().map_err(String::as_str),
+            );
+            assert_eq!(
+                one(&out),
+                Record::Choices {
+                    key: 5,
+                    source_type: "trig::Angle".into(),
+                    choices,
+                }
+            );
+        }
+
         let mut out = String::new();
         write::end(&mut out, 12);
         assert_eq!(one(&out), Record::End { lines: 12 });
@@ -333,21 +496,23 @@ mod tests {
             Err(LineError::Version(1))
         );
         assert_eq!(
-            parse_line(r#"{"kind":"end","lines":1,"v":3}"#),
-            Err(LineError::Version(3))
+            parse_line(r#"{"kind":"end","lines":1,"v":4}"#),
+            Err(LineError::Version(4))
         );
     }
 
     #[test]
     fn malformed_lines_are_corrupt() {
         for bad in [
-            r#"{"v":2,"kind":"source","key":"8c3f"#,
-            r#"{"v":2,"kind":"source","key":"zz","debug":"x"}"#,
-            r#"{"v":2,"kind":"source","key":"8c3f","debug":"x"}"#,
-            r#"{"v":2,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2,3]}"#,
+            r#"{"v":3,"kind":"source","key":"8c3f"#,
+            r#"{"v":3,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":3,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":3,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2,3]}"#,
             r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
-            r#"{"v":2,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
-            r#"{"v":2,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":3,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":3,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":3,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
+            r#"{"v":3,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
             "not json",
         ] {
             assert!(

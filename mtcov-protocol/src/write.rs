@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::categories::Declaration;
 use crate::{CoverageLayout, Header, Outcome, SCHEMA_VERSION};
 
 /// What [`mg`] writes of one metamorphic group (its sources are passed
@@ -80,6 +81,83 @@ pub fn header(out: &mut String, header: &Header) {
                 );
             });
             out.push('}');
+        }
+    }
+    if let Some(attempt) = &header.attempt {
+        key(out, "attempt");
+        out.push_str("{\"test\":");
+        string(out, &attempt.test);
+        key(out, "number");
+        uint(out, u64::from(attempt.number));
+        out.push('}');
+    }
+    key(out, "categories");
+    array(out, &header.categories, declaration);
+    close(out);
+}
+
+fn declaration(out: &mut String, decl: &Declaration) {
+    out.push_str("{\"source_type\":");
+    string(out, &decl.source_type);
+    key(out, "output_type");
+    match &decl.output_type {
+        Some(ty) => string(out, ty),
+        None => out.push_str("null"),
+    }
+    key(out, "file");
+    string(out, &decl.file);
+    key(out, "line");
+    uint(out, u64::from(decl.line));
+    key(out, "categories");
+    array(out, &decl.categories, |out, cat| {
+        out.push_str("{\"name\":");
+        string(out, &cat.name);
+        key(out, "output");
+        out.push_str(if cat.output { "true" } else { "false" });
+        key(out, "choices");
+        array(out, &cat.choices, |out, ch| {
+            out.push_str("{\"name\":");
+            string(out, &ch.name);
+            key(out, "kind");
+            string(out, ch.kind.label());
+            key(out, "properties");
+            array(out, &ch.properties, |out, p| string(out, p));
+            if let Some(condition) = &ch.condition {
+                key(out, "if");
+                string(out, condition);
+            }
+            out.push('}');
+        });
+        out.push('}');
+    });
+    out.push('}');
+}
+
+/// A `choices` line: the choices (one per category, `None` for an
+/// O-category this line does not classify) of one source input, or why it
+/// could not be classified.
+pub fn choices(
+    out: &mut String,
+    source_key: u64,
+    source_type: &str,
+    choices: Result<&[Option<u16>], &str>,
+) {
+    open(out, "choices");
+    key(out, "key");
+    hex(out, source_key);
+    key(out, "type");
+    string(out, source_type);
+    match choices {
+        Ok(choices) => {
+            key(out, "choices");
+            array(out, choices, |out, choice| match choice {
+                Some(x) => uint(out, u64::from(*x)),
+                None => out.push_str("null"),
+            });
+        }
+        Err(why) => {
+            key(out, "error");
+            string(out, why);
         }
     }
     close(out);

@@ -40,6 +40,7 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
 
     let mut per_test: BTreeMap<String, usize> = BTreeMap::new();
     let mut sources = BTreeSet::new();
+    let mut classified = BTreeSet::new();
     let mut headers = 0;
     let mut ends = 0;
     let files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -51,6 +52,10 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
             "end" => ends += 1,
             "mg" => *per_test.entry(record["test"].as_str().unwrap().to_owned()).or_default() += 1,
             "source" => assert!(sources.insert(record["key"].as_str().unwrap().to_owned())),
+            "choices" => {
+                assert!(record["choices"].is_array(), "classified without error: {record}");
+                classified.insert(record["key"].as_str().unwrap().to_owned());
+            }
             other => panic!("unexpected record kind {other}"),
         }
     }
@@ -66,5 +71,6 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
     .collect();
     assert_eq!(per_test, expected);
     assert_eq!(sources.len(), 49 + 32, "the pairs reuse angles of the pool");
+    assert_eq!(classified, sources, "every source angle is classified into the declared categories");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -57,7 +57,7 @@ pub(crate) fn check_rows(text: &str) -> Vec<Row> {
 /// The rows of the `strategy` bench (same format as `check`): the
 /// `check_strategy` row gets the 1.2× target against `proptest!`.
 pub(crate) fn strategy_rows(text: &str) -> Vec<Row> {
-    ns_rows(text, "6. strategies", "per generated case")
+    ns_rows(text, "7. strategies", "per generated case")
         .into_iter()
         .map(|(label, row)| {
             if label == "check_strategy" {
@@ -187,6 +187,17 @@ pub(crate) fn measure_rows(text: &str) -> Vec<Row> {
             format!("{label}: report + JSON"),
             ms(r, r_min, r_max),
         ));
+        if let (Some(h), Some((h_min, h_max)), Some(mb), Some(lines)) =
+            (f(17), range(18), f(19), f(20))
+        {
+            let mut html = Row::new(
+                SCALE,
+                format!("{label}: HTML report ({lines} source lines)"),
+                ms(h, h_min, h_max),
+            );
+            html.note = format!("{mb:.1} MB of pages");
+            rows.push(html);
+        }
     }
     rows
 }
@@ -278,13 +289,13 @@ mod tests {
     #[test]
     fn measure_rows_take_scenarios_and_growth() {
         let text = "scenario   MRs ...\n\
-            grep x1             25168   16362    10000000  100000        120.0 [110.0..130.0]        300.0 [290.0..310.0]     100.0     400.0     300.0      5.0       42.00  0.500        100\n\
+            grep x1             25168   16362    10000000  100000        120.0 [110.0..130.0]        300.0 [290.0..310.0]     100.0     400.0     300.0      5.0       42.00  0.500        100        80.0 [70.0..90.0]     18.0        60400\n\
             grep x4             25168   65448    40000000  400000        480.0 [470.0..490.0]       1200.0 [1190.0..1210.0]     100.0     900.0     300.0      5.0       42.00  0.500        100\n\
             \x20                  pairs x4.0, time x3.92 (linear: time ratio / pair ratio = 0.98)\n";
         let rows = measure_rows(text);
         assert_eq!(
             rows.len(),
-            5,
+            6,
             "{:?}",
             rows.iter().map(|r| &r.what).collect::<Vec<_>>()
         );
@@ -293,9 +304,12 @@ mod tests {
             "grep x1: measure (25168 MRs, 16362 inputs, 10000000 pairs)"
         );
         assert_eq!(rows[0].figures.unwrap().0.median, 120.0);
-        assert_eq!(rows[3].figures.unwrap().0.max, 1210.0);
-        assert_eq!(rows[4].what, "grep x4 vs x1: time ×3.92 for ×4.0 pairs");
-        assert_eq!(rows[4].ratio, Some(0.98));
+        assert_eq!(rows[2].what, "grep x1: HTML report (60400 source lines)");
+        assert_eq!(rows[2].figures.unwrap().0.median, 80.0);
+        assert_eq!(rows[2].note, "18.0 MB of pages");
+        assert_eq!(rows[4].figures.unwrap().0.max, 1210.0);
+        assert_eq!(rows[5].what, "grep x4 vs x1: time ×3.92 for ×4.0 pairs");
+        assert_eq!(rows[5].ratio, Some(0.98));
     }
 
     #[test]
@@ -308,5 +322,64 @@ mod tests {
         assert_eq!(rows[0].what, "small: map one input's counters");
         assert_eq!(rows[0].figures.unwrap().0.median, 0.75);
         assert!(rows[0].note.starts_with("32 inputs"));
+    }
+}
+
+/// `enumerate` and `measure` lines of the `blackbox` bench (`<label>
+/// <median> ms <min> ms <max> ms (<n> rounds) <detail>`); enumeration has
+/// the 1 s target.
+pub(crate) fn blackbox_rows(text: &str) -> Vec<Row> {
+    const SECTION: &str = "6. black-box criteria";
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let (Some(&label @ ("enumerate" | "measure")), Some(median), Some(min), Some(max)) = (
+            tokens.first(),
+            tokens.get(1).and_then(|t| t.parse::<f64>().ok()),
+            tokens.get(3).and_then(|t| t.parse::<f64>().ok()),
+            tokens.get(5).and_then(|t| t.parse::<f64>().ok()),
+        ) else {
+            continue;
+        };
+        let rounds = tokens
+            .get(7)
+            .and_then(|t| t.trim_start_matches('(').parse::<usize>().ok())
+            .unwrap_or(0);
+        let detail = line.split_once("rounds)").map_or("", |(_, d)| d.trim());
+        let summary = Summary {
+            median,
+            min,
+            max,
+            samples: rounds,
+        };
+        let mut row = Row::new(
+            SECTION,
+            format!("paper-size spec: {label} ({detail})"),
+            Some((summary, Unit::Millis)),
+        );
+        if label == "enumerate" {
+            row = row
+                .target(Target::Median(1000.0))
+                .note("valid pairs and frames, pruned search");
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod blackbox_tests {
+    use super::*;
+
+    #[test]
+    fn blackbox_lines_become_rows() {
+        let rows = blackbox_rows(
+            "black-box criteria at paper scale: 8 I-categories\n\
+             enumerate  50.7 ms  39.1 ms  60.0 ms  (9 rounds)  86 I-choices, 1010 pairs, 1560 IO-CTFs\n\
+             measure  0.95 ms  0.82 ms  13.38 ms  (9 rounds)  io-ctf at k = 2 over 20000 inputs, A_2 = 0.993\n",
+        );
+        assert_eq!(rows.len(), 2);
+        assert!(rows[0].what.contains("1560 IO-CTFs"), "{:?}", rows[0]);
+        assert_eq!(rows[0].target, Some(Target::Median(1000.0)));
     }
 }

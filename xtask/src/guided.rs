@@ -10,7 +10,7 @@ use crate::cmd;
 use crate::stats::Summary;
 use crate::table::{Row, Unit};
 
-const SECTION: &str = "7. guided generation";
+const SECTION: &str = "8. guided generation";
 
 pub(crate) fn run(root: &Path, mtcov: &Path) -> Vec<Row> {
     eprintln!(

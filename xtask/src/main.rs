@@ -1,7 +1,9 @@
 //! `cargo xtask bench`: what mtcov costs, in one table.
 //!
 //! 1. whole commands on the examples, warm and interleaved: `cargo test`,
-//!    `cargo llvm-cov`, `cargo mtcov` (see [`whole`]);
+//!    `cargo llvm-cov`, `cargo mtcov` (see [`whole`]); 1b. the same on a
+//!    suite of 184 tests, 40 of them slow, with `cargo mtcov --serial` (see
+//!    [`suite`]);
 //! 2. capture per source input in a small and a large instrumented binary
 //!    (the fixtures under `bench/`, see [`capture`]), and mapping per input
 //!    (`cargo-mtcov`'s `mapping` bench, when it exists);
@@ -21,6 +23,7 @@ mod guided;
 mod machine;
 mod readme;
 mod stats;
+mod suite;
 mod table;
 mod whole;
 
@@ -34,11 +37,11 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,capture,mapping,check,measure,strategy,guided
+  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided
   --write-readme    also write the report into README.md's Performance section";
 
-const SECTIONS: [&str; 7] = [
-    "whole", "capture", "mapping", "check", "measure", "strategy", "guided",
+const SECTIONS: [&str; 9] = [
+    "whole", "suite", "capture", "mapping", "check", "measure", "blackbox", "strategy", "guided",
 ];
 
 #[derive(Debug)]
@@ -134,11 +137,20 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut details: Vec<benches::BenchOutput> = Vec::new();
 
-    if options.wants("whole") || options.wants("capture") || options.wants("guided") {
+    if options.wants("whole")
+        || options.wants("suite")
+        || options.wants("capture")
+        || options.wants("guided")
+    {
         let mtcov = build_mtcov(&root)?;
-        if options.wants("whole") {
+        if options.wants("whole") || options.wants("suite") {
             let llvm_cov = llvm_cov_available(&root);
-            rows.extend(whole::run(&root, &mtcov, llvm_cov, options.rounds));
+            if options.wants("whole") {
+                rows.extend(whole::run(&root, &mtcov, llvm_cov.clone(), options.rounds));
+            }
+            if options.wants("suite") {
+                rows.extend(suite::run(&root, &mtcov, llvm_cov, options.rounds));
+            }
         }
         if options.wants("capture") {
             rows.extend(capture::run(&root, &mtcov));
@@ -196,6 +208,13 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         "cargo-mtcov",
         "measure",
         benches::measure_rows,
+    );
+    sub_bench(
+        "blackbox",
+        "cargo-mtcov",
+        "cargo-mtcov",
+        "blackbox",
+        benches::blackbox_rows,
     );
     sub_bench(
         "strategy",
@@ -320,6 +339,11 @@ How to read it:
   it does for its users); the `--no-clean` row skips that (old profraw
   files removed untimed before each run). `cargo test` also compiles and
   runs the doc tests, which neither coverage tool runs; `--tests` does not.
+- *whole command, suite*: the same on `bench/suite` (184 tests, 40 of
+  20-50 ms, MR tests among them), built in `target/bench/suite`: `cargo
+  mtcov` runs each test of its MR binary in its own process, `--jobs` (the
+  CPUs) at a time; `--serial` runs each binary as one process, one test at
+  a time.
 - *capture per input*: in an instrumented test binary built by
   `cargo mtcov` (fixtures in `bench/`), the time inside `mg.source` minus
   the time of the same instrumented SUT called directly, per input. *First

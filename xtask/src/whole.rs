@@ -23,24 +23,24 @@ use crate::table::{Row, Target, Unit};
 const SECTION: &str = "1. whole command";
 const PACKAGES: [&str; 4] = ["-p", "trig", "-p", "expr"];
 /// In every `llvm-cov export` JSON report.
-const LLVM_COV_MARKER: &str = "\"llvm.coverage.json.export\"";
+pub(crate) const LLVM_COV_MARKER: &str = "\"llvm.coverage.json.export\"";
 /// Attempts per round before a command's round is given up.
 const ATTEMPTS: usize = 3;
 
-struct Subject {
-    label: String,
+pub(crate) struct Subject {
+    pub(crate) label: String,
     /// Crates the command compiles on every run, even when nothing changed.
     always_compiles: &'static [&'static str],
     /// Run, untimed, before each run of `command`.
-    prepare: Option<Box<dyn Fn() -> Command>>,
+    pub(crate) prepare: Option<Box<dyn Fn() -> Command>>,
     /// Text its stdout must hold for the run to count: proof that it made
     /// its report rather than exiting early.
-    report_marker: Option<&'static str>,
+    pub(crate) report_marker: Option<&'static str>,
     command: Box<dyn Fn() -> Command>,
     /// Why it cannot be measured, if so.
-    unavailable: Option<String>,
-    seconds: Vec<f64>,
-    discarded: usize,
+    pub(crate) unavailable: Option<String>,
+    pub(crate) seconds: Vec<f64>,
+    pub(crate) discarded: usize,
 }
 
 pub(crate) fn run(
@@ -126,8 +126,18 @@ pub(crate) fn run(
     subjects[4].report_marker = Some(LLVM_COV_MARKER);
     subjects[2].report_marker = Some("\"criteria\"");
 
+    measure(&mut subjects, rounds);
+    rows(&subjects, rounds)
+}
+
+/// One untimed warm-up run of each subject, then `rounds` interleaved
+/// timed rounds.
+pub(crate) fn measure(subjects: &mut [Subject], rounds: usize) {
     for s in subjects.iter_mut().filter(|s| s.unavailable.is_none()) {
         eprintln!("xtask: warm-up (untimed): {}", s.label);
+        if let Some(prepare) = &s.prepare {
+            let _ = cmd::run(&mut prepare());
+        }
         match cmd::run(&mut (s.command)()) {
             Ok(run) if run.ok() => {}
             Ok(run) => s.unavailable = Some(format!("failed: {}", last_line(&run.stderr_tail(5)))),
@@ -140,10 +150,9 @@ pub(crate) fn run(
             time_once(s);
         }
     }
-    rows(&subjects, rounds)
 }
 
-fn subject(
+pub(crate) fn subject(
     label: &str,
     command: Box<dyn Fn() -> Command>,
     always_compiles: &'static [&'static str],
@@ -177,10 +186,11 @@ fn cold(stderr: &str, always_compiles: &[&str]) -> bool {
 fn time_once(s: &mut Subject) {
     for _ in 0..ATTEMPTS {
         if let Some(prepare) = &s.prepare
-            && let Err(e) = cmd::run_ok(&mut prepare()) {
-                s.unavailable = Some(e);
-                return;
-            }
+            && let Err(e) = cmd::run_ok(&mut prepare())
+        {
+            s.unavailable = Some(e);
+            return;
+        }
         let run = match cmd::run(&mut (s.command)()) {
             Ok(run) => run,
             Err(e) => {
@@ -217,13 +227,13 @@ fn last_line(text: &str) -> String {
         .to_owned()
 }
 
-fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
-    let summary = |s: &Subject| Summary::of(&s.seconds);
-    let mut rows: Vec<Row> = subjects
+/// A row per subject: its median and spread, or why it has none.
+pub(crate) fn subject_rows(section: &str, subjects: &[Subject], rounds: usize) -> Vec<Row> {
+    subjects
         .iter()
-        .map(|s| match (&s.unavailable, summary(s)) {
-            (Some(why), _) => Row::missing(SECTION, &s.label, why.clone()),
-            (None, None) => Row::missing(SECTION, &s.label, "no warm run"),
+        .map(|s| match (&s.unavailable, Summary::of(&s.seconds)) {
+            (Some(why), _) => Row::missing(section, &s.label, why.clone()),
+            (None, None) => Row::missing(section, &s.label, "no warm run"),
             (None, Some(sum)) => {
                 let mut notes = Vec::new();
                 if sum.samples < rounds {
@@ -232,18 +242,24 @@ fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
                 if s.discarded > 0 {
                     notes.push(format!("{} rebuilding/blocked runs discarded", s.discarded));
                 }
-                Row::new(SECTION, &s.label, Some((sum, Unit::Seconds))).note(notes.join(", "))
+                Row::new(section, &s.label, Some((sum, Unit::Seconds))).note(notes.join(", "))
             }
         })
-        .collect();
-    let median = |i: usize| {
-        subjects[i]
-            .unavailable
-            .is_none()
-            .then(|| summary(&subjects[i]))
-            .flatten()
-            .map(|s| s.median)
-    };
+        .collect()
+}
+
+/// A subject's median, when it was measured.
+pub(crate) fn median(s: &Subject) -> Option<f64> {
+    s.unavailable
+        .is_none()
+        .then(|| Summary::of(&s.seconds))
+        .flatten()
+        .map(|s| s.median)
+}
+
+fn rows(subjects: &[Subject], rounds: usize) -> Vec<Row> {
+    let mut rows = subject_rows(SECTION, subjects, rounds);
+    let median = |i: usize| median(&subjects[i]);
     let (test, llvm, mtcov, test_no_doc, llvm_no_clean) =
         (median(0), median(1), median(2), median(3), median(4));
     let ratio = |a: Option<f64>, b: Option<f64>| Some(a? / b?);

@@ -12,6 +12,7 @@ use crate::measure::{InputIdx, MrIdx, Pool, PoolBuilder};
 use crate::model::{SourceInfo, Violation};
 use crate::records::RunRecords;
 
+pub(crate) mod choices;
 pub(crate) mod coverage;
 
 /// The pool and its names, indexed alike.

@@ -86,6 +86,12 @@ impl Workspace {
         self.mtcov_dir()
             .join(if branch { "target-branch" } else { "target" })
     }
+
+    /// The `CARGO_TARGET_DIR` of builds without instrumentation, for runs
+    /// that measure black-box criteria only.
+    pub(crate) fn plain_build_dir(&self) -> PathBuf {
+        self.mtcov_dir().join("target-plain")
+    }
 }
 
 #[derive(Deserialize)]
@@ -189,6 +195,9 @@ pub(crate) struct BuildRequest<'a> {
     pub options: &'a BuildOptions,
     pub color: ColorChoice,
     pub verbose: u8,
+    /// Instrument the workspace members; without, a plain `cargo test
+    /// --no-run` into its own directory (black-box criteria need no more).
+    pub instrument: bool,
 }
 
 /// Builds the tests instrumented, through our own rustc wrapper; cargo's
@@ -198,37 +207,18 @@ pub(crate) fn build_tests(
     manifest_path: Option<&Path>,
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
-    let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cargo_config = CargoConfig::discover(&cwd)?;
-    let config = WrapperConfig {
-        member_dirs: workspace
-            .members
-            .iter()
-            .map(|m| m.manifest_dir.clone())
-            .collect(),
-        branch: request.options.branch,
-        chain: cargo_config.rustc_wrapper(&cwd, |name| std::env::var_os(name)),
-    };
-    let mut command = Command::new(cargo());
-    command.args([
-        "test",
-        "--no-run",
-        "--message-format=json-render-diagnostics",
-    ]);
-    command.args(build_args(request.options, request.color, request.verbose));
-    if let Some(path) = manifest_path {
-        command.arg("--manifest-path").arg(path);
-    }
-    command
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace.build_dir(request.options.branch),
-        )
-        .env("RUSTC_WRAPPER", &this_exe)
-        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+    let mut command = test_cargo(
+        request,
+        manifest_path,
+        &[
+            "test",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ],
+    )?;
+    command.stdout(Stdio::piped()).stderr(Stdio::inherit());
     if request.verbose > 0 {
         eprintln!("mtcov: running {command:?}");
     }
@@ -254,10 +244,56 @@ pub(crate) fn build_tests(
     let status = child.wait().context("cargo did not finish")?;
     if !status.success() {
         bail!(
-            "the instrumented build failed (`cargo test --no-run` exited with {status}); see cargo's messages above"
+            "the {} build failed (`cargo test --no-run` exited with {status}); see cargo's messages above",
+            if request.instrument {
+                "instrumented"
+            } else {
+                "plain"
+            }
         );
     }
     Ok(output)
+}
+
+/// `cargo <subcommand> <build flags>` as the build runs it: instrumented,
+/// our target directory and cargo-mtcov as the rustc wrapper; otherwise
+/// the plain build directory. Another cargo command given the same
+/// (`cargo nextest run`) finds the build fresh and does not rebuild.
+pub(crate) fn test_cargo(
+    request: &BuildRequest<'_>,
+    manifest_path: Option<&Path>,
+    subcommand: &[&str],
+) -> Result<Command> {
+    let workspace = request.workspace;
+    let mut command = Command::new(cargo());
+    command.args(subcommand);
+    command.args(build_args(request.options, request.color, request.verbose));
+    if let Some(path) = manifest_path {
+        command.arg("--manifest-path").arg(path);
+    }
+    if !request.instrument {
+        command.env("CARGO_TARGET_DIR", workspace.plain_build_dir());
+        return Ok(command);
+    }
+    let this_exe = std::env::current_exe().context("cannot find the cargo-mtcov executable")?;
+    let cwd = std::env::current_dir().context("cannot read the current directory")?;
+    let config = WrapperConfig {
+        member_dirs: workspace
+            .members
+            .iter()
+            .map(|m| m.manifest_dir.clone())
+            .collect(),
+        branch: request.options.branch,
+        chain: CargoConfig::discover(&cwd)?.rustc_wrapper(&cwd, |name| std::env::var_os(name)),
+    };
+    command
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.build_dir(request.options.branch),
+        )
+        .env("RUSTC_WRAPPER", &this_exe)
+        .env(wrapper::CONFIG_ENV, serde_json::to_string(&config)?);
+    Ok(command)
 }
 
 /// The `cargo test` flags that follow from the options.

@@ -4,6 +4,9 @@
 
 mod clean;
 mod measure;
+mod merge;
+mod nextest;
+mod outputs;
 mod report;
 
 use std::fs::File;
@@ -48,6 +51,8 @@ pub fn main() -> ExitCode {
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
+        Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
+        Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),
         None => measure::run(&args),
     };
     match result {

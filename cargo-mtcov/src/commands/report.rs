@@ -2,26 +2,26 @@
 //! re-renders the last run this way, without rebuilding or rerunning.
 
 use std::collections::HashMap;
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
-use super::{DirLock, resolve_color, use_color};
-use crate::assemble::assemble;
+use super::{DirLock, outputs, resolve_color};
 use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
 use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions};
 use crate::error::ExitStatus;
 use crate::measure::Counting;
-use crate::model::ColorChoice;
+use crate::model::{ColorChoice, Criterion};
 use crate::records::{self, Completeness, RunRecords};
-use crate::report::{self, CriterionInput, TextOptions};
+use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
 
 pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
+    outputs::check(options)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::shared(&mtcov_dir)?;
@@ -61,7 +61,24 @@ pub(super) fn report_run(
         }
         bail!(message);
     }
-    warn_about_coverage(&records, last);
+    let criteria = options.criteria(last.branch);
+    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
+        criteria.iter().partition(|c| c.is_black_box());
+    if !code.is_empty() && !last.instrumented {
+        bail!(
+            "the last run measured black-box criteria only, so its test binaries carry no coverage \
+             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
+            code.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+            criteria
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    if !code.is_empty() {
+        warn_about_coverage(&records, last);
+    }
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
@@ -70,12 +87,17 @@ pub(super) fn report_run(
         );
     }
     warn_if_k_out_of_reach(&assembled, options);
-    let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
         exclude: &options.exclude,
     };
-    let coverage = coverage::criteria(workspace, last, &records, &assembled, &criteria, patterns)?;
+    let mut coverage = if code.is_empty() {
+        Vec::new()
+    } else {
+        coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
+    };
+    coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
+    coverage.sort_by_key(|c| c.criterion);
     let report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {
@@ -95,7 +117,7 @@ pub(super) fn report_run(
             .collect(),
         violations: assembled.violations.clone(),
     })?;
-    match print_report(&report, options, color) {
+    match outputs::emit(&report, options, workspace, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
         Err(e)
             if e.downcast_ref::<std::io::Error>()
@@ -114,10 +136,12 @@ pub(super) fn report_run(
     Ok(ExitStatus::Success)
 }
 
-/// A process whose records are incomplete although its binary passed lost
-/// records (a write failed, the file was cut or edited): no number built
-/// on it can be trusted, so the run stops. A binary that failed or aborted
-/// already fails the run; its kept records are used and the loss is named.
+/// A process whose records are incomplete although it passed lost records
+/// (a write failed, the file was cut or edited): no number built on it can
+/// be trusted, so the run stops. A process that failed, aborted or timed
+/// out already fails the run; its kept records are used and the loss is
+/// named. A process is matched by binary and pid; when the run does not
+/// know its pid, by the outcome of its whole binary.
 fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     let all_passed = last.runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
     let mut lost = Vec::new();
@@ -128,19 +152,30 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             eprintln!("warning: {why}; skipped (a test binary did not finish)");
         }
     }
-    let outcomes: HashMap<PathBuf, &BinaryOutcome> = last
-        .runs
-        .iter()
-        .map(|r| (records::canonical(&r.path), &r.outcome))
-        .collect();
+    let mut outcomes: HashMap<(PathBuf, Option<u64>), &BinaryOutcome> = HashMap::new();
+    for run in &last.runs {
+        let binary = records::canonical(&run.path);
+        for process in &run.processes {
+            outcomes.insert(
+                (binary.clone(), Some(u64::from(process.pid))),
+                &process.outcome,
+            );
+        }
+        outcomes.insert((binary, None), &run.outcome);
+    }
     for process in &records.processes {
         let Completeness::Incomplete(why) = &process.completeness else {
             continue;
         };
-        match outcomes.get(&records::canonical(&process.binary)).copied() {
+        let binary = records::canonical(&process.binary);
+        let outcome = outcomes
+            .get(&(binary.clone(), Some(process.pid)))
+            .or_else(|| outcomes.get(&(binary, None)))
+            .copied();
+        match outcome {
             Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
             Some(_) => eprintln!(
-                "warning: {why}; the records written before the test binary failed are used"
+                "warning: {why}; the records written before the test process failed are used"
             ),
         }
     }
@@ -164,31 +199,6 @@ fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
             break;
         }
     }
-    Ok(())
-}
-
-fn print_report(
-    report: &report::Report,
-    options: &ReportOptions,
-    color: ColorChoice,
-) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Some(Some(path)) = &options.json {
-        std::fs::write(path, report::render_json_string(report))
-            .with_context(|| format!("cannot write the JSON report to {}", path.display()))?;
-    }
-    if let Some(None) = &options.json {
-        writeln!(out, "{}", report::render_json_string(report))?;
-    } else {
-        let color = use_color(color, std::io::stdout().is_terminal());
-        let options = TextOptions {
-            color,
-            ..TextOptions::default()
-        };
-        write!(out, "{}", report::render_text(report, &options))?;
-    }
-    out.flush()?;
     Ok(())
 }
 

@@ -85,6 +85,11 @@ pub(crate) fn criterion_index(c: Criterion) -> usize {
         Criterion::Region => 1,
         Criterion::Branch => 2,
         Criterion::Function => 3,
+        Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => {
+            unreachable!(
+                "black-box criteria have no coverage mapping; callers pass code criteria only"
+            )
+        }
     }
 }
 

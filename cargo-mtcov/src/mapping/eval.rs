@@ -28,6 +28,7 @@ impl Covered {
             Criterion::Region => &self.region,
             Criterion::Branch => &self.branch,
             Criterion::Function => &self.function,
+            Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => &[],
         }
     }
 }

@@ -70,6 +70,30 @@ impl Coverage {
         self.reqs.len()
     }
 
+    /// Per requirement, how many distinct source inputs cover it
+    /// (`|sat(r)|`). Segments of one input count once, wherever they are.
+    pub fn covering_inputs(&self) -> Vec<u32> {
+        let mut order: Vec<usize> = (0..self.owners.len()).collect();
+        // Usually pushed in input order already; sorting then costs nothing.
+        if !self.owners.windows(2).all(|w| w[0] <= w[1]) {
+            order.sort_by_key(|&s| self.owners[s]);
+        }
+        // Per requirement, `(last input counted + 1) << 32 | count` in one
+        // word, so each covered pair is one load and one store.
+        let mut slots = vec![0u64; self.num_requirements as usize];
+        for s in order {
+            let mark = u64::from(self.owners[s].0 + 1) << 32;
+            for r in &self.reqs[self.offsets[s]..self.offsets[s + 1]] {
+                // Branch-free: a repeat inside a segment is rare but
+                // unpredictable.
+                let slot = &mut slots[r.0 as usize];
+                let new = u64::from(*slot & !0xffff_ffff != mark);
+                *slot = mark | ((*slot & 0xffff_ffff) + new);
+            }
+        }
+        slots.into_iter().map(|slot| slot as u32).collect()
+    }
+
     /// The segments: each input with the requirements it covered.
     pub fn segments(&self) -> impl Iterator<Item = (InputIdx, &[ReqIdx])> + '_ {
         self.owners

@@ -305,6 +305,10 @@ fn union_of_segments_and_order_independent_tie_break() {
     assert_eq!(m.closest(ReqIdx(0)).unwrap().input, a);
     assert_eq!(m.closest(ReqIdx(1)).unwrap().input, b);
     assert_eq!(m.closest(ReqIdx(2)), None);
+    // b's two segments and its duplicate of requirement 0 (with c's and a's
+    // segments pushed between) count b once.
+    cov.push(b, [0, 0]).unwrap();
+    assert_eq!(cov.covering_inputs(), [3, 1, 0]);
     // An input with no association still covers (plain coverage) but K = 0.
     let mut cov = Coverage::new(1);
     cov.push(c, [0]).unwrap();

@@ -12,14 +12,25 @@
 //!   the record directory);
 //! - every other file says whether it is [complete](Completeness): closed
 //!   by an `end` line that counts the lines before it. What an incomplete
-//!   file means depends on how its process ended; the commands decide.
+//!   file means depends on how its process ended; the commands decide;
+//! - of the attempts of a test that its runner retried (the header's
+//!   `attempt`, under cargo-nextest), only the last counts: the records of
+//!   earlier attempts (their MGs, sources and counters) are dropped.
+//!
+//! The result does not depend on how the tests were spread over
+//! processes: processes are ordered by binary and by the first test that
+//! ran an MG in them, and MGs by binary and test, so that one process per
+//! test and one process per binary give the same report.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use mtcov_protocol::read::{LineError, parse_line};
-use mtcov_protocol::{CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION};
+use mtcov_protocol::categories::Declaration;
+use mtcov_protocol::{
+    Attempt, CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
+};
 
 use crate::error::RecordError;
 
@@ -36,6 +47,13 @@ pub(crate) struct RunRecords {
     /// Per test process: its binary, coverage layout and the counters of
     /// each source input it executed.
     pub(crate) processes: Vec<ProcessRecords>,
+    /// `categories!` declarations: the union over binaries, by source type.
+    pub(crate) declarations: Vec<Declaration>,
+    /// Declarations that contradict each other (two for one source type).
+    pub(crate) declaration_conflicts: Vec<String>,
+    /// `choices` records: source key, source type, the choices or the
+    /// classification error, and where the record is (`file:line`).
+    pub(crate) choices: Vec<ChoicesRecord>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
@@ -43,11 +61,25 @@ pub(crate) struct RunRecords {
     pub(crate) unattributed: Vec<String>,
 }
 
+/// One `choices` record.
+#[derive(Debug, Clone)]
+pub(crate) struct ChoicesRecord {
+    pub(crate) key: u64,
+    pub(crate) source_type: String,
+    pub(crate) choices: Result<Vec<Option<u16>>, String>,
+    pub(crate) at: String,
+}
+
 /// The records of one test process (one file).
 #[derive(Debug, Clone)]
 pub(crate) struct ProcessRecords {
     pub(crate) file: PathBuf,
     pub(crate) binary: PathBuf,
+    pub(crate) pid: u64,
+    /// The test and attempt it ran for, when its runner retries tests.
+    pub(crate) attempt: Option<Attempt>,
+    /// Its `source` records: key and `Debug` text.
+    pub(crate) sources: Vec<(u64, String)>,
     pub(crate) runtime_version: String,
     pub(crate) coverage: CoverageLayout,
     /// `cov` records in file order: source key and its non-zero counters
@@ -87,7 +119,105 @@ pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Res
         read_file(file, &text, expected.as_deref(), &mut run, &mut registry)?;
     }
     run.registry = registry.into_values().collect();
+    drop_superseded_attempts(&mut run);
+    put_in_order(&mut run);
+    for process in &run.processes {
+        for (key, debug) in &process.sources {
+            run.sources.entry(*key).or_insert_with(|| debug.clone());
+        }
+    }
     Ok(run)
+}
+
+/// Keeps, of the processes that ran attempts of one test of one binary,
+/// only the one with the highest attempt number.
+fn drop_superseded_attempts(run: &mut RunRecords) {
+    let mut last: BTreeMap<(PathBuf, &str), u32> = BTreeMap::new();
+    for process in &run.processes {
+        if let Some(attempt) = &process.attempt {
+            let slot = last
+                .entry((canonical(&process.binary), attempt.test.as_str()))
+                .or_default();
+            *slot = (*slot).max(attempt.number);
+        }
+    }
+    let keep: Vec<bool> = run
+        .processes
+        .iter()
+        .map(|process| {
+            process.attempt.as_ref().is_none_or(|attempt| {
+                last[&(canonical(&process.binary), attempt.test.as_str())] == attempt.number
+            })
+        })
+        .collect();
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    retain_processes(run, &keep);
+}
+
+/// Removes the processes whose `keep` is false, with their MGs.
+fn retain_processes(run: &mut RunRecords, keep: &[bool]) {
+    let mut new_index = Vec::with_capacity(keep.len());
+    let mut next = 0;
+    for &k in keep {
+        new_index.push(k.then_some(next));
+        next += usize::from(k);
+    }
+    let processes = std::mem::take(&mut run.processes);
+    run.processes = processes
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, &k)| k.then_some(p))
+        .collect();
+    let groups = std::mem::take(&mut run.groups);
+    run.groups = groups
+        .into_iter()
+        .filter_map(|(mg, p)| new_index[p].map(|p| (mg, p)))
+        .collect();
+}
+
+/// Orders processes by (binary, first test with an MG, file) and MGs by
+/// (binary, test, process): the same for any split of tests into processes.
+fn put_in_order(run: &mut RunRecords) {
+    let binaries: Vec<PathBuf> = run.processes.iter().map(|p| canonical(&p.binary)).collect();
+    let mut first_test: Vec<Option<&str>> = vec![None; run.processes.len()];
+    for (mg, p) in &run.groups {
+        if first_test[*p].is_none() {
+            first_test[*p] = Some(mg.test.as_deref().unwrap_or(""));
+        }
+    }
+    let mut order: Vec<usize> = (0..run.processes.len()).collect();
+    order.sort_by(|&a, &b| {
+        (&binaries[a], first_test[a], &run.processes[a].file).cmp(&(
+            &binaries[b],
+            first_test[b],
+            &run.processes[b].file,
+        ))
+    });
+    let mut rank = vec![0; order.len()];
+    for (r, &p) in order.iter().enumerate() {
+        rank[p] = r;
+    }
+    let mut processes: Vec<Option<ProcessRecords>> = std::mem::take(&mut run.processes)
+        .into_iter()
+        .map(Some)
+        .collect();
+    run.processes = order
+        .iter()
+        .map(|&p| processes[p].take().expect("each once"))
+        .collect();
+    for (_, p) in &mut run.groups {
+        *p = rank[*p];
+    }
+    let binaries: Vec<PathBuf> = run.processes.iter().map(|p| canonical(&p.binary)).collect();
+    run.groups.sort_by(|(a, pa), (b, pb)| {
+        (&binaries[*pa], a.test.as_deref().unwrap_or(""), pa).cmp(&(
+            &binaries[*pb],
+            b.test.as_deref().unwrap_or(""),
+            pb,
+        ))
+    });
 }
 
 fn read_file(
@@ -155,10 +285,18 @@ fn read_file(
             Record::Header(_) => {
                 problem.get_or_insert(format!("{name}:{number}: a second header"));
             }
-            Record::Source { key, debug } => {
-                run.sources.entry(key).or_insert(debug);
-            }
+            Record::Source { key, debug } => run.processes[p].sources.push((key, debug)),
             Record::Mg(mg) => run.groups.push((mg, p)),
+            Record::Choices {
+                key,
+                source_type,
+                choices,
+            } => run.choices.push(ChoicesRecord {
+                key,
+                source_type,
+                choices,
+                at: format!("{name}:{number}"),
+            }),
             Record::Cov { key, counters } => {
                 let proc = &mut run.processes[p];
                 match &proc.coverage {
@@ -230,9 +368,31 @@ fn add_process(
             )),
         }
     }
+    let mut declared_here: Vec<&str> = Vec::new();
+    for decl in &header.categories {
+        if declared_here.contains(&decl.source_type.as_str()) {
+            run.declaration_conflicts.push(format!(
+                "{name}: two `categories!` declarations for `{}`; declare each source type once",
+                decl.source_type
+            ));
+            continue;
+        }
+        declared_here.push(&decl.source_type);
+        match run.declarations.iter().find(|d| d.source_type == decl.source_type) {
+            None => run.declarations.push(decl.clone()),
+            Some(known) if known == decl => {}
+            Some(known) => run.declaration_conflicts.push(format!(
+                "{name}: the categories of `{}` are declared differently by two binaries ({}:{} and {}:{}); declare them once, in one place",
+                decl.source_type, known.file, known.line, decl.file, decl.line
+            )),
+        }
+    }
     run.processes.push(ProcessRecords {
         file: file.to_path_buf(),
         binary: PathBuf::from(header.binary),
+        pid: header.pid,
+        attempt: header.attempt,
+        sources: Vec::new(),
         runtime_version: header.runtime,
         coverage: header.coverage,
         counters: Vec::new(),

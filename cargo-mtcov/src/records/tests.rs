@@ -36,18 +36,18 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":2,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":3,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
 fn end(lines: u64) -> String {
-    format!(r#"{{"v":2,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":3,"kind":"end","lines":{lines}}}"#)
 }
 
-const SOURCE_A: &str = r#"{"v":2,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":2,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-const COV_A: &str = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
+const SOURCE_A: &str = r#"{"v":3,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+const COV_A: &str = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -103,7 +103,7 @@ fn a_corrupt_line_makes_the_file_incomplete_and_is_named() {
     let text = [
         header("/bin/a", &[("m::one", "equal")]),
         SOURCE_A.into(),
-        "{\"v\":2,\"kind\":\"mg\",\"mr\"".into(),
+        "{\"v\":3,\"kind\":\"mg\",\"mr\"".into(),
         MG_A.into(),
         end(4),
     ]
@@ -160,7 +160,7 @@ fn lines_lost_before_the_end_line_are_detected() {
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":2,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
+    let cov = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
     dir.write(
         "a-1.jsonl",
         &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
@@ -178,14 +178,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":2", "\"v\":3")
+            SOURCE_A.replace("\"v\":3", "\"v\":4")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 3));
+    assert_eq!((*line, *found), (2, 4));
 }
 
 #[test]
@@ -224,5 +224,87 @@ fn records_before_a_header_are_not_attributed() {
             .any(|w| w.contains("line 2 comes before any header")),
         "{:?}",
         run.unattributed
+    );
+}
+
+fn mg_of(test: &str, key: &str) -> String {
+    format!(
+        r#"{{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+    )
+}
+
+fn with_attempt(header: &str, test: &str, number: u32) -> String {
+    header.replacen(
+        r#","coverage""#,
+        &format!(r#","attempt":{{"test":"{test}","number":{number}}},"coverage""#),
+        1,
+    )
+}
+
+#[test]
+fn groups_come_in_binary_and_test_order_whatever_the_file_names() {
+    // One process per test, the later test in the file that sorts first
+    // (pids are not in test order); then both tests in one process.
+    let split = TempDir::new("split");
+    let h = header("/bin/a", &[("m::one", "equal")]);
+    split.write(
+        "a-1.jsonl",
+        &format!("{h}\n{}\n{}\n", mg_of("b_test", "000000000000000b"), end(2)),
+    );
+    split.write(
+        "a-2.jsonl",
+        &format!("{h}\n{}\n{}\n", mg_of("a_test", "000000000000000a"), end(2)),
+    );
+    let whole = TempDir::new("whole");
+    whole.write(
+        "a-9.jsonl",
+        &format!(
+            "{h}\n{}\n{}\n{}\n",
+            mg_of("a_test", "000000000000000a"),
+            mg_of("b_test", "000000000000000b"),
+            end(3)
+        ),
+    );
+    let order = |dir: &TempDir| -> Vec<String> {
+        read_run(&dir.0, None)
+            .unwrap()
+            .groups
+            .iter()
+            .map(|(mg, _)| mg.test.clone().unwrap())
+            .collect()
+    };
+    assert_eq!(order(&split), ["a_test", "b_test"]);
+    assert_eq!(order(&split), order(&whole));
+}
+
+#[test]
+fn only_the_last_attempt_of_a_retried_test_counts() {
+    let dir = TempDir::new("attempts");
+    let h = header("/bin/a", &[("m::one", "equal")]);
+    let first = with_attempt(&h, "flaky", 1);
+    let second = with_attempt(&h, "flaky", 2);
+    let other = with_attempt(&h, "steady", 1);
+    let source_b = SOURCE_A.replace("000000000000000a", "000000000000000b");
+    dir.write(
+        "a-1.jsonl",
+        &format!(
+            "{first}\n{source_b}\n{}\n{}\n",
+            mg_of("flaky", "000000000000000b"),
+            end(3)
+        ),
+    );
+    dir.write(
+        "a-2.jsonl",
+        &format!("{second}\n{SOURCE_A}\n{MG_A}\n{}\n", end(3)),
+    );
+    dir.write("a-3.jsonl", &format!("{other}\n{}\n", end(1)));
+    let run = read_run(&dir.0, None).unwrap();
+    assert_eq!(run.processes.len(), 2, "attempt 1 of `flaky` is dropped");
+    assert_eq!(run.groups.len(), 1);
+    assert_eq!(run.groups[0].0.outcome, mtcov_protocol::Outcome::Holds);
+    assert_eq!(
+        run.sources.keys().copied().collect::<Vec<_>>(),
+        [10],
+        "its sources too"
     );
 }

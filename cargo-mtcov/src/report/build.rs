@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use anyhow::{Context, ensure};
 
-use crate::measure::{CriterionMeasure, InputIdx, ReqIdx, measure};
+use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
 
 use super::{
-    CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry, Totals,
-    gaps,
+    ClassEntry, CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry,
+    Totals, gaps,
 };
 
 /// Measures every criterion of `input` at its `k` and assembles the
@@ -40,17 +40,22 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     );
     let relations = pool.source_relations(counting);
     let mr_refs = mrs;
+    // Per class, how many source inputs were checked with it.
+    let mut class_inputs = vec![0u32; pool.num_classes() as usize];
     let source_entries: Vec<SourceEntry> = sources
         .iter()
         .enumerate()
         .map(|(i, s)| {
             let t = InputIdx(i as u32);
+            let classes = pool.classes_of(t);
+            for c in &classes {
+                class_inputs[c.0 as usize] += 1;
+            }
             SourceEntry {
                 key: s.key.clone(),
                 debug: s.debug.clone(),
                 s_ro: relations.size(t),
-                classes: pool
-                    .classes_of(t)
+                classes: classes
                     .iter()
                     .map(|&c| pool.class_name(c).to_owned())
                     .collect(),
@@ -77,9 +82,14 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         reports.push(CriterionReport {
             criterion: c.criterion,
             summary: m.summary().cloned(),
-            files: file_rows(&m, c.locations),
-            gaps: gaps::rank(&m, c.locations, pool, mr_refs, &source_entries),
-            requirements: requirement_ks(&m, c.locations),
+            // Black-box requirements are not in source files.
+            files: if c.criterion.is_black_box() {
+                Vec::new()
+            } else {
+                file_rows(&m, c.locations)
+            },
+            gaps: gaps::rank(&m, c.criterion, c.locations, pool, mr_refs, &source_entries),
+            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
         });
     }
 
@@ -94,6 +104,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             violations: violations.len() as u32,
         },
         criteria: reports,
+        classes: classes(pool, &class_inputs),
         dead_mrs: pool
             .dead_mrs()
             .into_iter()
@@ -125,7 +136,25 @@ fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {
         .collect()
 }
 
-fn requirement_ks(m: &CriterionMeasure, locations: &[Location]) -> Vec<RequirementK> {
+fn classes(pool: &crate::measure::Pool, inputs: &[u32]) -> Vec<ClassEntry> {
+    let mut entries: Vec<ClassEntry> = (0..pool.num_classes())
+        .map(|c| ClassEntry {
+            name: pool.class_name(ClassIdx(c)).to_owned(),
+            mrs: 0,
+            source_inputs: inputs[c as usize],
+        })
+        .collect();
+    for m in 0..pool.num_mrs() {
+        entries[pool.mr_class(MrIdx(m)).0 as usize].mrs += 1;
+    }
+    entries
+}
+
+fn requirement_ks(
+    m: &CriterionMeasure,
+    locations: &[Location],
+    inputs: &[u32],
+) -> Vec<RequirementK> {
     locations
         .iter()
         .enumerate()
@@ -136,6 +165,7 @@ fn requirement_ks(m: &CriterionMeasure, locations: &[Location]) -> Vec<Requireme
                 k: m.k_value(r),
                 s_ro: m.best_size(r),
                 closest: m.closest(r).map(|c| c.input.0),
+                inputs: inputs[i],
             }
         })
         .collect()

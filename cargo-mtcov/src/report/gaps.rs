@@ -21,6 +21,7 @@ use crate::measure::{
 use mtcov_protocol::MrDescription;
 
 use super::{ClosestInput, GapGroup, GapKind, Location, SourceEntry};
+use crate::model::Criterion;
 
 /// At most this many candidate MRs are named per gap.
 pub(crate) const CANDIDATE_LIMIT: usize = 5;
@@ -36,6 +37,7 @@ struct Run {
 /// Groups and ranks the gaps of one criterion (see the module doc).
 pub(super) fn rank(
     m: &CriterionMeasure,
+    criterion: Criterion,
     locations: &[Location],
     pool: &Pool,
     mrs: &[MrDescription],
@@ -56,8 +58,11 @@ pub(super) fn rank(
         let loss = 1.0 - m.k_value(req);
         let loc = &locations[r];
         match &mut current {
+            // A black-box requirement (a choice, pair or frame) is one
+            // thing to do on its own: its neighbours share no code.
             Some(run)
-                if locations[run.first].file == loc.file
+                if !criterion.is_black_box()
+                    && locations[run.first].file == loc.file
                     && run.closest.map(|c| c.input) == closest.map(|c| c.input) =>
             {
                 run.count += 1;
@@ -99,7 +104,11 @@ pub(super) fn rank(
             let closest = run
                 .closest
                 .map(|c| closest_input(c, pool, mrs, sources, &mut candidates));
-            let advice = advice(closest.as_ref(), m.counting());
+            let advice = if criterion.is_black_box() {
+                black_box_advice(criterion, first, closest.as_ref(), m.counting())
+            } else {
+                advice(closest.as_ref(), m.counting())
+            };
             let closest = closest.map(|(c, _)| c);
             GapGroup {
                 rank: i as u32 + 1,
@@ -186,6 +195,51 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
             c.debug,
             unit(short)
         )
+    }
+}
+
+/// The advice of a black-box gap, in the declaration's words.
+fn black_box_advice(
+    criterion: Criterion,
+    requirement: &Location,
+    closest: Option<&(ClosestInput, u32)>,
+    counting: Counting,
+) -> String {
+    let label = requirement.label.as_deref().unwrap_or("?");
+    let what = match criterion {
+        Criterion::IChoice => "choice",
+        Criterion::IChoicePair => "choices",
+        _ => "frame",
+    };
+    let Some((c, available)) = closest else {
+        return format!("no source input has {what} {label}: add one");
+    };
+    let unit = |n: u32| match (counting, n) {
+        (Counting::Class, 1) => "relation class",
+        (Counting::Class, _) => "relation classes",
+        (Counting::Mr, 1) => "MR",
+        (Counting::Mr, _) => "MRs",
+    };
+    let names = c
+        .candidate_mrs
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let head = format!(
+        "{what} {label}: its closest source input {} meets {} {}, needs {} more",
+        c.debug,
+        c.s_ro,
+        unit(c.s_ro),
+        c.needs
+    );
+    if *available == 0 {
+        format!(
+            "{head}; no registered MR that applies to it adds one: write MRs of new {} that do",
+            unit(2)
+        )
+    } else {
+        format!("{head}, e.g. {names}")
     }
 }
 

@@ -1,6 +1,9 @@
 //! The report: what the k-MR measure says about a test suite, per
 //! criterion, and where to add tests. [`build`] turns measured data into a
-//! [`Report`]; [`render_text`] and [`render_json`] print it. No I/O here.
+//! [`Report`]; [`render_text`], [`render_json`], [`render_html`],
+//! [`render_lcov`], [`render_cobertura`], [`render_codecov`] and
+//! [`render_markdown`] turn it into text. No I/O here: user text is
+//! escaped for each format by one module, `escape`.
 //!
 //! ```
 //! use cargo_mtcov::measure::{Counting, Coverage, Outcome, PoolBuilder};
@@ -33,8 +36,15 @@
 //! ```
 
 mod build;
+mod cobertura;
+mod codecov;
+pub(crate) mod escape;
 mod gaps;
+mod html;
 mod json;
+mod lcov;
+mod lines;
+mod markdown;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -47,7 +57,12 @@ use crate::measure::{Counting, Coverage, Pool, Summary};
 use crate::model::{Criterion, Location, SourceInfo, Violation};
 
 pub use build::build;
+pub use cobertura::render_cobertura;
+pub use codecov::render_codecov;
+pub use html::{HtmlSite, render_html};
 pub use json::{JSON_SCHEMA_NAME, JSON_SCHEMA_VERSION, render_json, render_json_string};
+pub use lcov::render_lcov;
+pub use markdown::render_markdown;
 pub use text::{TextOptions, render_text};
 
 /// One criterion's requirements and coverage, for [`build`].
@@ -81,6 +96,8 @@ pub struct Report {
     pub counting: Counting,
     pub totals: Totals,
     pub criteria: Vec<CriterionReport>,
+    /// Every relation class of the registered MRs, in registration order.
+    pub classes: Vec<ClassEntry>,
     /// Registered MRs never associated with any source input.
     pub dead_mrs: Vec<MrDescription>,
     pub violations: Vec<Violation>,
@@ -96,6 +113,15 @@ pub struct Totals {
     pub source_inputs: u32,
     pub associations: u32,
     pub violations: u32,
+}
+
+/// A relation class: how many registered MRs have it and how many source
+/// inputs were checked with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassEntry {
+    pub name: String,
+    pub mrs: u32,
+    pub source_inputs: u32,
 }
 
 /// One criterion's results.
@@ -181,6 +207,8 @@ pub struct RequirementK {
     pub s_ro: u32,
     /// Index into `Report::sources` of that input; `None` when uncovered.
     pub closest: Option<u32>,
+    /// How many distinct source inputs cover it (`|sat(r)|`).
+    pub inputs: u32,
 }
 
 /// `S_RO` of one source input.

@@ -171,6 +171,26 @@ fn summaries_files_and_dead_mrs() {
         ["mrs::scale"]
     );
     assert_eq!(r.sources[1].classes, ["equal", "order", "sum"]);
+    let classes: Vec<(&str, u32, u32)> = r
+        .classes
+        .iter()
+        .map(|c| (c.name.as_str(), c.mrs, c.source_inputs))
+        .collect();
+    assert_eq!(
+        classes,
+        [
+            ("equal", 2, 2),
+            ("order", 1, 1),
+            ("sum", 1, 1),
+            ("scale", 1, 0)
+        ]
+    );
+    let inputs: Vec<u32> = r.criteria[0]
+        .requirements
+        .iter()
+        .map(|q| q.inputs)
+        .collect();
+    assert_eq!(inputs, [1, 2, 1, 1, 0, 0]);
     assert_eq!(r.sources[0].mrs, ["mrs::periodic", "mrs::reflect"]);
     let ks: Vec<f64> = r.criteria[0].requirements.iter().map(|q| q.k).collect();
     assert_eq!(ks, [0.5, 1.0, 1.0, 0.0, 0.0, 0.0]);
@@ -414,4 +434,356 @@ fn text_lists_are_capped_by_the_limit() {
     assert!(text.contains("  ... and 1 more MR\n"), "{text}");
     assert!(text.contains("  ... and 1 more violation\n"), "{text}");
     assert!(!text.contains("mrs::scale [scale]"), "{text}");
+}
+
+/// `Debug` text, MR names, labels and messages from user code that try to
+/// drive a terminal, inject markup or break a line-based format.
+const HOSTILE: &str = "Evil(\"\x1b[2J\x1b]0;pwned\x07\r<script>alert(1)</script>\u{202e}gpj.exe\u{200b}\n\"><img src=x onerror=alert(2)> | *x* [l](javascript:y)\")";
+
+fn hostile_report() -> Report {
+    let mut f = fixture();
+    for s in &mut f.sources {
+        s.debug = format!("{}{HOSTILE}", s.debug);
+    }
+    for m in &mut f.mrs {
+        m.id = format!("{}{HOSTILE}", m.id);
+        m.class = format!("{}{HOSTILE}", m.class);
+    }
+    f.branch.1[0].label = Some(format!("branch true{HOSTILE}"));
+    f.line.1[5].file = format!("src/util.rs{HOSTILE}");
+    let mut r = report(&f, 2, Counting::Class);
+    r.violations[0].message = Some(format!("message{HOSTILE}"));
+    r.violations[0].sources = vec![HOSTILE.to_owned()];
+    r
+}
+
+/// No character that acts on a terminal or hides text.
+fn assert_no_hidden(out: &str, what: &str) {
+    for bad in ['\x1b', '\x07', '\r', '\u{202e}', '\u{200b}'] {
+        assert!(!out.contains(bad), "{what} contains {bad:?}:\n{out}");
+    }
+}
+
+#[test]
+fn hostile_debug_cannot_reach_the_terminal() {
+    let r = hostile_report();
+    for color in [false, true] {
+        let text = render_text(&r, &TextOptions { color, limit: 10 });
+        let text = strip_ansi(&text);
+        assert_no_hidden(&text, "the text report");
+        assert!(text.contains("\\u{1b}[2J"), "{text}");
+        assert!(text.contains("\\r<script>"), "{text}");
+        assert!(text.contains("\\u{202e}gpj.exe"), "{text}");
+    }
+}
+
+/// The tags and attributes the HTML report itself writes; user text must
+/// never add one.
+const TAGS: &[&str] = &[
+    "!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "nav", "a", "p",
+    "table", "thead", "tbody", "tr", "th", "td", "span", "sub", "b", "br", "code", "div", "ul",
+    "li", "i", "svg", "line", "text", "polyline", "circle", "script", "colgroup", "col",
+];
+const ATTRIBUTES: &[&str] = &[
+    "html",
+    "lang",
+    "charset",
+    "name",
+    "content",
+    "href",
+    "id",
+    "class",
+    "title",
+    "style",
+    "colspan",
+    "data-k",
+    "data-v",
+    "data-criterion",
+    "width",
+    "height",
+    "viewbox",
+    "role",
+    "aria-label",
+    "x",
+    "y",
+    "x1",
+    "x2",
+    "y1",
+    "y2",
+    "stroke",
+    "stroke-width",
+    "fill",
+    "points",
+    "cx",
+    "cy",
+    "r",
+];
+
+/// Every opening tag of `page` (closing tags are checked by name only
+/// through their opening ones) with its attribute names; values are read as the
+/// browser reads them (double-quoted).
+fn tags(page: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let bytes = page.as_bytes();
+    let mut i = 0;
+    while let Some(at) = page[i..].find('<') {
+        i += at + 1;
+        let closing = page[i..].starts_with('/');
+        if closing {
+            i += 1;
+        }
+        let name: String = page[i..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != '>' && *c != '/')
+            .collect();
+        i += name.len();
+        let mut attributes = Vec::new();
+        loop {
+            while i < bytes.len() && (bytes[i] as char).is_whitespace() {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] == b'>' || bytes[i] == b'/' {
+                break;
+            }
+            let attr: String = page[i..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '=' && *c != '>')
+                .collect();
+            i += attr.len();
+            if bytes.get(i) == Some(&b'=') {
+                i += 1;
+                assert_eq!(bytes[i], b'"', "unquoted attribute value in {attr}");
+                let end = page[i + 1..].find('"').expect("closing quote");
+                i += end + 2;
+            }
+            attributes.push(attr.to_ascii_lowercase());
+        }
+        if !closing && (name.eq_ignore_ascii_case("style") || name.eq_ignore_ascii_case("script")) {
+            // Their content is ours (CSS, the sorting script): skip to the end tag.
+            let end = format!("</{name}>");
+            i += page[i..].find(&end).expect("end of style or script");
+        }
+        if !closing {
+            found.push((name.to_ascii_lowercase(), attributes));
+        }
+    }
+    found
+}
+
+#[test]
+fn hostile_user_text_cannot_inject_html() {
+    let r = hostile_report();
+    let sources = std::collections::BTreeMap::from([(
+        "src/trig.rs".to_owned(),
+        format!("fn a() {{}}\n// {HOSTILE}\nfn b() {{}}\n\nfn c() {{}}\n"),
+    )]);
+    let site = render_html(&r, &sources);
+    assert!(site.pages.len() >= 4, "index, gaps and two file pages");
+    for (name, page) in &site.pages {
+        assert_no_hidden(page, name);
+        let tags = tags(page);
+        for (tag, attributes) in &tags {
+            assert!(
+                TAGS.contains(&tag.as_str()),
+                "{name}: tag <{tag}> from user text"
+            );
+            for a in attributes {
+                assert!(
+                    ATTRIBUTES.contains(&a.as_str()),
+                    "{name}: attribute {a} on <{tag}>"
+                );
+            }
+        }
+        let scripts = tags.iter().filter(|(t, _)| t == "script").count();
+        assert_eq!(scripts, usize::from(name == "index.html"), "{name}");
+        assert!(
+            page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{name}"
+        );
+        assert!(!page.contains("<img"), "{name}");
+    }
+    let file = &site
+        .pages
+        .iter()
+        .find(|(n, _)| n.ends_with("src_trig.rs.html"))
+        .unwrap()
+        .1;
+    assert!(
+        file.contains("\\u{202e}gpj.exe"),
+        "hidden characters are shown: {file}"
+    );
+}
+
+#[test]
+fn hostile_user_text_cannot_break_markdown_lcov_or_xml() {
+    let r = hostile_report();
+    let md = render_markdown(&r);
+    assert_no_hidden(&md, "markdown");
+    assert!(!md.contains('<'), "{md}");
+    for line in md.lines().filter(|l| l.starts_with('|')) {
+        let cells = line.replace("\\|", "").matches('|').count();
+        assert!(
+            cells == 9 || cells == 6,
+            "a table row with {cells} pipes: {line}"
+        );
+    }
+    assert!(!md.contains("[l](javascript"), "{md}");
+
+    let lcov = render_lcov(&r, std::path::Path::new("/ws"));
+    assert_no_hidden(&lcov, "lcov");
+    let records = [
+        "TN:", "SF:", "FN:", "FNDA:", "FNF:", "FNH:", "BRDA:", "BRF:", "BRH:", "DA:", "LF:", "LH:",
+    ];
+    for line in lcov.lines() {
+        assert!(
+            line == "end_of_record" || records.iter().any(|r| line.starts_with(r)),
+            "a line that is no LCOV record: {line}"
+        );
+    }
+
+    let xml = render_cobertura(&r, std::path::Path::new("/ws<&>"), 0);
+    assert_no_hidden(&xml, "cobertura");
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let mut filenames = Vec::new();
+    loop {
+        match reader.read_event().expect("well-formed XML") {
+            quick_xml::events::Event::Eof => break,
+            quick_xml::events::Event::Empty(e) | quick_xml::events::Event::Start(e)
+                if e.name().as_ref() == b"class" =>
+            {
+                let v = e.try_get_attribute("filename").unwrap().unwrap();
+                filenames.push(v.unescape_value().unwrap().into_owned());
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        filenames
+            .iter()
+            .any(|f| f.contains("<script>alert(1)</script>\\u{202e}")),
+        "{filenames:?}"
+    );
+}
+
+#[test]
+fn lcov_and_codecov_follow_the_documented_mapping() {
+    let f = fixture();
+    let r = report(&f, 2, Counting::Class);
+    let lcov = render_lcov(&r, std::path::Path::new("/ws"));
+    let trig = lcov
+        .split("end_of_record")
+        .find(|s| s.contains("SF:/ws/src/trig.rs"))
+        .unwrap();
+    // Line 3: input a only (1 class of 2); line 4: a and b (b has 3 classes).
+    for want in [
+        "DA:3,1",
+        "BRDA:3,0,0,1",
+        "BRDA:3,0,1,0",
+        "DA:4,2",
+        "BRDA:4,0,0,1",
+        "BRDA:4,0,1,1",
+        "DA:5,1",
+        "BRDA:4,1,0,1",
+        "BRDA:4,1,1,1",
+        "LF:3",
+        "LH:3",
+    ] {
+        assert!(trig.lines().any(|l| l == want), "{want} missing in\n{trig}");
+    }
+    let util = lcov
+        .split("end_of_record")
+        .find(|s| s.contains("SF:/ws/src/util.rs"))
+        .unwrap();
+    for want in [
+        "DA:10,1",
+        "BRDA:10,0,0,0",
+        "BRDA:10,0,1,0",
+        "DA:12,0",
+        "BRDA:12,0,0,-",
+        "DA:13,0",
+        "BRF:6",
+        "BRH:0",
+        "LF:3",
+        "LH:1",
+    ] {
+        assert!(util.lines().any(|l| l == want), "{want} missing in\n{util}");
+    }
+    // Synthetic branches over both files: A_2's numerator over its denominator.
+    let line = r.criteria[0].summary.as_ref().unwrap();
+    let synthetic = || {
+        lcov.lines()
+            .filter(|l| l.starts_with("BRDA:") && l.split(',').nth(1) == Some("0"))
+    };
+    let synthetic_hit = synthetic().filter(|l| l.ends_with(",1")).count();
+    let synthetic = synthetic().count();
+    assert_eq!(
+        (synthetic_hit as u64, synthetic as u64),
+        (line.a_k_numerator, line.a_k_denominator)
+    );
+
+    let codecov: serde_json::Value = serde_json::from_str(&render_codecov(&r)).unwrap();
+    assert_eq!(
+        codecov,
+        serde_json::json!({"coverage": {
+            "src/trig.rs": {"3": "1/2", "4": 2, "5": 1},
+            "src/util.rs": {"10": "0/2", "12": 0, "13": 0}
+        }})
+    );
+    let xml = render_cobertura(&r, std::path::Path::new("/ws"), 0);
+    assert!(xml.contains(r#"line-rate="0.666667" branch-rate="0.416667" lines-covered="4" lines-valid="6" branches-covered="5" branches-valid="12""#), "{xml}");
+    assert!(
+        xml.contains(r#"<line number="3" hits="1" branch="true" condition-coverage="50% (1/2)"/>"#),
+        "{xml}"
+    );
+}
+
+#[test]
+fn markdown_summary() {
+    let f = fixture();
+    let md = render_markdown(&report(&f, 2, Counting::Class));
+    insta::assert_snapshot!(md);
+}
+
+#[test]
+fn html_shades_lines_by_k() {
+    let f = fixture();
+    let r = report(&f, 2, Counting::Class);
+    let sources = std::collections::BTreeMap::from([(
+        "src/trig.rs".to_owned(),
+        "fn sin() {\n    let a = 1;\n    one();\n    two();\n    three();\n}\n".to_owned(),
+    )]);
+    let site = render_html(&r, &sources);
+    let names: Vec<&str> = site.pages.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "index.html",
+            "gaps.html",
+            "files/0000-src_trig.rs.html",
+            "files/0001-src_util.rs.html"
+        ]
+    );
+    let trig = &site.pages[2].1;
+    assert!(
+        trig.contains("<tr id=\"L3\" class=\"kp\" data-k=\"1/2\">"),
+        "{trig}"
+    );
+    assert!(
+        trig.contains("<tr id=\"L4\" class=\"k1\" data-k=\"2/2\">"),
+        "{trig}"
+    );
+    assert!(trig.contains("<tr id=\"L1\"><td class=\"n\">"), "{trig}");
+    assert!(trig.contains("    let a = 1;"), "{trig}");
+    let util = &site.pages[3].1;
+    assert!(
+        util.contains("<tr id=\"L12\" class=\"k0\" data-k=\"0/2\">"),
+        "{util}"
+    );
+    assert!(util.contains("could not be read"), "{util}");
+    let index = &site.pages[0].1;
+    assert!(index.contains("A_2 = 41.7%"), "{index}");
+    assert!(
+        index.contains("href=\"files/0001-src_util.rs.html#L12\""),
+        "{index}"
+    );
 }

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crate::measure::Counting;
 
+use super::escape::terminal as esc;
 use super::{CriterionReport, GapGroup, GapKind, Location, Report};
 
 /// How to print.
@@ -62,17 +63,29 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     out
 }
 
+/// Width of the criterion column: 10, or the longest name measured.
+fn name_width(report: &Report) -> usize {
+    report
+        .criteria
+        .iter()
+        .map(|c| c.criterion.name().len())
+        .max()
+        .unwrap_or(0)
+        .max(10)
+}
+
 fn summary_table(out: &mut String, report: &Report, p: Paint) {
     let k = report.k;
     let a_k = format!("A_{k}");
+    let w = name_width(report);
     let head = format!(
-        "{:<10} {:>12} {:>16} {a_k:>7} {:>7} {:>7} {:>7}  {k}-MR",
+        "{:<w$} {:>12} {:>16} {a_k:>7} {:>7} {:>7} {:>7}  {k}-MR",
         "Criterion", "Requirements", "Covered", "K=1", "0<K<1", "K=0"
     );
     let _ = writeln!(out, "{}", p.bold(&head));
     for c in &report.criteria {
         let Some(s) = &c.summary else {
-            let _ = writeln!(out, "{:<10} {}", c.criterion, p.dim("no requirements"));
+            let _ = writeln!(out, "{:<w$} {}", c.criterion, p.dim("no requirements"));
             continue;
         };
         let covered = format!("{} ({})", s.covered, pct(s.plain_coverage));
@@ -83,7 +96,7 @@ fn summary_table(out: &mut String, report: &Report, p: Paint) {
         };
         let _ = writeln!(
             out,
-            "{:<10} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
+            "{:<w$} {:>12} {:>16} {} {:>7} {:>7} {:>7}  {verdict}",
             c.criterion,
             s.requirements,
             covered,
@@ -106,14 +119,15 @@ fn sweep_table(out: &mut String, report: &Report, p: Paint) {
     else {
         return;
     };
-    let mut head = format!("{:<10}", "Sweep");
+    let w = name_width(report);
+    let mut head = format!("{:<w$}", "Sweep");
     for j in 1..=top {
         let _ = write!(head, " {:>7}", format!("A_{j}"));
     }
     let _ = writeln!(out, "{}", p.bold(&head));
     for c in &report.criteria {
         let Some(s) = &c.summary else { continue };
-        let _ = write!(out, "{:<10}", c.criterion);
+        let _ = write!(out, "{:<w$}", c.criterion);
         for point in &s.sweep {
             let _ = write!(
                 out,
@@ -130,7 +144,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     let criteria: Vec<&CriterionReport> = report
         .criteria
         .iter()
-        .filter(|c| c.summary.is_some())
+        .filter(|c| c.summary.is_some() && !c.criterion.is_black_box())
         .collect();
     let files: BTreeSet<&str> = criteria
         .iter()
@@ -139,7 +153,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     if files.is_empty() {
         return;
     }
-    let width = files.iter().map(|f| f.len()).max().unwrap_or(0).max(4);
+    let width = files.iter().map(|f| esc(f).len()).max().unwrap_or(0).max(4);
     let cells: Vec<Vec<String>> = criteria
         .iter()
         .map(|c| {
@@ -169,7 +183,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     }
     let _ = writeln!(out, "{}", p.bold(&head));
     for (i, f) in files.iter().enumerate() {
-        let _ = write!(out, "{f:<width$}");
+        let _ = write!(out, "{:<width$}", esc(f));
         for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
             let cell = format!("{:>w$}", col[i]);
             let a = c.files.iter().find(|row| row.file == *f).map(|row| row.a_k);
@@ -202,18 +216,22 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
     );
     let width = c.gaps[..shown]
         .iter()
-        .map(|g| span(&g.span).len())
+        .map(|g| esc(&span(&g.span)).len())
         .max()
         .unwrap_or(0);
     for g in &c.gaps[..shown] {
-        gap_line(out, g, k, width, p);
+        if c.criterion.is_black_box() {
+            black_box_gap_line(out, g, k, p);
+        } else {
+            gap_line(out, g, k, width, p);
+        }
     }
     and_more(out, c.gaps.len() - shown, "group", "groups");
     out.push('\n');
 }
 
 fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
-    let where_ = format!("{:<width$}", span(&g.span));
+    let where_ = format!("{:<width$}", esc(&span(&g.span)));
     let _ = write!(
         out,
         "{:>4}. {} {:>9} {:>7}",
@@ -223,9 +241,37 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
         format!("+{}", pct(g.a_k_gain)),
     );
     if let Some(label) = &g.span.label {
-        let _ = write!(out, "  {}", p.dim(label));
+        let _ = write!(out, "  {}", p.dim(&esc(label)));
     }
     out.push('\n');
+    let advice = match g.kind {
+        GapKind::Uncovered => p.red(&esc(&g.advice)),
+        GapKind::Thin => esc(&g.advice).into_owned(),
+    };
+    let _ = writeln!(out, "        {advice}");
+    if let Some(c) = &g.closest {
+        let classes = if c.classes.is_empty() {
+            "none".to_owned()
+        } else {
+            esc(&c.classes.join(", ")).into_owned()
+        };
+        let _ = writeln!(
+            out,
+            "        {}",
+            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
+        );
+    }
+}
+
+/// A black-box gap is one requirement, named in words; the advice says it.
+fn black_box_gap_line(out: &mut String, g: &GapGroup, k: u32, p: Paint) {
+    let _ = writeln!(
+        out,
+        "{:>4}. {}  +{}",
+        g.rank,
+        p.cyan(g.span.label.as_deref().unwrap_or("")),
+        pct(g.a_k_gain),
+    );
     let advice = match g.kind {
         GapKind::Uncovered => p.red(&g.advice),
         GapKind::Thin => g.advice.clone(),
@@ -261,9 +307,9 @@ fn dead_mrs(out: &mut String, report: &Report, limit: usize, p: Paint) {
         let _ = writeln!(
             out,
             "  {} {} {}:{}",
-            p.yellow(&m.id),
-            p.dim(&format!("[{}]", m.class)),
-            m.file,
+            p.yellow(&esc(&m.id)),
+            p.dim(&format!("[{}]", esc(&m.class))),
+            esc(&m.file),
             m.line
         );
     }
@@ -286,11 +332,17 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
         p.bold(&format!("Violations ({}):", report.violations.len()))
     );
     for v in report.violations.iter().take(limit) {
-        let _ = writeln!(out, "  {} at {}:{}", p.red(&v.mr), v.file, v.line);
-        let _ = writeln!(out, "    source inputs: {}", v.sources.join(", "));
+        let _ = writeln!(
+            out,
+            "  {} at {}:{}",
+            p.red(&esc(&v.mr)),
+            esc(&v.file),
+            v.line
+        );
+        let _ = writeln!(out, "    source inputs: {}", esc(&v.sources.join(", ")));
         if let Some(msg) = &v.message {
             for line in msg.lines() {
-                let _ = writeln!(out, "    {line}");
+                let _ = writeln!(out, "    {}", esc(line));
             }
         }
     }
@@ -314,7 +366,7 @@ fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
 }
 
 /// `file:line:col` for one line, `file:first-last` for a range.
-fn span(loc: &Location) -> String {
+pub(super) fn span(loc: &Location) -> String {
     if loc.line_start == loc.line_end {
         loc.to_string()
     } else {
@@ -324,7 +376,7 @@ fn span(loc: &Location) -> String {
 
 /// One decimal; never shows 100.0% for less than all, nor 0.0% for more
 /// than nothing.
-fn pct(v: f64) -> String {
+pub(super) fn pct(v: f64) -> String {
     let x = (v * 1000.0).round() / 10.0;
     let x = if v < 1.0 && x >= 100.0 {
         99.9

@@ -1,7 +1,8 @@
 //! `<target>/mtcov/last-run.json`: what `cargo mtcov report` needs to
 //! re-render the last run without rebuilding: where its records are, the
 //! build's test executables (with their modification times, so a rebuild
-//! since then is caught) and how each test binary ended.
+//! since then is caught) and how each test binary, process and test
+//! ended.
 
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -14,17 +15,25 @@ use crate::build::BuildOutput;
 use crate::error::RecordError;
 
 const FILE_NAME: &str = "last-run.json";
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LastRun {
     pub format: u32,
     pub record_dir: PathBuf,
     pub branch: bool,
+    /// Whether the test binaries were built with coverage instrumentation
+    /// (not when only black-box criteria were asked for).
+    #[serde(default = "instrumented_by_default")]
+    pub instrumented: bool,
     pub build: BuildOutput,
     /// Modification time of each test executable when it ran.
     pub stamps: Vec<Stamp>,
     pub runs: Vec<BinaryRun>,
+}
+
+fn instrumented_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +73,7 @@ impl LastRun {
             format: FORMAT,
             record_dir,
             branch,
+            instrumented: true,
             build,
             stamps,
             runs,
@@ -73,7 +83,11 @@ impl LastRun {
     pub fn save(&self, mtcov_dir: &Path) -> Result<()> {
         let path = mtcov_dir.join(FILE_NAME);
         let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+        // Written aside and renamed: an interrupt never leaves half a file.
+        let partial = mtcov_dir.join(format!("{FILE_NAME}.partial"));
+        std::fs::write(&partial, text)
+            .and_then(|()| std::fs::rename(&partial, &path))
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     pub fn load(mtcov_dir: &Path) -> Result<Self> {

@@ -8,7 +8,7 @@
 //! the MR skips syntax errors.
 
 use expr::{Error, ErrorKind, Token, evaluate, render, tokenize};
-use mt_runtime::{Mg, Mr, metamorphic};
+use mt_runtime::{Mg, Mr, categories, metamorphic};
 
 /// What the relations compare: the value, or which kind of failure.
 ///
@@ -32,6 +32,46 @@ fn verdict(result: &Result<i64, Error>) -> Verdict {
             ..
         }) => Verdict::DivisionByZero,
         Err(_) => Verdict::Overflow,
+    }
+}
+
+/// The runs of decimal digits in `text`.
+fn digit_runs(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|run| !run.is_empty())
+}
+
+// The black-box view of a source text, for `cargo mtcov --criterion
+// i-choice,i-choice-pair,io-ctf`: its shape, its operators and literals,
+// and the verdict the calculator gives it. A lone literal has no
+// operators and always evaluates; only non-empty text has a value.
+categories! {
+    String -> Verdict {
+        shape(t) {
+            empty [property EMPTY] => t.trim().is_empty(),
+            "single literal" [property LITERAL] =>
+                t.trim().chars().all(|c| c.is_ascii_digit()) && t.trim().parse::<i64>().is_ok(),
+            parenthesised => t.contains(['(', ')']),
+            flat,
+        }
+        operators(t) {
+            none => !t.contains(['+', '-', '*', '/', '%']),
+            "additive only" [if !LITERAL && !EMPTY] => !t.contains(['*', '/', '%']),
+            "multiplicative only" [if !LITERAL && !EMPTY] => !t.contains(['+', '-']),
+            mixed [if !LITERAL && !EMPTY],
+        }
+        literals(t) {
+            "beyond i64" [single] => digit_runs(t).any(|run| run.parse::<i64>().is_err()),
+            none [if !LITERAL] => digit_runs(t).next().is_none(),
+            large [if !EMPTY] => digit_runs(t).any(|run| run.len() >= 10),
+            small [if !EMPTY],
+        }
+        output verdict(t, v) {
+            value [if !EMPTY] => matches!(v, Verdict::Value(_)),
+            "division by zero" [if !EMPTY && !LITERAL] => *v == Verdict::DivisionByZero,
+            overflow [if !EMPTY && !LITERAL] => *v == Verdict::Overflow,
+            malformed [if !LITERAL],
+        }
     }
 }
 

@@ -6,8 +6,39 @@
 //! distinct relation classes reached each piece of code.
 
 use mt_runtime::proptest::prelude::*;
-use mt_runtime::{Config, Mg, Mr, metamorphic};
+use mt_runtime::{Config, Mg, Mr, categories, metamorphic};
 use trig::{Angle, cos_deg, sin_deg};
+
+// The black-box view of a source angle, for `cargo mtcov --criterion
+// i-choice,i-choice-pair,io-ctf`: where it lies and how large it is, and
+// the sign of the SUT's output (`sin` or `cos`, both `f64`). Only angles
+// on an axis can give an exact zero.
+categories! {
+    Angle -> f64 {
+        quadrant(a) {
+            axis [property AXIS] => a.0.rem_euclid(90.0) == 0.0,
+            first => a.0.rem_euclid(360.0) < 90.0,
+            second => a.0.rem_euclid(360.0) < 180.0,
+            third => a.0.rem_euclid(360.0) < 270.0,
+            fourth,
+        }
+        magnitude(a) {
+            zero [single] => a.0 == 0.0,
+            undefined [error] => !a.0.is_finite(),
+            "within one turn" => a.0.abs() < 360.0,
+            "beyond one turn",
+        }
+        direction(a) {
+            positive => a.0 > 0.0,
+            negative,
+        }
+        output sign(a, out) {
+            positive => *out > 0.0,
+            negative => *out < 0.0,
+            zero [if AXIS],
+        }
+    }
+}
 
 /// Absolute tolerance for comparing outputs in [-1, 1]. The kernels are
 /// good to a few ulps; the follow-up angles of large sources carry at most

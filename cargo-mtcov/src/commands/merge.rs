@@ -1,0 +1,325 @@
+//! `cargo mtcov merge DIR...`: the shards of one partition
+//! (`cargo mtcov --partition KIND:M/N`, on one machine or many) as one run,
+//! reported as `cargo mtcov` would report the unsharded run.
+//!
+//! Every shard `1..=N` of one partition must be given exactly once, all
+//! built from the same sources with the same flags. The merge builds
+//! those sources itself (a fresh build when the target directory is kept),
+//! matches the shards' test binaries to its own by file name (cargo's
+//! name-hash pair, which changes with the toolchain, profile and
+//! features), and refuses shards whose binaries, or whose recorded
+//! coverage layouts, differ from each other or from its own build, naming
+//! them. The merged records then go through the normal report path, with
+//! all its checks, and become the last run (`cargo mtcov report`).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use super::measure::{Built, build_for_run, remove_other_runs};
+use super::report;
+use crate::build::BuildOutput;
+use crate::cli::MergeCommand;
+use crate::error::ExitStatus;
+use crate::run::last_run::{LastRun, new_run_id};
+use crate::run::{BinaryOutcome, BinaryRun, Partition};
+
+const SHARD_FILE: &str = "shard.json";
+const FORMAT: u32 = 1;
+
+/// `<shard dir>/shard.json`: what a shard ran, next to its `records/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct Shard {
+    format: u32,
+    partition: Partition,
+    branch: bool,
+    build: BuildOutput,
+    runs: Vec<BinaryRun>,
+}
+
+impl Shard {
+    pub(crate) fn new(
+        partition: Partition,
+        branch: bool,
+        build: BuildOutput,
+        runs: Vec<BinaryRun>,
+    ) -> Self {
+        Self {
+            format: FORMAT,
+            partition,
+            branch,
+            build,
+            runs,
+        }
+    }
+
+    pub(crate) fn save(&self, dir: &Path) -> Result<()> {
+        let path = dir.join(SHARD_FILE);
+        std::fs::write(&path, serde_json::to_string_pretty(self)?)
+            .with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    fn load(dir: &Path) -> Result<Self> {
+        let path = dir.join(SHARD_FILE);
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "{} is not a shard directory (no readable {SHARD_FILE}); give the directories \
+                 `cargo mtcov --partition KIND:M/N` wrote, <target-dir>/mtcov/shard-M-of-N",
+                dir.display()
+            )
+        })?;
+        let shard: Self = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is unreadable (written by another cargo-mtcov version?)",
+                path.display()
+            )
+        })?;
+        if shard.format != FORMAT {
+            bail!(
+                "{} has format {}, this cargo-mtcov reads {FORMAT}; rerun the shard with this cargo-mtcov",
+                path.display(),
+                shard.format
+            );
+        }
+        Ok(shard)
+    }
+}
+
+pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
+    let mut shards = Vec::new();
+    for dir in &command.dirs {
+        shards.push((dir.clone(), Shard::load(dir)?));
+    }
+    check_partition(&shards)?;
+    let built = build_for_run(&command.common, &command.build, &command.report)?;
+    if let Some((dir, shard)) = shards.iter().find(|(_, s)| s.branch != built.branch) {
+        bail!(
+            "shard {} ({}) was run {} --branch, this merge {}: give both the same flags",
+            shard.partition,
+            dir.display(),
+            if shard.branch { "with" } else { "without" },
+            if built.branch { "has it" } else { "does not" }
+        );
+    }
+    let mtcov_dir = built.workspace.mtcov_dir();
+    let records_root = mtcov_dir.join("records");
+    let run_id = new_run_id();
+    let merged = records_root.join(&run_id);
+    std::fs::create_dir_all(&merged)
+        .with_context(|| format!("cannot create {}", merged.display()))?;
+    let runs = match merge_into(&merged, &shards, &built) {
+        Ok(runs) => runs,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&merged);
+            return Err(e);
+        }
+    };
+    let last = LastRun::new(merged, built.branch, built.build.clone(), runs)?;
+    last.save(&mtcov_dir)?;
+    remove_other_runs(&records_root, &run_id);
+    report::report_run(&built.workspace, &last, &command.report, built.color)
+}
+
+/// Every shard of one partition, each once.
+fn check_partition(shards: &[(PathBuf, Shard)]) -> Result<()> {
+    let Some((first_dir, first)) = shards.first() else {
+        bail!("name the shard directories to merge");
+    };
+    let (kind, total) = (first.partition.kind, first.partition.total);
+    let mut seen: BTreeMap<u32, &Path> = BTreeMap::new();
+    for (dir, shard) in shards {
+        let p = shard.partition;
+        if p.kind != kind || p.total != total {
+            bail!(
+                "{} is shard {p}, {} is shard {}: shards of different partitions cannot be merged",
+                dir.display(),
+                first_dir.display(),
+                first.partition
+            );
+        }
+        if let Some(other) = seen.insert(p.shard, dir) {
+            bail!(
+                "shard {p} is given twice ({} and {}); give each shard once",
+                other.display(),
+                dir.display()
+            );
+        }
+    }
+    let missing: Vec<String> = (1..=total)
+        .filter(|m| !seen.contains_key(m))
+        .map(|m| m.to_string())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shard {} of {total} {} missing: without {} the report would leave out tests; \
+             give every shard's directory",
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" },
+            if missing.len() == 1 { "it" } else { "them" }
+        );
+    }
+    Ok(())
+}
+
+/// Copies the shards' records into `merged`, their headers naming this
+/// build's binaries, and returns the union of their outcomes.
+fn merge_into(merged: &Path, shards: &[(PathBuf, Shard)], built: &Built) -> Result<Vec<BinaryRun>> {
+    let local: HashMap<String, &Path> = built
+        .build
+        .executables
+        .iter()
+        .map(|e| (file_name(&e.path), e.path.as_path()))
+        .collect();
+    let mut runs: BTreeMap<PathBuf, BinaryRun> = BTreeMap::new();
+    // The coverage layout each binary's records give, and which shard gave it first.
+    let mut layouts: HashMap<String, (String, u32)> = HashMap::new();
+    for (dir, shard) in shards {
+        let m = shard.partition.shard;
+        let mut theirs: HashMap<String, String> = HashMap::new();
+        for exe in &shard.build.executables {
+            let name = file_name(&exe.path);
+            let Some(ours) = local.get(&name) else {
+                bail!(
+                    "shard {} ({}) ran {}, which this build does not have: the shards and this merge \
+                     were built from different sources or with different flags (toolchain, \
+                     --release, features); build every shard and the merge alike",
+                    shard.partition,
+                    dir.display(),
+                    exe.path.display()
+                );
+            };
+            theirs.insert(exe.path.display().to_string(), ours.display().to_string());
+        }
+        let records = dir.join("records");
+        let entries = std::fs::read_dir(&records)
+            .with_context(|| format!("cannot read the records directory {}", records.display()))?;
+        let mut files: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let text = rebase_header(&text, &theirs);
+            if let Some((binary, layout)) = header_layout(&text) {
+                let entry = layouts.entry(binary.clone()).or_insert((layout.clone(), m));
+                if entry.0 != layout {
+                    bail!(
+                        "the records of {binary} in shard {m} and in shard {} of {} come from different \
+                         builds (their coverage layouts differ): build every shard from the same sources",
+                        entry.1,
+                        shard.partition.total
+                    );
+                }
+            }
+            let target = merged.join(format!("s{m}-{}", file_name(&file)));
+            std::fs::write(&target, text)
+                .with_context(|| format!("cannot write {}", target.display()))?;
+        }
+        for run in &shard.runs {
+            let name = file_name(&run.path);
+            let Some(ours) = local.get(&name) else {
+                continue;
+            };
+            let entry = runs.entry(ours.to_path_buf()).or_insert_with(|| BinaryRun {
+                path: ours.to_path_buf(),
+                outcome: BinaryOutcome::Passed,
+                processes: Vec::new(),
+            });
+            entry.processes.extend(run.processes.iter().cloned());
+            if worse(&run.outcome) > worse(&entry.outcome) {
+                entry.outcome = run.outcome.clone();
+            }
+        }
+    }
+    Ok(runs.into_values().collect())
+}
+
+fn worse(outcome: &BinaryOutcome) -> u8 {
+    match outcome {
+        BinaryOutcome::Passed => 0,
+        BinaryOutcome::Failed => 1,
+        BinaryOutcome::TimedOut => 2,
+        BinaryOutcome::Aborted(_) => 3,
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The header (first line) with its `binary` replaced by this machine's
+/// path of the same binary; other lines untouched.
+fn rebase_header(text: &str, paths: &HashMap<String, String>) -> String {
+    let (first, rest) = text.split_at(text.find('\n').map_or(text.len(), |i| i));
+    let Ok(mtcov_protocol::Record::Header(header)) = mtcov_protocol::read::parse_line(first) else {
+        return text.to_owned();
+    };
+    let Some(ours) = paths.get(&header.binary) else {
+        return text.to_owned();
+    };
+    let quoted = |s: &str| format!("\"binary\":{}", serde_json::Value::from(s));
+    let first = first.replacen(&quoted(&header.binary), &quoted(ours), 1);
+    format!("{first}{rest}")
+}
+
+/// The header's binary file name and its coverage layout, as written.
+fn header_layout(text: &str) -> Option<(String, String)> {
+    let first = text.lines().next()?;
+    let mtcov_protocol::Record::Header(header) = mtcov_protocol::read::parse_line(first).ok()?
+    else {
+        return None;
+    };
+    Some((
+        file_name(Path::new(&header.binary)),
+        format!("{:?}", header.coverage),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_rebased_and_nothing_else() {
+        let text = concat!(
+            r#"{"v":3,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
+            "\n",
+            r#"{"v":3,"kind":"end","lines":1}"#,
+            "\n"
+        );
+        let paths: HashMap<String, String> = [(
+            "/ci/a/t/deps/x-1".to_owned(),
+            "/home/me/t/deps/x-1".to_owned(),
+        )]
+        .into();
+        let rebased = rebase_header(text, &paths);
+        assert_eq!(rebased, text.replace("/ci/a/t", "/home/me/t"));
+        assert_eq!(rebase_header(text, &HashMap::new()), text);
+    }
+
+    fn shard(spec: &str) -> (PathBuf, Shard) {
+        (
+            PathBuf::from(format!("/s/{spec}")),
+            Shard::new(spec.parse().unwrap(), false, BuildOutput::default(), vec![]),
+        )
+    }
+
+    #[test]
+    fn every_shard_once() {
+        assert!(check_partition(&[shard("count:1/2"), shard("count:2/2")]).is_ok());
+        let err = |shards: &[(PathBuf, Shard)]| check_partition(shards).unwrap_err().to_string();
+        assert!(err(&[shard("count:1/3"), shard("count:3/3")]).contains("shard 2 of 3 is missing"));
+        assert!(
+            err(&[shard("count:1/2"), shard("count:1/2"), shard("count:2/2")])
+                .contains("shard count:1/2 is given twice")
+        );
+        assert!(err(&[shard("count:1/2"), shard("hash:2/2")]).contains("different partitions"));
+    }
+}

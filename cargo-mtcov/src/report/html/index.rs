@@ -1,0 +1,319 @@
+//! `index.html` and `gaps.html`.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use crate::measure::{Counting, Summary};
+
+use super::{Site, esc, gap_detail, head, pct, share_class};
+
+/// Index gap groups listed per criterion (all are on `gaps.html`).
+const TOP_GAPS: usize = 10;
+
+const SORT_SCRIPT: &str = "<script>\
+document.querySelectorAll('table.sortable').forEach(function(t){\
+t.querySelectorAll('th').forEach(function(th,i){th.addEventListener('click',function(){\
+var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows),asc=th.dataset.asc!=='1';\
+rows.sort(function(x,y){var a=x.cells[i].dataset.v,c=y.cells[i].dataset.v,n=parseFloat(a)-parseFloat(c);\
+return (isNaN(n)?String(a).localeCompare(String(c)):n)*(asc?1:-1);});\
+th.dataset.asc=asc?'1':'0';rows.forEach(function(r){b.appendChild(r);});});});});\
+</script>\n";
+
+pub(super) fn index(site: &Site<'_>) -> String {
+    let r = site.report;
+    let k = r.k;
+    let mut out = String::with_capacity(64 * 1024);
+    head(&mut out, &format!("mtcov: k-MR adequacy at k = {k}"));
+    let _ = writeln!(
+        out,
+        "<h1>k-MR adequacy at k = {k}</h1>\n<nav><a href=\"index.html\">Summary</a><a href=\"gaps.html\">All gaps</a></nav>"
+    );
+    let t = &r.totals;
+    let counting = match r.counting {
+        Counting::Class => "relation classes",
+        Counting::Mr => "MRs",
+    };
+    let _ = writeln!(
+        out,
+        "<p class=\"muted\">{} MRs in {} relation classes, {} source inputs, {} associations, {} violations; |S<sub>RO</sub>| counts {counting}. \
+         K(r) = min(1, |S<sub>RO</sub>(t)| / k) for the best source input t covering requirement r; A<sub>k</sub> is its mean.</p>",
+        t.mrs, t.classes, t.source_inputs, t.associations, t.violations
+    );
+
+    out.push_str("<h2>Criteria</h2>\n<table id=\"criteria\"><thead><tr><th>Criterion</th><th class=\"r\">|E|</th><th class=\"r\">Covered</th><th class=\"r\">Plain coverage</th>");
+    let _ = writeln!(
+        out,
+        "<th class=\"r\">A<sub>{k}</sub></th><th class=\"r\">K = 1</th><th class=\"r\">0 &lt; K &lt; 1</th><th class=\"r\">K = 0</th><th>{k}-MR adequate</th></tr></thead><tbody>"
+    );
+    for c in &r.criteria {
+        let name = c.criterion.name();
+        out.push_str("<tr class=\"row\"><td>");
+        esc(&mut out, name);
+        out.push_str("</td>");
+        match &c.summary {
+            None => out.push_str("<td class=\"r\">0</td><td colspan=\"7\" class=\"muted\">no requirements (A<sub>k</sub> undefined)</td>"),
+            Some(s) => {
+                let _ = write!(
+                    out,
+                    "<td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\"><span class=\"ak pill p{}\" data-criterion=\"{name}\">A_{k} = {}</span></td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td>",
+                    s.requirements,
+                    s.covered,
+                    pct(s.plain_coverage),
+                    share_class(s.a_k),
+                    pct(s.a_k),
+                    s.full,
+                    s.partial,
+                    s.zero,
+                    if s.satisfied { "yes" } else { "no" }
+                );
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+    legend(&mut out, k);
+
+    sweep(&mut out, site);
+    files_table(&mut out, site);
+
+    out.push_str("<h2>Top gaps</h2>\n");
+    let mut any = false;
+    for c in &r.criteria {
+        for g in c.gaps.iter().take(TOP_GAPS) {
+            any = true;
+            gap_detail(&mut out, site, g, c.criterion.name(), "");
+        }
+        if c.gaps.len() > TOP_GAPS {
+            let _ = writeln!(
+                out,
+                "<p class=\"muted\">… and {} more {} gaps on <a href=\"gaps.html\">all gaps</a>.</p>",
+                c.gaps.len() - TOP_GAPS,
+                c.criterion.name()
+            );
+        }
+    }
+    if !any {
+        out.push_str("<p>None: every requirement has K = 1.</p>\n");
+    }
+
+    out.push_str("<h2>Relation classes</h2>\n<table class=\"sortable\"><thead><tr><th>Class</th><th class=\"r\">MRs</th><th class=\"r\">Source inputs checked</th></tr></thead><tbody>\n");
+    for c in &r.classes {
+        out.push_str("<tr class=\"row\"><td data-v=\"");
+        esc(&mut out, &c.name);
+        out.push_str("\">");
+        esc(&mut out, &c.name);
+        let _ = writeln!(
+            out,
+            "</td><td class=\"r\" data-v=\"{0}\">{0}</td><td class=\"r\" data-v=\"{1}\">{1}</td></tr>",
+            c.mrs, c.source_inputs
+        );
+    }
+    out.push_str("</tbody></table>\n");
+
+    if !r.dead_mrs.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h2>MRs never associated with a source input ({})</h2>\n<ul>",
+            r.dead_mrs.len()
+        );
+        for m in &r.dead_mrs {
+            out.push_str("<li><code>");
+            esc(&mut out, &m.id);
+            out.push_str("</code> [");
+            esc(&mut out, &m.class);
+            out.push_str("] ");
+            esc(&mut out, &m.file);
+            let _ = writeln!(out, ":{}</li>", m.line);
+        }
+        out.push_str("</ul>\n");
+    }
+    if !r.violations.is_empty() {
+        let _ = writeln!(out, "<h2>Violations ({})</h2>\n<ul>", r.violations.len());
+        for v in &r.violations {
+            out.push_str("<li><code>");
+            esc(&mut out, &v.mr);
+            out.push_str("</code> at ");
+            esc(&mut out, &v.file);
+            let _ = write!(out, ":{}; source inputs: <code>", v.line);
+            esc(&mut out, &v.sources.join(", "));
+            out.push_str("</code>");
+            if let Some(m) = &v.message {
+                out.push_str("<br><code>");
+                esc(&mut out, m);
+                out.push_str("</code>");
+            }
+            out.push_str("</li>\n");
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str(SORT_SCRIPT);
+    out.push_str("</body></html>\n");
+    out
+}
+
+pub(super) fn gaps(site: &Site<'_>) -> String {
+    let r = site.report;
+    let mut out = String::new();
+    head(&mut out, "mtcov: all gaps");
+    out.push_str("<h1>All gaps</h1>\n<nav><a href=\"index.html\">Summary</a><a href=\"gaps.html\">All gaps</a></nav>\n<div class=\"gaps\">\n");
+    for c in &r.criteria {
+        let _ = writeln!(
+            out,
+            "<h2>{} ({} gap groups)</h2>",
+            c.criterion.name(),
+            c.gaps.len()
+        );
+        for g in &c.gaps {
+            gap_detail(&mut out, site, g, c.criterion.name(), "");
+        }
+    }
+    out.push_str("</div></body></html>\n");
+    out
+}
+
+fn legend(out: &mut String, k: u32) {
+    let _ = writeln!(
+        out,
+        "<p class=\"legend\"><span class=\"pill pk1\">K = 1</span><span class=\"pill pkp\">0 &lt; K &lt; 1</span><span class=\"pill pk0\">K = 0</span> \
+         <span class=\"muted\">On file pages each line shows K as have/{k} (relation classes of its closest source input) and the number of source inputs covering it.</span></p>"
+    );
+}
+
+/// The `A_j` sweep: one line per criterion in an inline SVG, and a table.
+fn sweep(out: &mut String, site: &Site<'_>) {
+    let with: Vec<(&str, &Summary)> = site
+        .report
+        .criteria
+        .iter()
+        .filter_map(|c| c.summary.as_ref().map(|s| (c.criterion.name(), s)))
+        .collect();
+    let Some(top) = with.iter().map(|(_, s)| s.sweep.len()).max() else {
+        return;
+    };
+    out.push_str("<h2>Sweep: A<sub>j</sub> for j = 1, 2, …</h2>\n");
+    const COLOURS: [&str; 6] = [
+        "#0969da", "#bf3989", "#1a7f37", "#9a6700", "#8250df", "#57606a",
+    ];
+    let (w, h, left, bottom) = (360.0, 160.0, 36.0, 22.0);
+    let x = |j: usize| left + (w - left - 12.0) * (j as f64 - 1.0) / ((top.max(2) - 1) as f64);
+    let y = |a: f64| 8.0 + (h - bottom - 8.0) * (1.0 - a);
+    let _ = write!(
+        out,
+        "<svg class=\"sweep\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-label=\"A_j against j\">"
+    );
+    for tick in [0.0, 0.5, 1.0] {
+        let (x2, y0, ty, label) = (w - 8.0, y(tick), y(tick) + 4.0, tick * 100.0);
+        let _ = write!(
+            out,
+            "<line x1=\"{left}\" x2=\"{x2}\" y1=\"{y0}\" y2=\"{y0}\" stroke=\"#d0d7de\"/><text x=\"2\" y=\"{ty}\">{label}%</text>"
+        );
+    }
+    for j in 1..=top {
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\">{j}</text>",
+            x(j) - 3.0,
+            h - 6.0
+        );
+    }
+    for (i, (name, s)) in with.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let points: Vec<String> = s
+            .sweep
+            .iter()
+            .map(|p| format!("{:.1},{:.1}", x(p.k as usize), y(p.a)))
+            .collect();
+        let _ = write!(
+            out,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"><title>{name}</title></polyline>",
+            points.join(" ")
+        );
+        for p in &s.sweep {
+            let _ = write!(
+                out,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>{name} A_{} = {}</title></circle>",
+                x(p.k as usize),
+                y(p.a),
+                p.k,
+                pct(p.a)
+            );
+        }
+    }
+    out.push_str("</svg>\n<table><thead><tr><th>Criterion</th>");
+    for j in 1..=top {
+        let _ = write!(out, "<th class=\"r\">A<sub>{j}</sub></th>");
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for (i, (name, s)) in with.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<tr class=\"row\"><td><span style=\"color:{}\">■</span> {name}</td>",
+            COLOURS[i % COLOURS.len()]
+        );
+        for p in &s.sweep {
+            let _ = write!(out, "<td class=\"r\">{}</td>", pct(p.a));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+}
+
+/// Files × code criteria, sortable by any column.
+fn files_table(out: &mut String, site: &Site<'_>) {
+    let r = site.report;
+    let criteria: Vec<_> = r
+        .criteria
+        .iter()
+        .filter(|c| super::lines::is_code(c.criterion) && c.summary.is_some())
+        .collect();
+    let files: BTreeSet<&str> = criteria
+        .iter()
+        .flat_map(|c| c.files.iter().map(|f| f.file.as_str()))
+        .collect();
+    if files.is_empty() {
+        return;
+    }
+    out.push_str("<h2>Files</h2>\n<p class=\"muted\">Click a column to sort.</p>\n<table class=\"sortable\" id=\"files\"><thead><tr><th>File</th>");
+    for c in &criteria {
+        let _ = write!(
+            out,
+            "<th class=\"r\">{} A<sub>{}</sub></th><th class=\"r\">covered</th>",
+            c.criterion.name(),
+            r.k
+        );
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for f in files {
+        out.push_str("<tr class=\"row\"><td data-v=\"");
+        esc(out, f);
+        out.push_str("\">");
+        match site.names.get(f) {
+            Some(name) => {
+                let _ = write!(out, "<a href=\"files/{name}\">");
+                esc(out, f);
+                out.push_str("</a>");
+            }
+            None => esc(out, f),
+        }
+        out.push_str("</td>");
+        for c in &criteria {
+            match c.files.iter().find(|row| row.file == f) {
+                Some(row) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"r\" data-v=\"{}\"><span class=\"pill p{}\">{}</span></td><td class=\"r\" data-v=\"{}\">{}/{}</td>",
+                        row.a_k,
+                        share_class(row.a_k),
+                        pct(row.a_k),
+                        row.covered,
+                        row.covered,
+                        row.requirements
+                    );
+                }
+                None => out.push_str("<td data-v=\"-1\">-</td><td data-v=\"-1\">-</td>"),
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+}

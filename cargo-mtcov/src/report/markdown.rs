@@ -1,0 +1,150 @@
+//! A compact Markdown summary for `$GITHUB_STEP_SUMMARY` or a pull
+//! request comment: the criterion table, the `A_j` sweep and the top gaps
+//! of each criterion. Every string from user code is escaped.
+
+use std::fmt::Write as _;
+
+use crate::measure::Counting;
+
+use super::escape::markdown as esc;
+use super::text::{pct, span};
+use super::{GapKind, Report};
+
+/// Gap groups listed per criterion.
+const TOP_GAPS: usize = 5;
+
+/// The summary.
+pub fn render_markdown(report: &Report) -> String {
+    let k = report.k;
+    let t = &report.totals;
+    let mut out = String::new();
+    let counting = match report.counting {
+        Counting::Class => "relation classes",
+        Counting::Mr => "MRs",
+    };
+    let _ = writeln!(out, "## mtcov: k-MR adequacy at k = {k}\n");
+    let _ = writeln!(
+        out,
+        "{} MRs in {} relation classes, {} source inputs, {} associations; counting {counting}.\n",
+        t.mrs, t.classes, t.source_inputs, t.associations
+    );
+    let _ = writeln!(
+        out,
+        "| Criterion | Requirements | Covered | A\\_{k} | K = 1 | 0 &lt; K &lt; 1 | K = 0 | {k}-MR |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|:---:|");
+    for c in &report.criteria {
+        let name = esc(c.criterion.name());
+        match &c.summary {
+            None => {
+                let _ = writeln!(out, "| {name} | 0 | | | | | | no requirements |");
+            }
+            Some(s) => {
+                let _ = writeln!(
+                    out,
+                    "| {name} | {} | {} ({}) | **{}** | {} | {} | {} | {} |",
+                    s.requirements,
+                    s.covered,
+                    pct(s.plain_coverage),
+                    pct(s.a_k),
+                    s.full,
+                    s.partial,
+                    s.zero,
+                    if s.satisfied { "✅" } else { "❌" }
+                );
+            }
+        }
+    }
+    let top = report
+        .criteria
+        .iter()
+        .filter_map(|c| c.summary.as_ref())
+        .map(|s| s.sweep.len())
+        .max();
+    if let Some(top) = top {
+        let _ = write!(out, "\n| Sweep |");
+        for j in 1..=top {
+            let _ = write!(out, " A\\_{j} |");
+        }
+        let _ = write!(out, "\n|---|");
+        for _ in 1..=top {
+            let _ = write!(out, "---:|");
+        }
+        out.push('\n');
+        for c in &report.criteria {
+            let Some(s) = &c.summary else { continue };
+            let _ = write!(out, "| {} |", esc(c.criterion.name()));
+            for point in &s.sweep {
+                let _ = write!(out, " {} |", pct(point.a));
+            }
+            out.push('\n');
+        }
+    }
+    for c in &report.criteria {
+        if c.gaps.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "\n### Top gaps in {} coverage ({} of {})\n",
+            esc(c.criterion.name()),
+            c.gaps.len().min(TOP_GAPS),
+            c.gaps.len()
+        );
+        for g in c.gaps.iter().take(TOP_GAPS) {
+            let what = match g.kind {
+                GapKind::Uncovered => "uncovered",
+                GapKind::Thin => "thin",
+            };
+            let label = g
+                .span
+                .label
+                .as_deref()
+                .map(|l| format!(" {}", esc(l)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "{}. **{}**{label}: {} {}, +{} A\\_{k} ({what})  \n   {}",
+                g.rank,
+                esc(&span(&g.span)),
+                g.requirements,
+                if g.requirements == 1 {
+                    "requirement"
+                } else {
+                    "requirements"
+                },
+                pct(g.a_k_gain),
+                esc(&g.advice)
+            );
+        }
+    }
+    if !report.dead_mrs.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nMRs never associated with a source input ({}): {}",
+            report.dead_mrs.len(),
+            report
+                .dead_mrs
+                .iter()
+                .take(10)
+                .map(|m| esc(&m.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if !report.violations.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n**Violations ({})**: {}",
+            report.violations.len(),
+            report
+                .violations
+                .iter()
+                .take(10)
+                .map(|v| esc(&v.mr))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    out
+}

@@ -1,0 +1,303 @@
+//! Declared categories and choices of source inputs (and of the SUT's
+//! output), for the black-box criteria of `cargo mtcov` (I-choice,
+//! I-choice-pair, IO-CTF).
+//!
+//! [`categories!`](crate::categories!) registers one declaration per
+//! source type through `inventory`. Under `cargo mtcov`, `Mg::source`
+//! classifies each source input of a declared type before the SUT runs,
+//! and its output after; the choices go to the records as `choices`
+//! lines, and every declaration goes into the header. A classifier that
+//! panics, or an input that no choice of a category takes, is recorded as
+//! an error, never as a choice: `cargo mtcov` then refuses to measure.
+
+use crate::record::Recorder;
+use crate::source_key::SourceKey;
+pub use mtcov_protocol::categories::ChoiceKind;
+use mtcov_protocol::categories::{Category, Choice, Declaration};
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::OnceLock;
+
+/// What `categories!` generates for a declaration: the types and the
+/// classifiers. Not public API.
+#[doc(hidden)]
+pub trait Categories: 'static {
+    /// The source input type.
+    type Input;
+    /// The SUT's output type (`()` without O-categories).
+    type Output;
+    /// Whether O-categories are declared.
+    const HAS_OUTPUT: bool;
+    /// Classifies the input into each I-category.
+    fn classify_input(input: &Self::Input, choices: &mut Classifier);
+    /// Classifies the input and its output into each O-category.
+    fn classify_output(input: &Self::Input, output: &Self::Output, choices: &mut Classifier);
+}
+
+/// The declaration as written, for the header.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct DeclarationMeta {
+    pub written_type: &'static str,
+    pub file: &'static str,
+    pub line: u32,
+    pub categories: &'static [CategoryMeta],
+}
+
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct CategoryMeta {
+    pub name: &'static str,
+    pub output: bool,
+    pub choices: &'static [ChoiceMeta],
+}
+
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ChoiceMeta {
+    pub name: &'static str,
+    pub kind: ChoiceKind,
+    pub properties: &'static [&'static str],
+    pub condition: Option<&'static str>,
+}
+
+/// One registered declaration, type-erased.
+#[doc(hidden)]
+pub struct CategoriesMeta {
+    decl: &'static DeclarationMeta,
+    input_type: fn() -> TypeId,
+    input_name: fn() -> &'static str,
+    output_type: fn() -> TypeId,
+    output_name: fn() -> &'static str,
+    has_output: bool,
+    classify_input: unsafe fn(*const (), &mut Classifier),
+    classify_output: unsafe fn(*const (), *const (), &mut Classifier),
+}
+
+impl std::fmt::Debug for CategoriesMeta {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CategoriesMeta")
+            .field("decl", &self.decl)
+            .finish_non_exhaustive()
+    }
+}
+
+/// # Safety
+///
+/// `input` points to a live `C::Input`.
+unsafe fn erased_input<C: Categories>(input: *const (), choices: &mut Classifier) {
+    // SAFETY: the caller checked that the value has type `C::Input`.
+    C::classify_input(unsafe { &*input.cast::<C::Input>() }, choices)
+}
+
+/// # Safety
+///
+/// `input` points to a live `C::Input`, `output` to a live `C::Output`.
+unsafe fn erased_output<C: Categories>(
+    input: *const (),
+    output: *const (),
+    choices: &mut Classifier,
+) {
+    // SAFETY: the caller checked both types.
+    C::classify_output(
+        unsafe { &*input.cast::<C::Input>() },
+        unsafe { &*output.cast::<C::Output>() },
+        choices,
+    )
+}
+
+impl CategoriesMeta {
+    #[doc(hidden)]
+    pub const fn new<C: Categories>(decl: &'static DeclarationMeta) -> Self {
+        CategoriesMeta {
+            decl,
+            input_type: typeid::of::<C::Input>,
+            input_name: std::any::type_name::<C::Input>,
+            output_type: typeid::of::<C::Output>,
+            output_name: std::any::type_name::<C::Output>,
+            has_output: C::HAS_OUTPUT,
+            classify_input: erased_input::<C>,
+            classify_output: erased_output::<C>,
+        }
+    }
+
+    /// The declaration as records carry it.
+    pub(crate) fn declaration(&self) -> Declaration {
+        Declaration {
+            source_type: (self.input_name)().to_owned(),
+            output_type: self.has_output.then(|| (self.output_name)().to_owned()),
+            file: self.decl.file.to_owned(),
+            line: self.decl.line,
+            categories: self
+                .decl
+                .categories
+                .iter()
+                .map(|cat| Category {
+                    name: cat.name.to_owned(),
+                    output: cat.output,
+                    choices: cat
+                        .choices
+                        .iter()
+                        .map(|ch| Choice {
+                            name: ch.name.to_owned(),
+                            kind: ch.kind,
+                            properties: ch.properties.iter().map(|p| (*p).to_owned()).collect(),
+                            condition: ch.condition.map(str::to_owned),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One `inventory` entry per `categories!`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct RegisteredCategories(pub &'static CategoriesMeta);
+
+inventory::collect!(RegisteredCategories);
+
+/// Every declaration linked into the binary, for the header.
+pub(crate) fn declarations() -> Vec<Declaration> {
+    let mut all: Vec<Declaration> = inventory::iter::<RegisteredCategories>
+        .into_iter()
+        .map(|r| r.0.declaration())
+        .collect();
+    all.sort_by(|a, b| (&a.source_type, &a.file, a.line).cmp(&(&b.source_type, &b.file, b.line)));
+    all
+}
+
+/// The declaration for source inputs of type `I`, if any (the first, when
+/// a binary declares a type twice; the report refuses that).
+fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
+    static BY_TYPE: OnceLock<HashMap<TypeId, &'static CategoriesMeta>> = OnceLock::new();
+    let by_type = BY_TYPE.get_or_init(|| {
+        let mut map = HashMap::new();
+        for r in inventory::iter::<RegisteredCategories> {
+            map.entry((r.0.input_type)()).or_insert(r.0);
+        }
+        map
+    });
+    if by_type.is_empty() {
+        return None;
+    }
+    by_type.get(&typeid::of::<I>()).copied()
+}
+
+/// Collects one input's choices, category by category. Not public API.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Classifier {
+    decl: &'static DeclarationMeta,
+    choices: Vec<Option<u16>>,
+    error: Option<String>,
+}
+
+impl Classifier {
+    /// Runs the classifier of category `index`: the first choice whose
+    /// predicate holds, `None` when none does.
+    pub fn category(&mut self, index: usize, classify: impl FnOnce() -> Option<u16>) {
+        if self.error.is_some() {
+            return;
+        }
+        let name = self.decl.categories.get(index).map_or("?", |c| c.name);
+        match catch_unwind(AssertUnwindSafe(classify)) {
+            Ok(Some(choice)) => self.choices[index] = Some(choice),
+            Ok(None) => {
+                self.error = Some(format!(
+                    "the input matches no choice of category `{name}`: give its last choice no predicate, or add a choice that takes it"
+                ))
+            }
+            Err(payload) => {
+                let why = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| (*s).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a non-string payload".to_owned());
+                self.error = Some(format!(
+                    "the classifier of category `{name}` panicked: {why}"
+                ));
+            }
+        }
+    }
+}
+
+/// A source input's I-choices, between its classification and its output's.
+pub(crate) struct Classified {
+    meta: &'static CategoriesMeta,
+    choices: Classifier,
+}
+
+/// Classifies a source input of a declared type and records its I-choices
+/// (once per input). Returns what the output's classification needs.
+pub(crate) fn classify_input<I: ?Sized>(
+    input: &I,
+    key: SourceKey,
+    recorder: &Recorder,
+    pending: &mut String,
+) -> Option<Classified> {
+    let meta = find::<I>()?;
+    let mut choices = Classifier {
+        decl: meta.decl,
+        choices: vec![None; meta.decl.categories.len()],
+        error: None,
+    };
+    // SAFETY: `find` matched `I` to the declaration's input type by type
+    // id (lifetimes erased; declared types have none), so `input` is a
+    // `C::Input`; a sized type's id never equals an unsized one's.
+    unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
+    write(meta, key, &choices, recorder, pending);
+    Some(Classified { meta, choices })
+}
+
+/// Classifies the output of a source execution into the O-categories, when
+/// the declaration has them and `output` has the declared output type.
+pub(crate) fn classify_output<I: ?Sized, O>(
+    classified: Option<Classified>,
+    input: &I,
+    output: &O,
+    key: SourceKey,
+    recorder: &Recorder,
+    pending: &mut String,
+) {
+    let Some(Classified { meta, mut choices }) = classified else {
+        return;
+    };
+    if !meta.has_output || choices.error.is_some() || typeid::of::<O>() != (meta.output_type)() {
+        return;
+    }
+    // SAFETY: as in `classify_input`, and `O` is the declared output type.
+    unsafe {
+        (meta.classify_output)(
+            (input as *const I).cast::<()>(),
+            (output as *const O).cast::<()>(),
+            &mut choices,
+        )
+    };
+    write(meta, key, &choices, recorder, pending);
+}
+
+fn write(
+    meta: &CategoriesMeta,
+    key: SourceKey,
+    choices: &Classifier,
+    recorder: &Recorder,
+    pending: &mut String,
+) {
+    let source_type = (meta.input_name)();
+    let result = match &choices.error {
+        Some(error) => Err(error.as_str()),
+        None => Ok(choices.choices.as_slice()),
+    };
+    let fingerprint = match &result {
+        Ok(choices) => choices.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, x| {
+            (hash ^ x.map_or(0xffff_ffff, u64::from)).wrapping_mul(0x0000_0100_0000_01b3)
+        }),
+        Err(_) => 1,
+    };
+    recorder.choices_once(key, fingerprint, pending, |line| {
+        mtcov_protocol::write::choices(line, key.0, source_type, result)
+    });
+}

@@ -1,0 +1,932 @@
+//! Declared categories and choices (the category-partition method, with
+//! TSL's constraints): a declaration as the record header carries it, its
+//! conditions, and the requirements of the three black-box criteria it
+//! yields: every input choice, every valid pair of input choices from two
+//! categories, and every valid complete input-and-output test frame
+//! (IO-CTF).
+//!
+//! Validity follows TSL. A choice may define properties (`[property P]`)
+//! and may be allowed only when a condition over properties holds
+//! (`[if P && !Q]`); a frame is valid when the condition of each of its
+//! choices holds, a property holding when some choice of the frame defines
+//! it. `[error]` and `[single]` choices are not combined: each is one
+//! I-choice requirement and one frame of its own, and takes part in no
+//! pair.
+//!
+//! The valid frames are found by a depth-first search over the categories
+//! (those defining properties before those testing them) that drops a
+//! partial frame as soon as a condition is false for every completion of
+//! it (three-valued logic over the properties still undecided), so a spec
+//! whose constraints leave few frames is enumerated in time proportional
+//! to those frames, never to the unconstrained product.
+//!
+//! ```
+//! use mtcov_protocol::categories::{Category, Choice, ChoiceKind, Declaration};
+//!
+//! let choice = |name: &str, properties: &[&str], condition: Option<&str>| Choice {
+//!     name: name.into(),
+//!     kind: ChoiceKind::Normal,
+//!     properties: properties.iter().map(|p| p.to_string()).collect(),
+//!     condition: condition.map(str::to_owned),
+//! };
+//! let decl = Declaration {
+//!     source_type: "Order".into(),
+//!     output_type: None,
+//!     file: "tests/order.rs".into(),
+//!     line: 3,
+//!     categories: vec![
+//!         Category { name: "size".into(), output: false, choices: vec![
+//!             choice("empty", &["EMPTY"], None), choice("some", &[], None)] },
+//!         Category { name: "discount".into(), output: false, choices: vec![
+//!             choice("none", &[], None), choice("coupon", &[], Some("!EMPTY"))] },
+//!     ],
+//! };
+//! let space = decl.requirements().unwrap();
+//! assert_eq!(space.choices.len(), 4);
+//! assert_eq!(space.pairs.len(), 3); // empty × coupon is not valid
+//! assert_eq!(space.frames.len(), 3);
+//! assert_eq!(decl.frame_label(&space.frames[0]), "size = empty, discount = none");
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+/// One `categories!` declaration: the categories of one source input type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    /// The source input type (`std::any::type_name`).
+    pub source_type: String,
+    /// The SUT's output type, when O-categories are declared.
+    pub output_type: Option<String>,
+    /// File of the declaration, as `file!()` gives it.
+    pub file: String,
+    /// Line of the declaration.
+    pub line: u32,
+    /// I- and O-categories, in declaration order.
+    pub categories: Vec<Category>,
+}
+
+/// A characteristic of the input (or of the output scenario).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Category {
+    /// Its name.
+    pub name: String,
+    /// An O-category: classified from the input and the SUT's output.
+    pub output: bool,
+    /// Its complete set of choices, in declaration order.
+    pub choices: Vec<Choice>,
+}
+
+/// One choice of a category.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Its name.
+    pub name: String,
+    /// Normal, `[error]` or `[single]`.
+    pub kind: ChoiceKind,
+    /// Properties it defines (`[property P]`).
+    pub properties: Vec<String>,
+    /// The condition under which it may be chosen (`[if ...]`), as text:
+    /// property names, `!`, `&&`, `||` and parentheses.
+    pub condition: Option<String>,
+}
+
+/// How a choice combines with others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceKind {
+    /// Combined with the choices of every other category.
+    Normal,
+    /// `[error]`: an invalid input, tested once, alone.
+    Error,
+    /// `[single]`: a special case, tested once, alone.
+    Single,
+}
+
+impl ChoiceKind {
+    /// The name written in records and labels (`normal`, `error`, `single`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Normal => "normal",
+            Self::Error => "error",
+            Self::Single => "single",
+        }
+    }
+
+    /// Whether the choice stands alone (`[error]` or `[single]`).
+    pub fn alone(self) -> bool {
+        self != Self::Normal
+    }
+}
+
+/// A choice, by its category's index in [`Declaration::categories`] and
+/// its index in that category.
+pub type ChoiceRef = (u16, u16);
+
+/// A requirement of the IO-CTF criterion.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Frame {
+    /// One normal choice per category, I-categories and O-categories, in
+    /// declaration order.
+    Complete(Vec<u16>),
+    /// An `[error]` or `[single]` choice alone.
+    Alone(ChoiceRef),
+}
+
+/// The requirements of the three black-box criteria for one declaration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Requirements {
+    /// I-choice: every choice of every I-category.
+    pub choices: Vec<ChoiceRef>,
+    /// I-choice-pair: every pair of normal choices of two I-categories
+    /// that some valid complete input frame contains (first category first).
+    pub pairs: Vec<(ChoiceRef, ChoiceRef)>,
+    /// IO-CTF: every valid complete frame, then every alone choice.
+    pub frames: Vec<Frame>,
+}
+
+/// The most IO-CTFs one declaration may have: more means missing constraints.
+pub const MAX_FRAMES: usize = 1_000_000;
+
+impl Declaration {
+    /// Indices of the I-categories, in declaration order.
+    pub fn input_categories(&self) -> Vec<usize> {
+        (0..self.categories.len())
+            .filter(|&c| !self.categories[c].output)
+            .collect()
+    }
+
+    /// Indices of the O-categories, in declaration order.
+    pub fn output_categories(&self) -> Vec<usize> {
+        (0..self.categories.len())
+            .filter(|&c| self.categories[c].output)
+            .collect()
+    }
+
+    /// `category = choice`.
+    pub fn choice_label(&self, (category, choice): ChoiceRef) -> String {
+        let cat = &self.categories[usize::from(category)];
+        let ch = &cat.choices[usize::from(choice)];
+        match ch.kind {
+            ChoiceKind::Normal => format!("{} = {}", cat.name, ch.name),
+            kind => format!("{} = {} [{}]", cat.name, ch.name, kind.label()),
+        }
+    }
+
+    /// `a = x × b = y`.
+    pub fn pair_label(&self, (a, b): (ChoiceRef, ChoiceRef)) -> String {
+        format!("{} × {}", self.choice_label(a), self.choice_label(b))
+    }
+
+    /// `a = x, b = y → out = z` (the arrow only with O-categories).
+    pub fn frame_label(&self, frame: &Frame) -> String {
+        match frame {
+            Frame::Alone(choice) => self.choice_label(*choice),
+            Frame::Complete(choices) => {
+                let part = |output: bool| {
+                    choices
+                        .iter()
+                        .enumerate()
+                        .filter(|&(c, _)| self.categories[c].output == output)
+                        .map(|(c, &x)| self.choice_label((c as u16, x)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let outputs = part(true);
+                if outputs.is_empty() {
+                    part(false)
+                } else {
+                    format!("{} → {outputs}", part(false))
+                }
+            }
+        }
+    }
+
+    /// Checks what the `categories!` macro checks at compile time, for
+    /// declarations read from records: names, choices, properties and
+    /// conditions. The error says what is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        self.compile().map(|_| ())
+    }
+
+    fn compile(&self) -> Result<Compiled, String> {
+        let what = format!(
+            "categories of `{}` ({}:{})",
+            self.source_type, self.file, self.line
+        );
+        if self.categories.is_empty() {
+            return Err(format!("{what}: no category"));
+        }
+        if self.categories.len() > usize::from(u16::MAX) {
+            return Err(format!("{what}: too many categories"));
+        }
+        let mut names = HashSet::new();
+        let mut property_ids: HashMap<&str, usize> = HashMap::new();
+        let mut definers: Vec<Vec<usize>> = Vec::new();
+        let mut input_properties: HashSet<usize> = HashSet::new();
+        for (c, cat) in self.categories.iter().enumerate() {
+            if !names.insert(cat.name.as_str()) {
+                return Err(format!("{what}: category `{}` is declared twice", cat.name));
+            }
+            if cat.choices.is_empty() || cat.choices.len() > usize::from(u16::MAX) {
+                return Err(format!("{what}: category `{}` has no choice", cat.name));
+            }
+            if !cat.choices.iter().any(|ch| ch.kind == ChoiceKind::Normal) {
+                return Err(format!(
+                    "{what}: category `{}` has only [error] / [single] choices; a complete frame needs a normal one",
+                    cat.name
+                ));
+            }
+            let mut choice_names = HashSet::new();
+            for ch in &cat.choices {
+                if !choice_names.insert(ch.name.as_str()) {
+                    return Err(format!(
+                        "{what}: choice `{}` of `{}` is declared twice",
+                        ch.name, cat.name
+                    ));
+                }
+                if cat.output && ch.kind.alone() {
+                    return Err(format!(
+                        "{what}: O-choice `{}` of `{}` is [{}]; only I-choices can be",
+                        ch.name,
+                        cat.name,
+                        ch.kind.label()
+                    ));
+                }
+                for p in &ch.properties {
+                    let next = property_ids.len();
+                    let id = *property_ids.entry(p.as_str()).or_insert(next);
+                    if id == definers.len() {
+                        definers.push(Vec::new());
+                    }
+                    if !definers[id].contains(&c) {
+                        definers[id].push(c);
+                    }
+                    if !cat.output {
+                        input_properties.insert(id);
+                    }
+                }
+            }
+        }
+        let mut conditions = Vec::new();
+        for (c, cat) in self.categories.iter().enumerate() {
+            let mut per_choice = Vec::new();
+            for ch in &cat.choices {
+                let Some(text) = &ch.condition else {
+                    per_choice.push(None);
+                    continue;
+                };
+                if ch.kind.alone() {
+                    return Err(format!(
+                        "{what}: choice `{}` of `{}` is [{}] and has a condition; an alone choice is never combined, so [if] has no meaning on it",
+                        ch.name,
+                        cat.name,
+                        ch.kind.label()
+                    ));
+                }
+                let expr =
+                    Expr::parse(text, &|name| property_ids.get(name).copied()).map_err(|e| {
+                        format!("{what}: condition of `{}` = `{}`: {e}", cat.name, ch.name)
+                    })?;
+                if !cat.output {
+                    let mut used = Vec::new();
+                    expr.properties(&mut used);
+                    if let Some(p) = used.iter().find(|p| !input_properties.contains(p)) {
+                        let name = property_ids
+                            .iter()
+                            .find(|(_, id)| *id == p)
+                            .map_or("", |(n, _)| n);
+                        return Err(format!(
+                            "{what}: I-choice `{}` of `{}` depends on `{name}`, which only O-choices define",
+                            ch.name, cat.name
+                        ));
+                    }
+                }
+                per_choice.push(Some(expr));
+            }
+            conditions.push(per_choice);
+            let _ = c;
+        }
+        Ok(Compiled {
+            definers,
+            conditions,
+            properties: self
+                .categories
+                .iter()
+                .map(|cat| {
+                    cat.choices
+                        .iter()
+                        .map(|ch| {
+                            ch.properties
+                                .iter()
+                                .map(|p| property_ids[p.as_str()])
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect(),
+        })
+    }
+
+    /// Whether a complete frame (one choice per category, in declaration
+    /// order; `None` for O-categories not classified) satisfies every
+    /// condition. A frame with an alone choice is always valid.
+    pub fn is_valid(&self, choices: &[Option<u16>]) -> Result<bool, String> {
+        let compiled = self.compile()?;
+        if choices.len() != self.categories.len() {
+            return Err(format!(
+                "{} choices for {} categories",
+                choices.len(),
+                self.categories.len()
+            ));
+        }
+        for (c, x) in choices.iter().enumerate() {
+            if let Some(x) = x {
+                if usize::from(*x) >= self.categories[c].choices.len() {
+                    return Err(format!(
+                        "choice {x} of category `{}`, which has {}",
+                        self.categories[c].name,
+                        self.categories[c].choices.len()
+                    ));
+                }
+                if self.categories[c].choices[usize::from(*x)].kind.alone() {
+                    return Ok(true);
+                }
+            }
+        }
+        let mut search = Search::new(self, &compiled, (0..self.categories.len()).collect());
+        for (c, x) in choices.iter().enumerate() {
+            match x {
+                Some(x) => search.assign(c, *x),
+                None => search.skip(c),
+            }
+        }
+        Ok(search.consistent())
+    }
+
+    /// The requirements of the three criteria. Fails when the declaration
+    /// is malformed or has more than [`MAX_FRAMES`] IO-CTFs.
+    pub fn requirements(&self) -> Result<Requirements, String> {
+        let compiled = self.compile()?;
+        let inputs = self.input_categories();
+        let outputs = self.output_categories();
+        let mut out = Requirements::default();
+        for &c in &inputs {
+            for x in 0..self.categories[c].choices.len() {
+                out.choices.push((c as u16, x as u16));
+            }
+        }
+
+        // Complete frames: I-categories first, then O-categories, each
+        // group ordered so that property definers come before users.
+        let order: Vec<usize> = compiled
+            .order(self, &inputs)
+            .into_iter()
+            .chain(compiled.order(self, &outputs))
+            .collect();
+        let mut search = Search::new(self, &compiled, order.clone());
+        let mut frames = Vec::new();
+        let mut too_many = false;
+        search.run(0, &mut |s| {
+            if frames.len() == MAX_FRAMES {
+                too_many = true;
+                return false;
+            }
+            frames.push(s.frame());
+            true
+        });
+        if too_many {
+            return Err(format!(
+                "categories of `{}` ({}:{}) allow more than {MAX_FRAMES} IO-CTFs; add constraints",
+                self.source_type, self.file, self.line
+            ));
+        }
+        frames.sort();
+
+        // Pairs: every pair some valid complete input frame contains. The
+        // input frames seen so far vouch for most; each other candidate
+        // is settled by a search for one completion.
+        let input_order = compiled.order(self, &inputs);
+        let mut valid: HashSet<(ChoiceRef, ChoiceRef)> = HashSet::new();
+        let mut seen_inputs: HashSet<Vec<u16>> = HashSet::new();
+        let note = |frame: &[u16], valid: &mut HashSet<(ChoiceRef, ChoiceRef)>| {
+            for (i, &a) in inputs.iter().enumerate() {
+                for &b in &inputs[i + 1..] {
+                    valid.insert(((a as u16, frame[a]), (b as u16, frame[b])));
+                }
+            }
+        };
+        for frame in &frames {
+            let input_part: Vec<u16> = inputs.iter().map(|&c| frame[c]).collect();
+            if seen_inputs.insert(input_part) {
+                note(frame, &mut valid);
+            }
+        }
+        for (i, &a) in inputs.iter().enumerate() {
+            for &b in &inputs[i + 1..] {
+                for x in normal_choices(&self.categories[a]) {
+                    for y in normal_choices(&self.categories[b]) {
+                        let pair = ((a as u16, x), (b as u16, y));
+                        if valid.contains(&pair) {
+                            out.pairs.push(pair);
+                            continue;
+                        }
+                        // The two fixed categories first: a condition between
+                        // them fails at once, not after every other category.
+                        let order: Vec<usize> = [a, b]
+                            .into_iter()
+                            .chain(input_order.iter().copied().filter(|&c| c != a && c != b))
+                            .collect();
+                        let mut search = Search::new(self, &compiled, order);
+                        search.fixed = vec![None; self.categories.len()];
+                        search.fixed[a] = Some(x);
+                        search.fixed[b] = Some(y);
+                        let mut found = None;
+                        search.run(0, &mut |s| {
+                            found = Some(s.frame());
+                            false
+                        });
+                        if let Some(frame) = found {
+                            note(&frame, &mut valid);
+                            out.pairs.push(pair);
+                        }
+                    }
+                }
+            }
+        }
+
+        out.frames = frames.into_iter().map(Frame::Complete).collect();
+        for &c in &inputs {
+            for (x, ch) in self.categories[c].choices.iter().enumerate() {
+                if ch.kind.alone() {
+                    out.frames.push(Frame::Alone((c as u16, x as u16)));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn normal_choices(cat: &Category) -> impl Iterator<Item = u16> + '_ {
+    cat.choices
+        .iter()
+        .enumerate()
+        .filter(|(_, ch)| ch.kind == ChoiceKind::Normal)
+        .map(|(x, _)| x as u16)
+}
+
+/// A declaration's conditions, with properties interned.
+struct Compiled {
+    /// Per property, the categories with a choice defining it.
+    definers: Vec<Vec<usize>>,
+    /// Per category, per choice, its condition.
+    conditions: Vec<Vec<Option<Expr>>>,
+    /// Per category, per choice, the properties it defines.
+    properties: Vec<Vec<Vec<usize>>>,
+}
+
+impl Compiled {
+    /// `categories` ordered so that a category comes after the categories
+    /// defining the properties its conditions test, where that is possible
+    /// (a cycle keeps the declaration order for the rest).
+    fn order(&self, decl: &Declaration, categories: &[usize]) -> Vec<usize> {
+        let needs: Vec<HashSet<usize>> = categories
+            .iter()
+            .map(|&c| {
+                let mut used = Vec::new();
+                for e in self.conditions[c].iter().flatten() {
+                    e.properties(&mut used);
+                }
+                used.iter()
+                    .flat_map(|&p| self.definers[p].iter().copied())
+                    .filter(|&d| d != c && categories.contains(&d))
+                    .collect()
+            })
+            .collect();
+        let mut placed: Vec<usize> = Vec::new();
+        let mut left: Vec<usize> = (0..categories.len()).collect();
+        while !left.is_empty() {
+            let ready = left
+                .iter()
+                .position(|&i| needs[i].iter().all(|d| placed.contains(d)))
+                .unwrap_or(0);
+            placed.push(categories[left.remove(ready)]);
+        }
+        let _ = decl;
+        placed
+    }
+}
+
+/// A depth-first search over the normal choices of `order`'s categories.
+struct Search<'a> {
+    decl: &'a Declaration,
+    compiled: &'a Compiled,
+    order: Vec<usize>,
+    /// Per category, the chosen choice.
+    chosen: Vec<Option<u16>>,
+    /// Per category, whether it is decided (chosen, or known unclassified).
+    decided: Vec<bool>,
+    /// Per property, how many chosen choices define it.
+    defined: Vec<u32>,
+    /// Per property, how many undecided categories could still define it.
+    open: Vec<u32>,
+    /// Restricts a category to one choice (pair searches).
+    fixed: Vec<Option<u16>>,
+}
+
+impl<'a> Search<'a> {
+    fn new(decl: &'a Declaration, compiled: &'a Compiled, order: Vec<usize>) -> Self {
+        let n = decl.categories.len();
+        let mut open = vec![0; compiled.definers.len()];
+        for (p, cats) in compiled.definers.iter().enumerate() {
+            // Categories outside the search (O-categories of a pair
+            // search) are undecided for ever: their properties unknown.
+            open[p] = cats.len() as u32;
+        }
+        Search {
+            decl,
+            compiled,
+            order,
+            chosen: vec![None; n],
+            decided: vec![false; n],
+            defined: vec![0; compiled.definers.len()],
+            open,
+            fixed: Vec::new(),
+        }
+    }
+
+    fn value(&self, p: usize) -> Option<bool> {
+        if self.defined[p] > 0 {
+            Some(true)
+        } else if self.open[p] == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn assign(&mut self, c: usize, x: u16) {
+        self.chosen[c] = Some(x);
+        self.decide(c, 1);
+        for &p in &self.compiled.properties[c][usize::from(x)] {
+            self.defined[p] += 1;
+        }
+    }
+
+    fn unassign(&mut self, c: usize) {
+        if let Some(x) = self.chosen[c].take() {
+            for &p in &self.compiled.properties[c][usize::from(x)] {
+                self.defined[p] -= 1;
+            }
+        }
+        self.decide(c, -1);
+    }
+
+    fn skip(&mut self, c: usize) {
+        self.decide(c, 1);
+    }
+
+    fn decide(&mut self, c: usize, step: i32) {
+        self.decided[c] = step > 0;
+        for (p, cats) in self.compiled.definers.iter().enumerate() {
+            if cats.contains(&c) {
+                self.open[p] = (self.open[p] as i32 - step) as u32;
+            }
+        }
+    }
+
+    /// Whether no chosen choice's condition is false.
+    fn consistent(&self) -> bool {
+        self.chosen.iter().enumerate().all(|(c, x)| match x {
+            Some(x) => match &self.compiled.conditions[c][usize::from(*x)] {
+                Some(e) => e.eval(&|p| self.value(p)) != Some(false),
+                None => true,
+            },
+            None => true,
+        })
+    }
+
+    fn frame(&self) -> Vec<u16> {
+        self.chosen.iter().map(|x| x.unwrap_or(0)).collect()
+    }
+
+    /// Visits every consistent completion from `depth`; `visit` returns
+    /// whether to go on. Returns false when stopped.
+    fn run(&mut self, depth: usize, visit: &mut dyn FnMut(&Self) -> bool) -> bool {
+        if depth == self.order.len() {
+            return visit(self);
+        }
+        let c = self.order[depth];
+        let fixed = self.fixed.get(c).copied().flatten();
+        let cat = &self.decl.categories[c];
+        for x in 0..cat.choices.len() as u16 {
+            if cat.choices[usize::from(x)].kind.alone() || fixed.is_some_and(|f| f != x) {
+                continue;
+            }
+            self.assign(c, x);
+            let go_on = !self.consistent() || self.run(depth + 1, visit);
+            self.unassign(c);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// A condition over properties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Expr {
+    Property(usize),
+    Not(Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    /// Parses `!A && (B || C)`; `property` interns a name (None: unknown).
+    fn parse(text: &str, property: &dyn Fn(&str) -> Option<usize>) -> Result<Expr, String> {
+        let tokens = tokenize(text)?;
+        let mut parser = Parser {
+            tokens: &tokens,
+            at: 0,
+            property,
+        };
+        let expr = parser.or()?;
+        if parser.at != tokens.len() {
+            return Err(format!("unexpected `{}`", tokens[parser.at]));
+        }
+        Ok(expr)
+    }
+
+    fn properties(&self, out: &mut Vec<usize>) {
+        match self {
+            Expr::Property(p) => out.push(*p),
+            Expr::Not(e) => e.properties(out),
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                a.properties(out);
+                b.properties(out);
+            }
+        }
+    }
+
+    /// Kleene's three-valued logic: `None` is "not decided yet".
+    fn eval(&self, value: &dyn Fn(usize) -> Option<bool>) -> Option<bool> {
+        match self {
+            Expr::Property(p) => value(*p),
+            Expr::Not(e) => e.eval(value).map(|v| !v),
+            Expr::And(a, b) => match (a.eval(value), b.eval(value)) {
+                (Some(false), _) | (_, Some(false)) => Some(false),
+                (Some(true), Some(true)) => Some(true),
+                _ => None,
+            },
+            Expr::Or(a, b) => match (a.eval(value), b.eval(value)) {
+                (Some(true), _) | (_, Some(true)) => Some(true),
+                (Some(false), Some(false)) => Some(false),
+                _ => None,
+            },
+        }
+    }
+}
+
+fn tokenize(text: &str) -> Result<Vec<String>, String> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => {}
+            '!' | '(' | ')' => tokens.push(c.to_string()),
+            '&' | '|' => {
+                if chars.next() != Some(c) {
+                    return Err(format!("`{c}` must be doubled: `{c}{c}`"));
+                }
+                tokens.push(format!("{c}{c}"));
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                let mut name = c.to_string();
+                while let Some(&n) = chars.peek() {
+                    if !(n.is_alphanumeric() || n == '_') {
+                        break;
+                    }
+                    name.push(n);
+                    chars.next();
+                }
+                tokens.push(name);
+            }
+            other => return Err(format!("unexpected `{other}`")),
+        }
+    }
+    Ok(tokens)
+}
+
+struct Parser<'t> {
+    tokens: &'t [String],
+    at: usize,
+    property: &'t dyn Fn(&str) -> Option<usize>,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.tokens.get(self.at).map(String::as_str)
+    }
+
+    fn or(&mut self) -> Result<Expr, String> {
+        let mut left = self.and()?;
+        while self.peek() == Some("||") {
+            self.at += 1;
+            left = Expr::Or(Box::new(left), Box::new(self.and()?));
+        }
+        Ok(left)
+    }
+
+    fn and(&mut self) -> Result<Expr, String> {
+        let mut left = self.unary()?;
+        while self.peek() == Some("&&") {
+            self.at += 1;
+            left = Expr::And(Box::new(left), Box::new(self.unary()?));
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, String> {
+        match self.peek() {
+            Some("!") => {
+                self.at += 1;
+                Ok(Expr::Not(Box::new(self.unary()?)))
+            }
+            Some("(") => {
+                self.at += 1;
+                let inner = self.or()?;
+                if self.peek() != Some(")") {
+                    return Err("`(` without its `)`".to_owned());
+                }
+                self.at += 1;
+                Ok(inner)
+            }
+            Some(name) if name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+                let id = (self.property)(name)
+                    .ok_or_else(|| format!("no choice defines property `{name}`"))?;
+                self.at += 1;
+                Ok(Expr::Property(id))
+            }
+            Some(other) => Err(format!("unexpected `{other}`")),
+            None => Err("the condition ends too early".to_owned()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ch(name: &str, props: &[&str], cond: Option<&str>, kind: ChoiceKind) -> Choice {
+        Choice {
+            name: name.into(),
+            kind,
+            properties: props.iter().map(|p| p.to_string()).collect(),
+            condition: cond.map(str::to_owned),
+        }
+    }
+
+    fn n(name: &str) -> Choice {
+        ch(name, &[], None, ChoiceKind::Normal)
+    }
+
+    fn cat(name: &str, output: bool, choices: Vec<Choice>) -> Category {
+        Category {
+            name: name.into(),
+            output,
+            choices,
+        }
+    }
+
+    fn decl(categories: Vec<Category>) -> Declaration {
+        Declaration {
+            source_type: "T".into(),
+            output_type: None,
+            file: "t.rs".into(),
+            line: 1,
+            categories,
+        }
+    }
+
+    #[test]
+    fn without_constraints_every_combination_is_valid() {
+        let d = decl(vec![
+            cat("a", false, vec![n("x"), n("y")]),
+            cat("b", false, vec![n("p"), n("q"), n("r")]),
+            cat("o", true, vec![n("pos"), n("neg")]),
+        ]);
+        let r = d.requirements().unwrap();
+        assert_eq!(r.choices.len(), 5);
+        assert_eq!(r.pairs.len(), 6);
+        assert_eq!(r.frames.len(), 12);
+    }
+
+    #[test]
+    fn a_condition_on_a_later_category_prunes_pairs_and_frames() {
+        // `a = y` only if `b = q`; the output `big` only with `b = q`.
+        let d = decl(vec![
+            cat(
+                "a",
+                false,
+                vec![n("x"), ch("y", &[], Some("Q"), ChoiceKind::Normal)],
+            ),
+            cat(
+                "b",
+                false,
+                vec![
+                    n("p"),
+                    ch("q", &["Q"], None, ChoiceKind::Normal),
+                    ch("z", &[], None, ChoiceKind::Single),
+                ],
+            ),
+            cat(
+                "o",
+                true,
+                vec![n("small"), ch("big", &[], Some("Q"), ChoiceKind::Normal)],
+            ),
+        ]);
+        let r = d.requirements().unwrap();
+        assert_eq!(r.choices.len(), 5);
+        // x×p, x×q, y×q (y×p is forbidden)
+        assert_eq!(
+            r.pairs,
+            vec![((0, 0), (1, 0)), ((0, 0), (1, 1)), ((0, 1), (1, 1))]
+        );
+        let labels: Vec<String> = r.frames.iter().map(|f| d.frame_label(f)).collect();
+        assert_eq!(
+            labels,
+            [
+                "a = x, b = p → o = small",
+                "a = x, b = q → o = small",
+                "a = x, b = q → o = big",
+                "a = y, b = q → o = small",
+                "a = y, b = q → o = big",
+                "b = z [single]",
+            ]
+        );
+        assert_eq!(d.is_valid(&[Some(1), Some(0), Some(0)]), Ok(false));
+        assert_eq!(d.is_valid(&[Some(1), Some(1), None]), Ok(true));
+        assert_eq!(d.is_valid(&[Some(1), Some(2), Some(1)]), Ok(true), "alone");
+        assert_eq!(d.is_valid(&[Some(0), Some(0), Some(1)]), Ok(false));
+    }
+
+    #[test]
+    fn conditions_parse_with_precedence_and_report_errors() {
+        let ids = |name: &str| ["A", "B", "C"].iter().position(|p| *p == name);
+        let e = Expr::parse("!A && (B || C) || C", &ids).unwrap();
+        let value = |a, b, c| move |p: usize| Some([a, b, c][p]);
+        assert_eq!(e.eval(&value(true, true, false)), Some(false));
+        assert_eq!(e.eval(&value(false, true, false)), Some(true));
+        assert_eq!(e.eval(&value(true, false, true)), Some(true));
+        assert_eq!(e.eval(&|p| (p == 0).then_some(true)), None);
+        for (bad, why) in [
+            ("A &", "doubled"),
+            ("(A", "without its"),
+            ("D", "no choice defines property `D`"),
+            ("A B", "unexpected `B`"),
+            ("", "ends too early"),
+        ] {
+            assert!(Expr::parse(bad, &ids).unwrap_err().contains(why), "{bad}");
+        }
+    }
+
+    #[test]
+    fn malformed_declarations_are_refused() {
+        let only_alone = decl(vec![cat(
+            "a",
+            false,
+            vec![ch("e", &[], None, ChoiceKind::Error)],
+        )]);
+        assert!(only_alone.validate().unwrap_err().contains("only [error]"));
+        let on_output = decl(vec![
+            cat(
+                "a",
+                false,
+                vec![ch("x", &[], Some("P"), ChoiceKind::Normal)],
+            ),
+            cat("o", true, vec![ch("p", &["P"], None, ChoiceKind::Normal)]),
+        ]);
+        assert!(
+            on_output
+                .validate()
+                .unwrap_err()
+                .contains("only O-choices define")
+        );
+        let twice = decl(vec![
+            cat("a", false, vec![n("x")]),
+            cat("a", false, vec![n("y")]),
+        ]);
+        assert!(twice.validate().unwrap_err().contains("declared twice"));
+    }
+
+    #[test]
+    fn too_many_frames_is_an_error_not_a_hang() {
+        let wide: Vec<Choice> = (0..40).map(|i| n(&format!("c{i}"))).collect();
+        let d = decl(
+            (0..4)
+                .map(|i| cat(&format!("k{i}"), false, wide.clone()))
+                .collect(),
+        );
+        assert!(d.requirements().unwrap_err().contains("add constraints"));
+    }
+}

@@ -27,7 +27,7 @@ fn trig_report_in_text_and_in_documented_json() {
         "{text}"
     );
     assert!(
-        text.contains("9 MRs in 6 relation classes, 49 source inputs"),
+        text.contains("9 MRs in 6 relation classes, 81 source inputs"),
         "{text}"
     );
     assert!(text.contains("examples/trig/src/lib.rs"), "{text}");

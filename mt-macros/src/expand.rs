@@ -14,7 +14,7 @@ use crate::validate::MrFn;
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Attribute, GenericArgument, Lifetime, PathArguments, Type, Visibility};
+use syn::{Attribute, GenericArgument, Lifetime, PathArguments, ReturnType, Type, Visibility};
 
 pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     let MrFn {
@@ -78,9 +78,31 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
     };
 
     // A wrong handle type (`mg: &mut String`) is reported at the user's type.
-    let mg_arg = quote_spanned!(mg_ty.span()=> mg);
+    let mg_arg = quote_spanned!(mg_ty.span()=> __mtcov_mg);
+    // What the MR returns goes through `MrReturn` (`()` or `Result<(), E>`):
+    // another type is reported once, at the return type.
+    let call = quote!(#ident(#mg_arg, __mtcov_input));
+    let finish = match &item.sig.output {
+        ReturnType::Default => quote!(#private::MrReturn::finish(#call, __mtcov_mg)),
+        ReturnType::Type(_, ty) => {
+            // The local is located at the return type but resolved at the
+            // call site: the type may come from a `macro_rules!` expansion
+            // (`instantiate!`), whose hygiene would hide the local from it.
+            let private_at_ret = respan(private.clone(), ty.span());
+            let returned = quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
+            quote! {
+                let __mtcov_returned = #call;
+                #private_at_ret::MrReturn::finish(#returned, __mtcov_mg)
+            }
+        }
+    };
+    let run = quote! {
+        fn __mtcov_run(__mtcov_mg: &mut #private::Mg, __mtcov_input: &#source_ty) {
+            #finish
+        }
+    };
     let run_any = quote! {
-        |mg, input| #ident(#mg_arg, #private::downcast::<#source_ty>(input))
+        |mg, input| __mtcov_run(mg, #private::downcast::<#source_ty>(input))
     };
 
     // The user's function is the only item at the top of the block; the
@@ -96,6 +118,8 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                 #extern_crate
 
                 #debug_bound
+
+                #run
 
                 static __MTCOV_META: #private::MrMeta = #private::MrMeta {
                     package: #private::core::option_env!("CARGO_PKG_NAME"),
@@ -114,7 +138,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                     #private::Registered(&__MTCOV_META)
                 }
 
-                #private::Mr::new(&__MTCOV_META, #ident)
+                #private::Mr::new(&__MTCOV_META, __mtcov_run)
             }
         };
     }
@@ -263,6 +287,14 @@ mod tests {
         insta::assert_snapshot!(pretty(
             quote!(output = "equal"),
             quote! { fn r#match(mg: &mut Mg, s: &&'static str) -> () {} }
+        ));
+    }
+
+    #[test]
+    fn result_return_goes_through_mr_return_at_the_return_type() {
+        insta::assert_snapshot!(pretty(
+            quote!(),
+            quote! { fn f(mg: &mut Mg, x: &u8) -> Result<(), Box<dyn Error>> { Ok(()) } }
         ));
     }
 

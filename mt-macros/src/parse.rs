@@ -8,7 +8,7 @@ use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
-use syn::{Expr, ExprLit, ExprPath, Ident, Lit, LitStr, Path, Token};
+use syn::{Expr, ExprLit, ExprMacro, ExprPath, Ident, Lit, LitStr, Path, Token};
 
 /// The arguments that may appear in `#[metamorphic(..)]`, for error messages.
 const KNOWN: &str = "`output = \"..\"`, `name = \"..\"`, `crate = path`";
@@ -17,9 +17,9 @@ const KNOWN: &str = "`output = \"..\"`, `name = \"..\"`, `crate = path`";
 #[derive(Default)]
 pub(crate) struct Args {
     /// The relation class (`output = ".."`).
-    pub(crate) output: Option<LitStr>,
+    pub(crate) output: Option<Text>,
     /// The display name (`name = ".."`).
-    pub(crate) name: Option<LitStr>,
+    pub(crate) name: Option<Text>,
     /// Replaces `::mt_runtime` in generated paths (`crate = path`).
     pub(crate) krate: Option<Path>,
 }
@@ -118,9 +118,45 @@ fn set_once<T>(slot: &mut Option<T>, key: &Ident, value: T) -> syn::Result<()> {
     Ok(())
 }
 
-/// A non-empty string literal, for `output` and `name`.
-fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<LitStr> {
+/// The value of `output` or `name`: a string literal, or `concat!(..)` /
+/// `stringify!(..)` (which `instantiate!` writes, and which the compiler
+/// evaluates to a `&'static str`).
+pub(crate) enum Text {
+    Lit(LitStr),
+    Macro(ExprMacro),
+}
+
+impl Text {
+    /// The literal's value, or the macro call as written.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn value(&self) -> String {
+        match self {
+            Text::Lit(lit) => lit.value(),
+            Text::Macro(mac) => quote::ToTokens::to_token_stream(mac).to_string(),
+        }
+    }
+}
+
+impl quote::ToTokens for Text {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Text::Lit(lit) => lit.to_tokens(tokens),
+            Text::Macro(mac) => mac.to_tokens(tokens),
+        }
+    }
+}
+
+/// A non-empty string literal (or `concat!`/`stringify!`), for `output` and `name`.
+fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<Text> {
     match value {
+        // A value passed through a `macro_rules!` fragment arrives grouped.
+        Expr::Group(group) if group.attrs.is_empty() => non_empty_str(&group.expr, key, what),
+        Expr::Macro(mac)
+            if mac.attrs.is_empty()
+                && mac.mac.path.segments.last().is_some_and(|s| s.ident == "concat" || s.ident == "stringify") =>
+        {
+            Ok(Text::Macro(mac.clone()))
+        }
         Expr::Lit(ExprLit {
             lit: Lit::Str(lit),
             attrs,
@@ -131,12 +167,12 @@ fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<LitStr> {
                     format!("`{key}` must not be empty: give {what}"),
                 ))
             } else {
-                Ok(lit.clone())
+                Ok(Text::Lit(lit.clone()))
             }
         }
         other => Err(syn::Error::new(
             other.span(),
-            format!("`{key}` takes a string literal: {what}"),
+            format!("`{key}` takes a string literal (or `concat!(..)`): {what}"),
         )),
     }
 }
@@ -201,6 +237,15 @@ mod tests {
 
     fn errs(tokens: TokenStream) -> Vec<String> {
         messages(parse_args(tokens).1.expect("expected errors"))
+    }
+
+    #[test]
+    fn names_and_classes_may_be_concat_or_stringify() {
+        let args = ok(quote!(name = concat!("f(", stringify!(x), ")"), output = stringify!(equal)));
+        assert!(args.name.unwrap().value().starts_with("concat !"));
+        assert!(args.output.unwrap().value().starts_with("stringify !"));
+        let (_, errors) = parse_args(quote!(name = format!("x")));
+        assert!(messages(errors.unwrap())[0].starts_with("`name` takes a string literal (or `concat!(..)`)"));
     }
 
     #[test]

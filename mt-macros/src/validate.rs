@@ -8,7 +8,7 @@
 use crate::parse::Errors;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::{FnArg, Item, ItemFn, ReturnType, Signature, Type, TypeReference};
+use syn::{FnArg, Item, ItemFn, Signature, Type, TypeReference};
 
 /// A function that has the shape of an MR.
 pub(crate) struct MrFn {
@@ -69,14 +69,9 @@ pub(crate) fn validate(item: TokenStream) -> Result<MrFn, Rejected> {
     let source_ty = parameters(&item.sig, &mut errors);
     let undeclared_lifetime =
         errors.0.is_some() && item.sig.generics.params.is_empty() && has_named_lifetime(&item.sig);
-    if let ReturnType::Type(_, ty) = &item.sig.output
-        && !is_unit(ty) {
-            errors.push(syn::Error::new_spanned(
-                &item.sig.output,
-                "an MR returns nothing: state its output relation with `mg.check(..)` \
-                 or `mg.check_eq(..)` instead of returning a value",
-            ));
-        }
+    // The return type (`()` or `Result<(), E: Debug>`) is left to the
+    // compiler: the expansion passes the returned value to `MrReturn`,
+    // spanned at the return type.
     match (errors.0, source_ty) {
         (None, Some(source_ty)) => Ok(MrFn { item, source_ty }),
         (Some(errors), _) => Err(Rejected {
@@ -192,12 +187,13 @@ fn parameters(sig: &Signature, errors: &mut Errors) -> Option<Type> {
         ));
     }
     if let Some(l) = &input.lifetime
-        && sig.generics.params.is_empty() {
-            errors.push(syn::Error::new_spanned(
+        && sig.generics.params.is_empty()
+    {
+        errors.push(syn::Error::new_spanned(
                 l,
                 "remove this lifetime: an MR must accept its source input borrowed for any lifetime, `&T`",
             ));
-        }
+    }
     source_type(&input.elem, errors)
 }
 
@@ -256,9 +252,11 @@ fn lifetimes(tokens: TokenStream) -> Vec<Span> {
             TokenTree::Group(g) => found.extend(lifetimes(g.stream())),
             TokenTree::Punct(p) if p.as_char() == '\'' => {
                 if let Some(TokenTree::Ident(name)) = tokens.peek()
-                    && name != "static" && name != "_" {
-                        found.push(p.span().join(name.span()).unwrap_or_else(|| name.span()));
-                    }
+                    && name != "static"
+                    && name != "_"
+                {
+                    found.push(p.span().join(name.span()).unwrap_or_else(|| name.span()));
+                }
             }
             _ => {}
         }
@@ -270,10 +268,6 @@ fn pair(a: &impl ToTokens, b: &impl ToTokens) -> TokenStream {
     let mut tokens = a.to_token_stream();
     b.to_tokens(&mut tokens);
     tokens
-}
-
-fn is_unit(ty: &Type) -> bool {
-    matches!(ty, Type::Tuple(t) if t.elems.is_empty())
 }
 
 /// What the item is ("a struct") and the tokens to point at: its keyword
@@ -384,7 +378,8 @@ mod tests {
                 true
             }
         ));
-        assert_eq!(e.len(), 7, "{e:?}");
+        // The return type is left to the compiler (`MrReturn`).
+        assert_eq!(e.len(), 6, "{e:?}");
     }
 
     #[test]

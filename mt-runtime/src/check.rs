@@ -2,21 +2,21 @@
 //! isolated from the others' panics, one summary of every failure at the end.
 
 use crate::describe::describe;
-use crate::mg::{Mg, Role, Verdict};
+use crate::failures::{Failure, Failures, Summary};
+use crate::mg::{Mg, Rare, Site, Verdict};
 use crate::mr::{Mr, MrInfo, MrMeta};
+use crate::panics::{self, Caught};
 use crate::record::{self, Recorder};
 use crate::source_key::SourceKey;
 use std::any::Any;
-use std::cell::Cell;
-use std::fmt::{Debug, Write};
-use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::fmt::Debug;
 
 /// Runs every MR on every source input and panics once, at the end, with a
 /// summary of all violated and panicked MGs.
 ///
 /// Each (MR, source input) pair is one MG. A panic inside an MG (in the
 /// SUT, in building a follow-up input, in the check) fails that MG only.
+/// [`try_check`] returns the failures instead.
 ///
 /// ```
 /// use mt_runtime::{metamorphic, Mg};
@@ -32,13 +32,38 @@ use std::sync::Once;
 /// mt_runtime::check(&[vec![1, 2, 3], vec![]], &[double_reverse]);
 /// ```
 pub fn check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) {
+    if let Err(failures) = try_check(sources, mrs) {
+        panic!("{failures}");
+    }
+}
+
+/// Like [`check`], but returns the [`Summary`] of the MGs, or the
+/// [`Failures`] among them, instead of panicking: a test can assert on them.
+///
+/// ```
+/// use mt_runtime::{metamorphic, Mg};
+///
+/// /// Wrong on purpose: abs is not odd.
+/// #[metamorphic(output = "negated")]
+/// fn odd(mg: &mut Mg, x: &i32) {
+///     let a = mg.source(x, |x| x.abs());
+///     let b = mg.follow_up(&-x, |x| x.abs());
+///     mg.check(a == -b, || format!("{a} != -{b}"));
+/// }
+///
+/// let failures = mt_runtime::try_check(&[0, 3], &[odd]).unwrap_err();
+/// assert_eq!(failures.len(), 1);
+/// assert_eq!(failures.iter().next().unwrap().input(), "3");
+/// assert_eq!(failures.summary().held(), 1);
+/// ```
+pub fn try_check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) -> Result<Summary, Failures> {
     let mut session = Session::new();
     for mr in mrs {
         for input in sources {
             session.run(mr.meta(), input, |mg| mr.run(mg, input));
         }
     }
-    session.finish();
+    session.finish()
 }
 
 /// Runs every registered MR whose source input type is `T` (see
@@ -46,7 +71,30 @@ pub fn check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) {
 ///
 /// Panics when no MR takes `T`: that is almost always a mistake.
 pub fn check_registered<T: Debug + 'static>(sources: &[T]) {
-    let mrs: Vec<MrInfo> = crate::registry().into_iter().filter(MrInfo::takes::<T>).collect();
+    if let Err(failures) = try_check_registered(sources) {
+        panic!("{failures}");
+    }
+}
+
+/// [`check_registered`] returning the summary or the failures, like
+/// [`try_check`]. Panics when no MR takes `T`.
+pub fn try_check_registered<T: Debug + 'static>(sources: &[T]) -> Result<Summary, Failures> {
+    let mrs = registered::<T>();
+    let mut session = Session::new();
+    for mr in &mrs {
+        for input in sources {
+            session.run(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));
+        }
+    }
+    session.finish()
+}
+
+/// The registered MRs that take `T`; panics when there are none.
+pub(crate) fn registered<T: 'static>() -> Vec<MrInfo> {
+    let mrs: Vec<MrInfo> = crate::registry()
+        .into_iter()
+        .filter(MrInfo::takes::<T>)
+        .collect();
     if mrs.is_empty() {
         panic!(
             "mt-runtime: no #[metamorphic] function takes source inputs of type `{}`; \
@@ -55,128 +103,184 @@ pub fn check_registered<T: Debug + 'static>(sources: &[T]) {
             std::any::type_name::<T>(),
         );
     }
-    let mut session = Session::new();
-    for mr in &mrs {
-        for input in sources {
-            session.run(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));
+    mrs
+}
+
+/// How an MG failed, to tell whether a shrunk input still fails the same
+/// way: the same MR violated at the same check, or a panic at the same place.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Signature {
+    Violated(Site),
+    Panicked {
+        location: Option<String>,
+        message: String,
+    },
+}
+
+/// The verdict of one MG and what only failures need.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+pub(crate) struct Ran {
+    pub(crate) verdict: Verdict,
+    /// Boxed, and only there when the MG had something rare (a failure,
+    /// a skip): a holding MG moves no more than a pointer.
+    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) caught: Option<Box<Caught>>,
+}
+
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+impl Ran {
+    fn sites(&self) -> &[Site] {
+        self.rare.as_deref().map_or(&[], |rare| &rare.sites)
+    }
+
+    /// The failure's signature; `None` when the MG did not fail.
+    pub(crate) fn signature(&self) -> Option<Signature> {
+        match &self.verdict {
+            Verdict::Violated => self.sites().first().copied().map(Signature::Violated),
+            Verdict::Panicked(message) => Some(Signature::Panicked {
+                location: self.caught.as_ref().and_then(|c| c.location.clone()),
+                message: message.clone(),
+            }),
+            Verdict::Holds | Verdict::Skipped(_) => None,
         }
     }
-    session.finish();
+
+    /// Whether this MG fails the way `original` did.
+    pub(crate) fn fails_like(&self, original: &Signature) -> bool {
+        match (original, &self.verdict) {
+            (Signature::Violated(site), Verdict::Violated) => self.sites().contains(site),
+            (
+                Signature::Panicked {
+                    location: Some(at), ..
+                },
+                Verdict::Panicked(_),
+            ) => self.caught.as_ref().and_then(|c| c.location.as_ref()) == Some(at),
+            // The panic hook was replaced after ours: the message is all we have.
+            (
+                Signature::Panicked {
+                    location: None,
+                    message,
+                },
+                Verdict::Panicked(now),
+            ) => message == now,
+            _ => false,
+        }
+    }
 }
 
-/// The MGs of one `check` call.
-struct Session {
+/// Runs one MG: recorded when `recorder` is set, its panic caught.
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+#[inline]
+pub(crate) fn run_group<T: Debug + ?Sized>(
     recorder: Option<&'static Recorder>,
-    ran: usize,
-    held: usize,
-    skipped: usize,
-    failures: Vec<Failure>,
+    meta: &'static MrMeta,
+    argument: &T,
+    mr: impl Fn(&mut Mg),
+) -> Ran {
+    let mut mg = Mg::new(recorder);
+    let (verdict, caught) = match panics::catch(|| mr(&mut mg)) {
+        Ok(()) => (mg.verdict(), None),
+        Err(caught) => (Verdict::Panicked(caught.message.clone()), Some(caught)),
+    };
+    mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
+    Ran {
+        verdict,
+        rare: mg.take_rare_boxed(),
+        caught,
+    }
 }
 
-struct Failure {
-    mr: MrInfo,
-    argument: String,
-    verdict: Verdict,
-    messages: Vec<String>,
-    inputs: Vec<(Role, String)>,
-    reproduced: bool,
+/// The MGs of one check call.
+pub(crate) struct Session {
+    pub(crate) recorder: Option<&'static Recorder>,
+    pub(crate) summary: Summary,
+    pub(crate) failures: Vec<Failure>,
 }
 
 impl Session {
-    fn new() -> Session {
-        Session { recorder: record::recorder(), ran: 0, held: 0, skipped: 0, failures: Vec::new() }
+    pub(crate) fn new() -> Session {
+        Session {
+            recorder: record::recorder(),
+            summary: Summary::default(),
+            failures: Vec::new(),
+        }
     }
 
-    fn run<T: Debug>(&mut self, meta: &'static MrMeta, argument: &T, mr: impl Fn(&mut Mg)) {
+    /// Runs and counts one MG; a failure is described and kept. The happy
+    /// path builds no [`Ran`] (moving it cost several ns per MG).
+    #[inline]
+    pub(crate) fn run<T: Debug + ?Sized>(
+        &mut self,
+        meta: &'static MrMeta,
+        argument: &T,
+        mr: impl Fn(&mut Mg),
+    ) -> Option<&mut Failure> {
         let mut mg = Mg::new(self.recorder);
-        let verdict = match panic::catch_unwind(AssertUnwindSafe(|| mr(&mut mg))) {
-            Ok(()) => mg.verdict(),
-            Err(payload) => Verdict::Panicked(panic_message(payload.as_ref())),
+        let caught = panics::catch(|| mr(&mut mg)).err();
+        let verdict = match &caught {
+            None => mg.verdict(),
+            Some(caught) => Verdict::Panicked(caught.message.clone()),
         };
         mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
-        self.ran += 1;
-        match &verdict {
-            Verdict::Holds => self.held += 1,
-            Verdict::Skipped(_) => self.skipped += 1,
-            Verdict::Violated | Verdict::Panicked(_) => {
-                let (inputs, reproduced) = describe_by_rerun(&mr, &verdict);
-                self.failures.push(Failure {
-                    mr: MrInfo(meta),
-                    argument: describe(argument),
-                    messages: mg.take_rare().violations,
-                    verdict,
-                    inputs,
-                    reproduced,
-                });
-            }
+        self.count(&verdict);
+        if !matches!(verdict, Verdict::Violated | Verdict::Panicked(_)) {
+            return None;
+        }
+        let ran = Ran {
+            verdict,
+            rare: mg.take_rare_boxed(),
+            caught,
+        };
+        self.failures
+            .push(describe_failure(meta, argument, &mr, ran));
+        self.failures.last_mut()
+    }
+
+    pub(crate) fn count(&mut self, verdict: &Verdict) {
+        let summary = &mut self.summary;
+        summary.groups += 1;
+        match verdict {
+            Verdict::Holds => summary.held += 1,
+            Verdict::Skipped(_) => summary.skipped += 1,
+            Verdict::Violated => summary.violated += 1,
+            Verdict::Panicked(_) => summary.panicked += 1,
         }
     }
 
-    fn finish(self) {
+    pub(crate) fn finish(self) -> Result<Summary, Failures> {
         if self.failures.is_empty() {
-            return;
+            Ok(self.summary)
+        } else {
+            Err(Failures {
+                summary: self.summary,
+                failures: self.failures,
+            })
         }
-        panic!("{}", self.summary());
-    }
-
-    fn summary(&self) -> String {
-        const SHOWN: usize = 20;
-        let violated = self.failures.iter().filter(|f| f.verdict == Verdict::Violated).count();
-        let panicked = self.failures.len() - violated;
-        let mut out = format!(
-            "metamorphic relations failed: {} of {} metamorphic groups \
-             ({violated} violated, {panicked} panicked; {} held, {} skipped)\n",
-            self.failures.len(),
-            self.ran,
-            self.held,
-            self.skipped,
-        );
-        // Per MR first: past the first failures listed in full, no MR that
-        // failed may go unnamed.
-        let mut per_mr: Vec<(&str, &str, usize)> = Vec::new();
-        for failure in &self.failures {
-            let label = failure.verdict.outcome().label();
-            match per_mr.iter_mut().find(|(name, l, _)| *name == failure.mr.name() && *l == label) {
-                Some((_, _, count)) => *count += 1,
-                None => per_mr.push((failure.mr.name(), label, 1)),
-            }
-        }
-        for (name, label, count) in per_mr {
-            let _ = writeln!(out, "   MR `{name}`: {count} {label}");
-        }
-        for (n, failure) in self.failures.iter().take(SHOWN).enumerate() {
-            let _ = write!(out, "\n{}. ", n + 1);
-            failure.write(&mut out);
-        }
-        if self.failures.len() > SHOWN {
-            let _ = writeln!(out, "\n... and {} more", self.failures.len() - SHOWN);
-        }
-        out
     }
 }
 
-impl Failure {
-    fn write(&self, out: &mut String) {
-        let mr = &self.mr;
-        let class = if mr.has_explicit_class() { format!(", class \"{}\"", mr.class()) } else { String::new() };
-        let _ = writeln!(out, "MR `{}` {} ({}:{}{class})", mr.name(), self.verdict.outcome().label(), mr.file(), mr.line());
-        let _ = writeln!(out, "   MR argument: {}", self.argument);
-        for (role, text) in &self.inputs {
-            let label = match role {
-                Role::Source => "source input",
-                Role::FollowUp => "follow-up input",
-            };
-            let _ = writeln!(out, "   {label}: {text}");
-        }
-        if !self.reproduced {
-            let _ = writeln!(out, "   (a second run of this MG did not fail the same way: inputs above are from that run)");
-        }
-        for message in &self.messages {
-            let _ = writeln!(out, "   violated: {message}");
-        }
-        if let Verdict::Panicked(message) = &self.verdict {
-            let _ = writeln!(out, "   panicked: {message}");
-        }
+/// The failure of an MG that ran as `ran`, its inputs described by a re-run.
+#[cold]
+pub(crate) fn describe_failure<T: Debug + ?Sized>(
+    meta: &'static MrMeta,
+    argument: &T,
+    mr: &impl Fn(&mut Mg),
+    ran: Ran,
+) -> Failure {
+    let (inputs, reproduced) = describe_by_rerun(mr, &ran.verdict);
+    Failure {
+        mr: MrInfo(meta),
+        argument: describe(argument),
+        outcome: ran.verdict.outcome(),
+        panic: match ran.verdict {
+            Verdict::Panicked(message) => Some(message),
+            _ => None,
+        },
+        messages: ran.rare.map(|rare| rare.violations).unwrap_or_default(),
+        inputs,
+        reproduced,
+        case: None,
     }
 }
 
@@ -186,44 +290,15 @@ impl Failure {
 /// than a cheap SUT itself; failures are rare, so the inputs are described
 /// by running the (deterministic) MG again, with nothing recorded and the
 /// panic message silenced. Returns whether the second run failed the same way.
-fn describe_by_rerun(mr: &impl Fn(&mut Mg), first: &Verdict) -> (Vec<(Role, String)>, bool) {
+fn describe_by_rerun(
+    mr: &impl Fn(&mut Mg),
+    first: &Verdict,
+) -> (Vec<(crate::mg::Role, String)>, bool) {
     let mut mg = Mg::describing();
-    let outcome = quietly(|| panic::catch_unwind(AssertUnwindSafe(|| mr(&mut mg))));
+    let outcome = panics::quietly(|| panics::catch(|| mr(&mut mg)));
     let verdict = match outcome {
         Ok(()) => mg.verdict(),
-        Err(payload) => Verdict::Panicked(panic_message(payload.as_ref())),
+        Err(caught) => Verdict::Panicked(caught.message),
     };
     (mg.take_rare().inputs, &verdict == first)
-}
-
-thread_local! {
-    static QUIET: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `f` with this thread's panic messages suppressed (other threads'
-/// panics still print), by wrapping the panic hook once.
-fn quietly<R>(f: impl FnOnce() -> R) -> R {
-    static WRAP_HOOK: Once = Once::new();
-    WRAP_HOOK.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                previous(info);
-            }
-        }));
-    });
-    QUIET.with(|quiet| quiet.set(true));
-    let result = f();
-    QUIET.with(|quiet| quiet.set(false));
-    result
-}
-
-fn panic_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(text) = payload.downcast_ref::<&str>() {
-        (*text).to_owned()
-    } else if let Some(text) = payload.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "(a panic payload that is not a string)".to_owned()
-    }
 }

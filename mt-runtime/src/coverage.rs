@@ -136,6 +136,76 @@ fn scan(counters: Counters, out: &mut Vec<(u32, u64)>) {
     }
 }
 
+/// AFL's hit-count buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+.
+#[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
+fn bucket(count: u64) -> u8 {
+    match count {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        3 => 3,
+        4..=7 => 4,
+        8..=15 => 5,
+        16..=31 => 6,
+        32..=127 => 7,
+        _ => 8,
+    }
+}
+
+/// The patterns one execution left, one per function it ran: a hash of the
+/// function and of the hit-count bucket of each of its non-zero counters.
+/// A branch that has no counter of its own (an `else`, whose count LLVM
+/// derives by subtraction) still changes its function's pattern, since the
+/// counter of the other branch is then missing. `functions` are
+/// `(first_counter, num_counters)`, sorted; `counters` sorted by index.
+#[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
+pub(crate) fn patterns(functions: &[(u64, u64)], counters: &[(u32, u64)], out: &mut Vec<u64>) {
+    let mut current: Option<(usize, u64)> = None;
+    let fnv = |hash: u64, value: u64| (hash ^ value).wrapping_mul(0x0000_0100_0000_01b3);
+    for &(index, value) in counters {
+        let index = u64::from(index);
+        let at = functions.partition_point(|&(first, _)| first <= index);
+        let Some(function) = at
+            .checked_sub(1)
+            .filter(|&f| index < functions[f].0 + functions[f].1)
+        else {
+            continue;
+        };
+        let offset = index - functions[function].0;
+        match &mut current {
+            Some((f, hash)) if *f == function => {
+                *hash = fnv(*hash, offset << 8 | u64::from(bucket(value)))
+            }
+            _ => {
+                if let Some((_, hash)) = current {
+                    out.push(hash);
+                }
+                let start = fnv(0xcbf2_9ce4_8422_2325, function as u64);
+                current = Some((function, fnv(start, offset << 8 | u64::from(bucket(value)))));
+            }
+        }
+    }
+    if let Some((_, hash)) = current {
+        out.push(hash);
+    }
+}
+
+/// Runs `run`, adding the patterns of the code it executed to `out` (see
+/// [`patterns`]); nothing in a build without coverage.
+#[cfg(not(mtcov))]
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+#[inline(always)]
+pub(crate) fn probe<R>(run: impl FnOnce() -> R, _out: &mut Vec<u64>) -> R {
+    run()
+}
+
+/// Whether this process can probe coverage: an instrumented build.
+#[cfg(not(mtcov))]
+#[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+pub(crate) fn can_probe() -> bool {
+    false
+}
+
 /// The coverage layout the record header states: off in a build that is
 /// not instrumented.
 #[cfg(not(mtcov))]
@@ -150,7 +220,7 @@ pub(crate) fn capture<R>(run: impl FnOnce() -> R, _sink: impl FnOnce(&[(u32, u64
 }
 
 #[cfg(mtcov)]
-pub(crate) use instrumented::{capture, layout};
+pub(crate) use instrumented::{can_probe, capture, layout, probe};
 
 #[cfg(mtcov)]
 mod instrumented {
@@ -244,6 +314,33 @@ mod instrumented {
         profile().clone()
     }
 
+    /// `(first_counter, num_counters)` of every function, sorted.
+    fn function_ranges() -> &'static [(u64, u64)] {
+        static RANGES: OnceLock<Vec<(u64, u64)>> = OnceLock::new();
+        RANGES.get_or_init(|| match profile() {
+            CoverageLayout::Captured { functions, .. } => {
+                let mut ranges: Vec<(u64, u64)> = functions
+                    .iter()
+                    .map(|f| (f.first_counter, f.num_counters))
+                    .collect();
+                ranges.sort_unstable();
+                ranges
+            }
+            _ => Vec::new(),
+        })
+    }
+
+    #[cfg_attr(not(feature = "proptest"), allow(dead_code))]
+    pub(crate) fn can_probe() -> bool {
+        matches!(profile(), CoverageLayout::Captured { .. })
+    }
+
+    pub(crate) fn probe<R>(run: impl FnOnce() -> R, out: &mut Vec<u64>) -> R {
+        capture(run, |counters| {
+            super::patterns(function_ranges(), counters, out)
+        })
+    }
+
     /// The lock serialising capture windows; it also owns the scan buffer.
     static CAPTURE: Mutex<Vec<(u32, u64)>> = Mutex::new(Vec::new());
 
@@ -322,7 +419,32 @@ mod instrumented {
 
 #[cfg(test)]
 mod tests {
-    use super::{Counters, check_version, scan};
+    use super::{Counters, check_version, patterns, scan};
+
+    #[test]
+    fn patterns_tell_branches_apart_even_without_a_counter_of_their_own() {
+        // Function 0: counters 0..3 (entry, then-branch, loop body);
+        // function 1: counters 3..5.
+        let functions = [(0, 3), (3, 2)];
+        let of = |counters: &[(u32, u64)]| {
+            let mut out = Vec::new();
+            patterns(&functions, counters, &mut out);
+            out
+        };
+        let then_branch = of(&[(0, 1), (1, 1)]);
+        let else_branch = of(&[(0, 1)]);
+        assert_eq!(then_branch.len(), 1);
+        assert_ne!(then_branch, else_branch, "an else is new after a then");
+        // Loop counts in one bucket are one pattern; another bucket is new.
+        assert_eq!(of(&[(0, 1), (2, 9)]), of(&[(0, 1), (2, 14)]));
+        assert_ne!(of(&[(0, 1), (2, 9)]), of(&[(0, 1), (2, 16)]));
+        // Two functions, two patterns; the same counters in another
+        // function are another pattern; counters outside every function
+        // are ignored.
+        assert_eq!(of(&[(0, 1), (3, 1), (9, 5)]).len(), 2);
+        assert_ne!(of(&[(3, 1)]), of(&[(0, 1)]));
+        assert_eq!(of(&[(9, 1)]), Vec::<u64>::new());
+    }
 
     #[test]
     fn only_the_known_layout_is_read() {

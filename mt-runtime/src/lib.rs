@@ -30,6 +30,14 @@
 //! mt_runtime::check(&[0.0, 30.0, 45.0, 123.4], &[periodicity, oddness]);
 //! ```
 //!
+//! [`try_check`] returns the failures instead of panicking; MRs may return
+//! `Result` and use `?` (with [`Mg::assume`] for preconditions); the
+//! [`relation`] module has ready output relations; [`instantiate!`] runs
+//! one relation set over several SUTs. With the `proptest` feature (on by
+//! default), [`check_strategy`] draws the source inputs from a proptest
+//! strategy, reproducibly, shrinking a failing input while the same check
+//! stays violated.
+//!
 //! Under `cargo mtcov` the runtime also records which source input met
 //! which MR and which code each source input executed; that is what the
 //! k-MR adequacy report is computed from. Under plain `cargo test` nothing
@@ -39,15 +47,22 @@ mod categories;
 mod check;
 mod coverage;
 mod describe;
+mod failures;
+mod instantiate;
 mod mg;
 mod mr;
+mod panics;
 mod record;
 mod registry;
+pub mod relation;
 mod source_key;
+#[cfg(feature = "proptest")]
+mod strategy;
 
-pub use check::{check, check_registered};
-pub use mg::Mg;
-pub use mr::{Mr, MrInfo};
+pub use check::{check, check_registered, try_check, try_check_registered};
+pub use failures::{Case, Failure, Failures, Generation, Summary};
+pub use mg::{Mg, Unmet};
+pub use mr::{Mr, MrInfo, MrResult, MrReturn};
 pub use mt_macros::metamorphic;
 /// Declares the categories and choices of a source input type (and of its
 /// SUT's output), for the black-box criteria of `cargo mtcov`
@@ -116,8 +131,15 @@ pub use mt_macros::metamorphic;
 /// recorded as an error and `cargo mtcov` refuses to measure the
 /// black-box criteria (exit 2).
 pub use mt_macros::categories;
+/// proptest, re-exported for strategies: `use mt_runtime::proptest::prelude::*;`.
+#[cfg(feature = "proptest")]
+pub use proptest;
 pub use registry::registry;
 pub use source_key::SourceKey;
+#[cfg(feature = "proptest")]
+pub use strategy::{
+    Config, Guided, SEED_ENV, check_strategy, check_strategy_with, try_check_strategy,
+};
 
 /// What `#[metamorphic]` expands to refers to these items, and nothing
 /// else; they are not part of the public API and may change at any time.
@@ -129,7 +151,8 @@ pub mod __private {
         Categories, CategoriesMeta, CategoryMeta, ChoiceKind, ChoiceMeta, Classifier,
         DeclarationMeta, RegisteredCategories,
     };
-    pub use crate::mr::{Mr, MrMeta};
+    pub use crate::mg::Mg;
+    pub use crate::mr::{Mr, MrMeta, MrReturn};
     pub use crate::registry::Registered;
     pub use core;
     pub use inventory;

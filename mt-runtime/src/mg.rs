@@ -6,9 +6,11 @@ use crate::coverage;
 use crate::describe::describe;
 use crate::mr::MrMeta;
 use crate::record::{MgRecord, Recorder};
+use crate::relation::Relation;
 use crate::source_key::SourceKey;
 use mtcov_protocol::Outcome;
 use std::fmt::Debug;
+use std::panic::Location;
 
 /// The handle an MR uses to run the SUT and state its output relation.
 ///
@@ -43,8 +45,25 @@ struct Recording {
 #[derive(Default)]
 pub(crate) struct Rare {
     pub(crate) violations: Vec<String>,
+    /// Where each violation was stated, in the order of `violations`.
+    pub(crate) sites: Vec<Site>,
     pub(crate) skipped: Option<String>,
+    /// Set by a failed [`Mg::assume`]: the error the MR then returns is
+    /// that assumption, not a failure.
+    pub(crate) assumed: bool,
     pub(crate) inputs: Vec<(Role, String)>,
+    /// The coverage patterns of the source executions, when guided
+    /// generation probes a draw (see `coverage::patterns`).
+    pub(crate) probe: Option<Vec<u64>>,
+}
+
+/// Where a violation was stated: the failing check's call site, or the
+/// MR returning an error. Shrinking keeps a smaller input only when it
+/// fails at the same site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Site {
+    Check(&'static Location<'static>),
+    Returned,
 }
 
 /// How an input took part in an MG.
@@ -52,6 +71,15 @@ pub(crate) struct Rare {
 pub(crate) enum Role {
     Source,
     FollowUp,
+}
+
+impl Role {
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            Role::Source => "source",
+            Role::FollowUp => "follow-up",
+        }
+    }
 }
 
 /// The verdict of one MG: its outcome, with the skip reason or panic
@@ -106,7 +134,7 @@ impl Mg {
         }
     }
 
-    fn rare(&mut self) -> &mut Rare {
+    pub(crate) fn rare(&mut self) -> &mut Rare {
         self.rare.get_or_insert_with(Box::default)
     }
 
@@ -127,6 +155,13 @@ impl Mg {
             return sut(input);
         }
         let Some(recording) = &mut self.recording else {
+            if let Some(probe) = self
+                .rare
+                .as_deref_mut()
+                .and_then(|rare| rare.probe.as_mut())
+            {
+                return coverage::probe(|| sut(input), probe);
+            }
             return sut(input);
         };
         let key = SourceKey::of(input);
@@ -165,17 +200,86 @@ impl Mg {
     /// The message is built only when the check fails. Every check of an
     /// MG must hold; a failed check does not stop the MR.
     #[inline]
+    #[track_caller]
     pub fn check(&mut self, holds: bool, message: impl FnOnce() -> String) {
         self.checks += 1;
         if !holds {
-            let message = message();
-            self.rare().violations.push(message);
+            self.violation(message(), Site::Check(Location::caller()));
         }
     }
 
     /// Checks that two outputs are equal.
+    #[track_caller]
     pub fn check_eq<A: PartialEq<B> + Debug, B: Debug>(&mut self, left: A, right: B) {
         self.check(left == right, || format!("{left:?} != {right:?}"));
+    }
+
+    /// States the output relation with a ready relation check from
+    /// [`relation`](crate::relation): `mg.check_that(relation::close(a, b, Tolerance::abs(1e-9)))`.
+    /// Its message shows both sides.
+    #[inline]
+    #[track_caller]
+    pub fn check_that(&mut self, relation: Relation) {
+        self.checks += 1;
+        if let Err(mismatch) = relation {
+            self.violation(mismatch.to_string(), Site::Check(Location::caller()));
+        }
+    }
+
+    #[cold]
+    fn violation(&mut self, message: String, site: Site) {
+        let rare = self.rare();
+        rare.violations.push(message);
+        rare.sites.push(site);
+    }
+
+    /// The MR returned `Ok(())`: a check that holds.
+    #[inline]
+    pub(crate) fn returned_ok(&mut self) {
+        self.checks += 1;
+    }
+
+    /// The MR returned `Err(error)`: a violation, unless it is the error of
+    /// a failed [`assume`](Mg::assume), which skips the MG.
+    #[cold]
+    pub(crate) fn returned_error(&mut self, error: String) {
+        if self.rare.as_deref().is_some_and(|rare| rare.assumed) {
+            return;
+        }
+        self.checks += 1;
+        self.violation(format!("the MR returned an error: {error}"), Site::Returned);
+    }
+
+    /// A precondition of the MR: when `holds` is false the MG is skipped
+    /// (the MR does not apply to this input) and the returned error ends
+    /// an MR that returns `Result` through `?`:
+    ///
+    /// ```
+    /// use mt_runtime::{metamorphic, Mg, MrResult};
+    ///
+    /// /// sqrt is monotonic, on the inputs where it is defined.
+    /// #[metamorphic(output = "ordering")]
+    /// fn monotonic(mg: &mut Mg, x: &f64) -> MrResult {
+    ///     mg.assume(*x >= 0.0, "sqrt needs a non-negative input")?;
+    ///     let a = mg.source(x, |x| x.sqrt());
+    ///     let b = mg.follow_up(&(x + 1.0), |x| x.sqrt());
+    ///     mg.check(b >= a, || format!("{b} < {a}"));
+    ///     Ok(())
+    /// }
+    /// # mt_runtime::check(&[-1.0, 4.0], &[monotonic]);
+    /// ```
+    ///
+    /// Any error type the MR returns that converts from [`Unmet`] works
+    /// (`Box<dyn Error>`, `anyhow::Error`, ..). What a failed assumption
+    /// returns is never a violation, whatever the MR does with it.
+    pub fn assume(&mut self, holds: bool, reason: impl Into<String>) -> Result<(), Unmet> {
+        if holds {
+            return Ok(());
+        }
+        let reason = reason.into();
+        self.skip(reason.clone());
+        self.rare().assumed = true;
+        Err(Unmet(reason))
     }
 
     /// Marks the MG as skipped: the MR does not apply to this source input.
@@ -195,7 +299,10 @@ impl Mg {
     pub(crate) fn verdict(&self) -> Verdict {
         match self.rare.as_deref() {
             Some(rare) if !rare.violations.is_empty() => Verdict::Violated,
-            Some(Rare { skipped: Some(reason), .. }) => Verdict::Skipped(reason.clone()),
+            Some(Rare {
+                skipped: Some(reason),
+                ..
+            }) => Verdict::Skipped(reason.clone()),
             _ if self.checks == 0 => Verdict::Skipped("no check ran".to_owned()),
             _ => Verdict::Holds,
         }
@@ -213,6 +320,12 @@ impl Mg {
         self.rare.take().map(|rare| *rare).unwrap_or_default()
     }
 
+    /// The rarely needed parts as they are kept: `None` for an MG that had none.
+    #[inline]
+    pub(crate) fn take_rare_boxed(&mut self) -> Option<Box<Rare>> {
+        self.rare.take()
+    }
+
     /// Writes this MG's record (and its pending lines), when recording.
     #[inline]
     pub(crate) fn finish_recording(
@@ -222,7 +335,14 @@ impl Mg {
         argument: impl FnOnce() -> SourceKey,
     ) {
         if let Some(recording) = &mut self.recording {
-            Self::write_record(recording, self.rare.as_deref(), self.follow_ups, meta, verdict, argument);
+            Self::write_record(
+                recording,
+                self.rare.as_deref(),
+                self.follow_ups,
+                meta,
+                verdict,
+                argument,
+            );
         }
     }
 
@@ -263,3 +383,15 @@ impl std::fmt::Debug for Mg {
             .finish_non_exhaustive()
     }
 }
+
+/// The error of a failed [`Mg::assume`]: the MG is skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unmet(pub String);
+
+impl std::fmt::Display for Unmet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "assumption not met: {}", self.0)
+    }
+}
+
+impl std::error::Error for Unmet {}

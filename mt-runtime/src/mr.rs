@@ -139,3 +139,37 @@ impl fmt::Debug for MrInfo {
             .finish()
     }
 }
+
+/// What an MR may return: `()`, or `Result<(), E>` with `E: Debug` so
+/// that `?` works in its body. `Ok(())` counts as a check that holds (so
+/// an MR whose relation is all `relation::..(..)?` is not "no check ran");
+/// an `Err` violates the MG (its `Debug` text is the message), except the
+/// error of a failed [`Mg::assume`](crate::Mg::assume), which skips it.
+#[diagnostic::on_unimplemented(
+    message = "an MR returns `()` or `Result<(), E>` with `E: Debug`, not `{Self}`",
+    label = "state the output relation with `mg.check(..)`; return `Result` only to use `?`"
+)]
+pub trait MrReturn {
+    /// Applies the returned value to the MG's verdict.
+    fn finish(self, mg: &mut Mg);
+}
+
+impl MrReturn for () {
+    #[inline(always)]
+    fn finish(self, _: &mut Mg) {}
+}
+
+impl<E: fmt::Debug> MrReturn for Result<(), E> {
+    #[inline]
+    fn finish(self, mg: &mut Mg) {
+        match self {
+            Ok(()) => mg.returned_ok(),
+            Err(error) => mg.returned_error(format!("{error:?}")),
+        }
+    }
+}
+
+/// The return type for MRs that use `?`: any error converts into it
+/// (including [`Unmet`](crate::Unmet) and
+/// [`Mismatch`](crate::relation::Mismatch)).
+pub type MrResult = Result<(), Box<dyn std::error::Error>>;

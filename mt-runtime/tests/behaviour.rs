@@ -1,7 +1,6 @@
 //! What a user sees: verdicts, skips, panics and the failure summary.
 
 use mt_runtime::{Mg, metamorphic};
-use std::panic;
 
 fn double(x: &i64) -> i64 {
     x * 2
@@ -42,14 +41,6 @@ fn halves(mg: &mut Mg, x: &i64) {
     mg.check(a - b >= 0, || format!("{a} < {b}"));
 }
 
-fn failure_of(run: impl FnOnce() + panic::UnwindSafe) -> String {
-    let payload = panic::catch_unwind(run).expect_err("check should have failed");
-    match payload.downcast::<String>() {
-        Ok(message) => *message,
-        Err(payload) => payload.downcast_ref::<&str>().map(|s| s.to_string()).unwrap_or_default(),
-    }
-}
-
 #[test]
 fn holding_and_skipped_groups_pass() {
     mt_runtime::check(&[-4, 0, 1, 7], &[additive, halves]);
@@ -57,14 +48,19 @@ fn holding_and_skipped_groups_pass() {
 
 #[test]
 fn every_failure_is_reported_once_at_the_end() {
-    let message = failure_of(|| mt_runtime::check(&[-2, 0, 3], &[additive, grows, ratio]));
+    let message = mt_runtime::try_check(&[-2, 0, 3], &[additive, grows, ratio])
+        .unwrap_err()
+        .to_string();
     assert!(
         message.starts_with(
             "metamorphic relations failed: 2 of 9 metamorphic groups (1 violated, 1 panicked; 7 held, 0 skipped)"
         ),
         "{message}"
     );
-    assert!(message.contains("   MR `grows`: 1 violated\n   MR `ratio`: 1 panicked\n"), "{message}");
+    assert!(
+        message.contains("   MR `grows`: 1 violated\n   MR `ratio`: 1 panicked\n"),
+        "{message}"
+    );
     let grows_at = format!("MR `grows` violated ({}:", file!());
     assert!(message.contains(&grows_at), "{message}");
     assert!(message.contains("class \"order\""), "{message}");
@@ -72,7 +68,10 @@ fn every_failure_is_reported_once_at_the_end() {
     assert!(message.contains("follow-up input: -6\n"), "{message}");
     assert!(message.contains("violated: -12 < -4"), "{message}");
     assert!(message.contains("MR `ratio` panicked"), "{message}");
-    assert!(message.contains("panicked: attempt to divide by zero"), "{message}");
+    assert!(
+        message.contains("panicked: attempt to divide by zero"),
+        "{message}"
+    );
     assert!(!message.contains("MR `additive`"), "{message}");
 }
 
@@ -84,7 +83,9 @@ fn huge_inputs_are_truncated_in_the_summary() {
         let n = mg.source(v, |v| v.len());
         mg.check(n == usize::MAX, || "never holds".into());
     }
-    let message = failure_of(|| mt_runtime::check(&[vec![7u32; 100_000]], &[never]));
+    let message = mt_runtime::try_check(&[vec![7u32; 100_000]], &[never])
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("… (truncated)"), "{message}");
     assert!(message.len() < 2_000, "summary of {} bytes", message.len());
 }
@@ -92,25 +93,44 @@ fn huge_inputs_are_truncated_in_the_summary() {
 #[test]
 fn the_registry_lists_every_mr_with_its_metadata() {
     let registry = mt_runtime::registry();
-    let additive_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::additive").expect("registered");
+    let additive_info = registry
+        .iter()
+        .find(|mr| mr.id() == "mt_runtime::behaviour::additive")
+        .expect("registered");
     assert_eq!(additive_info.class(), "difference");
     assert_eq!(additive_info.name(), "additive");
     assert_eq!(additive_info.file(), file!());
     assert_eq!(additive_info.source_type(), "i64");
     assert!(additive_info.takes::<i64>() && !additive_info.takes::<u64>());
-    let halves_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::halves").expect("registered");
+    let halves_info = registry
+        .iter()
+        .find(|mr| mr.id() == "mt_runtime::behaviour::halves")
+        .expect("registered");
     assert_eq!(halves_info.name(), "halving");
-    let ratio_info = registry.iter().find(|mr| mr.id() == "mt_runtime::behaviour::ratio").expect("registered");
-    assert_eq!(ratio_info.class(), "mt_runtime::behaviour::ratio", "an MR without `output` is its own class");
+    let ratio_info = registry
+        .iter()
+        .find(|mr| mr.id() == "mt_runtime::behaviour::ratio")
+        .expect("registered");
+    assert_eq!(
+        ratio_info.class(),
+        "mt_runtime::behaviour::ratio",
+        "an MR without `output` is its own class"
+    );
 }
 
 #[test]
 fn check_registered_runs_every_mr_of_the_source_type() {
-    let message = failure_of(|| mt_runtime::check_registered::<i64>(&[-2, 0]));
+    let message = mt_runtime::try_check_registered::<i64>(&[-2, 0])
+        .unwrap_err()
+        .to_string();
     assert!(message.contains("MR `grows` violated"), "{message}");
     assert!(message.contains("MR `ratio` panicked"), "{message}");
-    let message = failure_of(|| mt_runtime::check_registered::<u8>(&[1]));
-    assert!(message.contains("no #[metamorphic] function takes source inputs of type `u8`"), "{message}");
+}
+
+#[test]
+#[should_panic(expected = "no #[metamorphic] function takes source inputs of type `u8`")]
+fn check_registered_without_an_mr_of_the_type_is_a_mistake() {
+    let _ = mt_runtime::try_check_registered::<u8>(&[1]);
 }
 
 #[test]
@@ -118,7 +138,9 @@ fn verdicts_do_not_leak_between_concurrent_checks() {
     std::thread::scope(|scope| {
         let failing = scope.spawn(|| {
             for _ in 0..50 {
-                let message = failure_of(|| mt_runtime::check(&[-2], &[grows]));
+                let message = mt_runtime::try_check(&[-2], &[grows])
+                    .unwrap_err()
+                    .to_string();
                 assert!(message.contains("1 of 1 metamorphic groups"), "{message}");
             }
         });

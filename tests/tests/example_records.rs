@@ -6,8 +6,10 @@
 //! `single_angle_relations_hold` runs the 8 single-angle MRs on every
 //! angle (49 × 8 = 392 MGs), `addition_formula_holds` the addition MR on
 //! every pair (9), `every_registered_relation_is_exercised` every
-//! registered MR over `Angle` on every angle (392 again). Change the
-//! example, change these numbers.
+//! registered MR over `Angle` on every angle (392 again),
+//! `single_angle_relations_hold_on_generated_angles` the 8 on 32 angles
+//! drawn with the seed of its name (256), none of them in the pool. Change
+//! the example, change these numbers.
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,12 +64,13 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
         ("single_angle_relations_hold", 392),
         ("addition_formula_holds", 9),
         ("every_registered_relation_is_exercised", 392),
+        ("single_angle_relations_hold_on_generated_angles", 32 * 8),
     ]
     .into_iter()
     .map(|(test, n)| (test.to_owned(), n))
     .collect();
     assert_eq!(per_test, expected);
-    assert_eq!(sources.len(), 49, "the pairs reuse angles of the pool");
+    assert_eq!(sources.len(), 49 + 32, "the pairs reuse angles of the pool");
     assert_eq!(classified, sources, "every source angle is classified into the declared categories");
     std::fs::remove_dir_all(dir).unwrap();
 }

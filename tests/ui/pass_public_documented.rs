@@ -22,5 +22,16 @@ fn doubling(mg: &mut Mg, x: &i64) {
 
 fn main() {
     mt_runtime::check(&[0, 3, -7], &[evenness]);
+    mt_runtime::check(&[0, 3, -7], &[monotonic]);
     assert_eq!(evenness.info().name(), "square is even");
+}
+
+/// An MR that returns `Result` uses `?` on relation checks and assumptions.
+#[metamorphic(output = "ordering")]
+pub fn monotonic(mg: &mut Mg, x: &i64) -> mt_runtime::MrResult {
+    mg.assume(*x >= 0, "defined on non-negative inputs")?;
+    let a = mg.source(x, |x| x * x);
+    let b = mg.follow_up(&(x + 1), |x| x * x);
+    mt_runtime::relation::less(a, b)?;
+    Ok(())
 }

@@ -9,11 +9,6 @@ fn one(mg: &mut Mg) {}
 fn three(mg: &mut Mg, x: &f64, y: &f64) {}
 
 #[metamorphic]
-fn returns_verdict(mg: &mut Mg, x: &f64) -> bool {
-    true
-}
-
-#[metamorphic]
 fn __mtcov_relation(mg: &mut Mg, x: &f64) {}
 
 fn main() {}

@@ -1,5 +1,6 @@
 //! The figures of the workspace's own benchmarks, taken from what they
-//! print: `mt-runtime`'s `check` (runtime cost without coverage),
+//! print: `mt-runtime`'s `check` (runtime cost without coverage) and
+//! `strategy` (`check_strategy` against `proptest!`),
 //! `cargo-mtcov`'s `measure` (paper scale and growth) and, when present,
 //! `mapping` (coverage mapping per input). Their full output is kept too,
 //! for the README's details: parsing only picks the headline figures.
@@ -40,7 +41,38 @@ pub(crate) fn run(root: &Path, package: &str, dir: &str, name: &str) -> Option<B
 /// Rows `label  <median> ns <min> ns <max> ns <ratio>x (<n> rounds)` of
 /// the `check` bench; the trivial-SUT `check` row gets the 1.1× target.
 pub(crate) fn check_rows(text: &str) -> Vec<Row> {
-    const SECTION: &str = "3. runtime, no coverage";
+    ns_rows(text, "3. runtime, no coverage", "per MG")
+        .into_iter()
+        .map(|(label, row)| {
+            if label == "check, no recording" {
+                row.target(Target::Ratio(1.1))
+                    .note("trivial SUT vs hand-rolled loop")
+            } else {
+                row
+            }
+        })
+        .collect()
+}
+
+/// The rows of the `strategy` bench (same format as `check`): the
+/// `check_strategy` row gets the 1.2× target against `proptest!`.
+pub(crate) fn strategy_rows(text: &str) -> Vec<Row> {
+    ns_rows(text, "7. strategies", "per generated case")
+        .into_iter()
+        .map(|(label, row)| {
+            if label == "check_strategy" {
+                row.target(Target::Ratio(1.2))
+                    .note("same two checks, same strategy, vs proptest!")
+            } else {
+                row
+            }
+        })
+        .collect()
+}
+
+/// Rows `label  <median> ns <min> ns <max> ns <ratio>x (<n> rounds)`, with
+/// their labels.
+fn ns_rows(text: &str, section: &str, per: &str) -> Vec<(String, Row)> {
     let mut rows = Vec::new();
     for line in text.lines() {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -64,18 +96,13 @@ pub(crate) fn check_rows(text: &str) -> Vec<Row> {
             max,
             samples: rounds as usize,
         };
-        let mut row = Row::new(
-            SECTION,
-            format!("per MG: {label}"),
+        let row = Row::new(
+            section,
+            format!("{per}: {label}"),
             Some((summary, Unit::Nanos)),
         )
         .ratio(Some(ratio));
-        if label == "check, no recording" {
-            row = row
-                .target(Target::Ratio(1.1))
-                .note("trivial SUT vs hand-rolled loop");
-        }
-        rows.push(row);
+        rows.push((label, row));
     }
     rows
 }
@@ -242,6 +269,19 @@ mod tests {
             }
         );
         assert_eq!(rows[1].ratio, Some(1.05));
+        assert_eq!(rows[1].verdict(), "met");
+        assert_eq!(rows[0].verdict(), "");
+    }
+
+    #[test]
+    fn strategy_rows_take_the_printed_figures_and_the_target() {
+        let text = "mt-runtime check_strategy: cost per generated case\n\
+            variant   median   min   max   ratio\n\
+            proptest!                           816.0 ns  700.0 ns  900.0 ns    1.00x   (25 rounds)\n\
+            check_strategy                      797.0 ns  690.0 ns  950.0 ns    0.98x   (25 rounds)\n";
+        let rows = strategy_rows(text);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1].what, "per generated case: check_strategy");
         assert_eq!(rows[1].verdict(), "met");
         assert_eq!(rows[0].verdict(), "");
     }

@@ -19,6 +19,7 @@
 mod benches;
 mod capture;
 mod cmd;
+mod guided;
 mod machine;
 mod readme;
 mod stats;
@@ -36,11 +37,11 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox
+  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided
   --write-readme    also write the report into README.md's Performance section";
 
-const SECTIONS: [&str; 7] = [
-    "whole", "suite", "capture", "mapping", "check", "measure", "blackbox",
+const SECTIONS: [&str; 9] = [
+    "whole", "suite", "capture", "mapping", "check", "measure", "blackbox", "strategy", "guided",
 ];
 
 #[derive(Debug)]
@@ -136,7 +137,11 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut details: Vec<benches::BenchOutput> = Vec::new();
 
-    if options.wants("whole") || options.wants("suite") || options.wants("capture") {
+    if options.wants("whole")
+        || options.wants("suite")
+        || options.wants("capture")
+        || options.wants("guided")
+    {
         let mtcov = build_mtcov(&root)?;
         if options.wants("whole") || options.wants("suite") {
             let llvm_cov = llvm_cov_available(&root);
@@ -149,6 +154,9 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         }
         if options.wants("capture") {
             rows.extend(capture::run(&root, &mtcov));
+        }
+        if options.wants("guided") {
+            rows.extend(guided::run(&root, &mtcov));
         }
     }
     let mut sub_bench =
@@ -207,6 +215,13 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         "cargo-mtcov",
         "blackbox",
         benches::blackbox_rows,
+    );
+    sub_bench(
+        "strategy",
+        "mt-runtime",
+        "mt-runtime",
+        "strategy",
+        benches::strategy_rows,
     );
     rows.sort_by(|a, b| a.section.cmp(&b.section));
 

@@ -5,7 +5,8 @@
 //! identity between the outputs. `cargo mtcov` then measures how many
 //! distinct relation classes reached each piece of code.
 
-use mt_runtime::{Mg, Mr, categories, metamorphic};
+use mt_runtime::proptest::prelude::*;
+use mt_runtime::{Config, Mg, Mr, categories, metamorphic};
 use trig::{Angle, cos_deg, sin_deg};
 
 // The black-box view of a source angle, for `cargo mtcov --criterion
@@ -296,6 +297,21 @@ fn single_angle_relations_hold() {
     mt_runtime::check(&angles(), &SINGLE);
 }
 
+/// Angles drawn from a strategy, after the hand-picked pool: quarter
+/// degrees over ten turns either way (dyadic, so the follow-up arithmetic
+/// stays exact). The seed comes from the test's name, so every run draws
+/// the same 32 angles; a violation is shrunk towards 0° and saved in
+/// `tests/mtcov-regressions/relations.txt`.
+fn generated_angles() -> impl Strategy<Value = Angle> {
+    (-14_400i32..14_400).prop_map(|quarters| Angle(f64::from(quarters) / 4.0))
+}
+
+#[test]
+#[cfg(not(feature = "buggy"))]
+fn single_angle_relations_hold_on_generated_angles() {
+    mt_runtime::check_strategy_with(&Config::with_cases(32), &[], generated_angles(), &SINGLE);
+}
+
 #[test]
 #[cfg(not(feature = "buggy"))]
 fn addition_formula_holds() {
@@ -336,7 +352,9 @@ fn seeded_fault_is_caught_by_sign_sensitive_relations() {
     for mr in SINGLE {
         let name = mr.info().name();
         if CAUGHT_BY.contains(&name) {
-            let message = failure(|| mt_runtime::check(&angles(), &[mr]));
+            let message = mt_runtime::try_check(&angles(), &[mr])
+                .expect_err("the seeded fault went unnoticed")
+                .to_string();
             assert!(
                 message.contains(&format!("MR `{name}` violated")),
                 "{name} should fail:\n{message}"
@@ -347,19 +365,29 @@ fn seeded_fault_is_caught_by_sign_sensitive_relations() {
             mt_runtime::check(&angles(), &[mr]);
         }
     }
-    let message = failure(|| mt_runtime::check(&angle_pairs(), &[addition]));
+    let message = mt_runtime::try_check(&angle_pairs(), &[addition])
+        .expect_err("the seeded fault went unnoticed")
+        .to_string();
     assert!(message.contains("MR `addition` violated"), "{message}");
-}
 
-/// The panic message of a failed `check`.
-#[cfg(feature = "buggy")]
-fn failure(run: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let payload = std::panic::catch_unwind(run).expect_err("the seeded fault went unnoticed");
-    match payload.downcast::<String>() {
-        Ok(message) => *message,
-        Err(payload) => payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .unwrap_or_default(),
-    }
+    // Over generated angles, the violation shrinks towards 0° (by binary
+    // search, so to a local minimum): to an angle where oddness fails and
+    // a quarter degree closer to 0° holds, an edge of a fourth quadrant
+    // (-1710.25° = -5 turns + 89.75°, whose follow-up 1710.25° is in one).
+    let config = Config::with_cases(32).regressions(false);
+    let failures = mt_runtime::try_check_strategy(&config, &[], generated_angles(), &[oddness])
+        .expect_err("the seeded fault went unnoticed");
+    let failure = failures.iter().next().unwrap();
+    let minimal: f64 = failure
+        .input()
+        .trim_start_matches("Angle(")
+        .trim_end_matches(')')
+        .parse()
+        .unwrap();
+    let closer = minimal - 0.25 * minimal.signum();
+    assert!(mt_runtime::try_check(&[Angle(minimal)], &[oddness]).is_err());
+    assert!(
+        mt_runtime::try_check(&[Angle(closer)], &[oddness]).is_ok(),
+        "{failures}"
+    );
 }

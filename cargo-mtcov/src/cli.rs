@@ -82,6 +82,68 @@ pub(crate) enum MtcovCommand {
     /// timeouts, filtersets) and report; arguments after `--` go to
     /// `cargo nextest run`.
     Nextest(NextestCommand),
+    /// Kill matrix: run the metamorphic tests once per mutant (from
+    /// cargo-mutants) and say which MRs and source inputs kill which mutants.
+    Mutants(MutantsCommand),
+    /// Reproduce the k-MR paper's RQ1/RQ2 from the last kill matrix
+    /// (`cargo mtcov mutants`), without rerunning anything.
+    Study(StudyCommand),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct MutantsCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub build: BuildOptions,
+    /// Mutants built and tested at once, each in its own scratch copy.
+    #[arg(short, long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// Stop a test process after this many seconds (default: 5 times the
+    /// slowest process of the baseline, at least 10 s).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub test_timeout: Option<f64>,
+    /// The k of the survivors' K.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub k: u32,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the summary as `mutants.html` into DIR (default
+    /// `<target-dir>/mtcov/html`, beside the HTML report).
+    #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
+    pub html: Option<Option<PathBuf>>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct StudyCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    /// The kill matrix (default: `<target-dir>/mtcov/mutants.json`).
+    #[arg(long, value_name = "PATH")]
+    pub matrix: Option<PathBuf>,
+    /// Suites sampled per k (RQ1) and random walks (RQ2).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub samples: usize,
+    /// Seed of the sampling: the same seed gives the same study.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Write the box plots as SVG into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+    /// The figures' file name prefix (default: the workspace directory's name).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Print the study as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 #[derive(Debug, Args)]

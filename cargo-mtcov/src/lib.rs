@@ -5,7 +5,9 @@
 //! processes, `last-run.json`) → `records/` (what the processes recorded)
 //! → `mapping/` (coverage mappings of the binaries) → `assemble/` (records
 //! and mappings into the measure's inputs) → `measure/` (the k-MR measure,
-//! pure) → `report/` (text and JSON); `commands/` sequences them for each
+//! pure) → `report/` (text and JSON); `mutants/` (the kill matrix: mutants from
+//! cargo-mutants run in scratch copies) → `study/` (the paper's RQ1/RQ2
+//! sampled from a matrix, pure); `commands/` sequences them for each
 //! subcommand, `cli` parses the command line, `model` holds the types
 //! every stage shares.
 //!
@@ -21,9 +23,11 @@ mod error;
 pub mod mapping;
 pub mod measure;
 pub mod model;
+mod mutants;
 mod records;
 pub mod report;
 mod run;
+mod study;
 
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;

@@ -25,6 +25,8 @@ fn help_lists_the_flags_and_exit_codes() {
         "--branch",
         "report",
         "clean",
+        "mutants",
+        "study",
     ] {
         assert!(
             help.contains(flag),
@@ -80,7 +82,7 @@ fn k_zero_is_rejected() {
 #[test]
 fn outside_a_cargo_project_says_so() {
     let dir = TempDir::new("no-project");
-    for args in [&[][..], &["report"], &["clean"]] {
+    for args in [&[][..], &["report"], &["clean"], &["mutants"], &["study"]] {
         let out = mtcov(dir.path(), args);
         assert_exit(&out, 2);
         let err = stderr(&out);

@@ -196,6 +196,16 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "a_record_that_cannot_be_written_fails_the_test_with_the_os_error",
     ),
     (
+        "`cargo mtcov mutants` on tests that fail without any mutant (exit 2)",
+        "cargo-mtcov/tests/mutants.rs",
+        "a_failing_baseline_is_no_kill_matrix",
+    ),
+    (
+        "`cargo mtcov study` without a kill matrix, or with one of another version (exit 2)",
+        "cargo-mtcov/tests/mutants.rs",
+        "a_study_without_a_kill_matrix_says_how_to_make_one",
+    ),
+    (
         "a black-box criterion without a categories! declaration (exit 2)",
         "cargo-mtcov/tests/choice_hand.rs",
         "black_box_criteria_without_declarations_are_refused",

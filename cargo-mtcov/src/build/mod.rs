@@ -230,13 +230,10 @@ pub(crate) fn build_tests(
         .take()
         .context("cargo's stdout was not captured")?;
     let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
-    let mut output = BuildOutput::default();
-    for (name, value) in cargo_config.test_env(|name| std::env::var_os(name)) {
-        let value = value
-            .into_string()
-            .map_err(|v| anyhow::anyhow!("`env.{name}` in cargo's config is not UTF-8: {v:?}"))?;
-        output.test_env.push((name, value));
-    }
+    let mut output = BuildOutput {
+        test_env: test_env_of(&cargo_config)?,
+        ..BuildOutput::default()
+    };
     for line in BufReader::new(stdout).lines() {
         let line = line.context("cannot read cargo's output")?;
         parse_message(&line, &member_ids, &mut output);
@@ -253,6 +250,23 @@ pub(crate) fn build_tests(
         );
     }
     Ok(output)
+}
+
+/// The `[env]` of cargo's configuration as seen from `dir`, for the test
+/// processes (as `cargo test` gives it to them).
+pub(crate) fn config_test_env(dir: &Path) -> Result<Vec<(String, String)>> {
+    test_env_of(&CargoConfig::discover(dir)?)
+}
+
+fn test_env_of(cargo_config: &CargoConfig) -> Result<Vec<(String, String)>> {
+    let mut env = Vec::new();
+    for (name, value) in cargo_config.test_env(|name| std::env::var_os(name)) {
+        let value = value
+            .into_string()
+            .map_err(|v| anyhow::anyhow!("`env.{name}` in cargo's config is not UTF-8: {v:?}"))?;
+        env.push((name, value));
+    }
+    Ok(env)
 }
 
 /// `cargo <subcommand> <build flags>` as the build runs it: instrumented,

@@ -5,9 +5,11 @@
 mod clean;
 mod measure;
 mod merge;
+mod mutants;
 mod nextest;
 mod outputs;
 mod report;
+mod study;
 
 use std::fs::File;
 use std::path::Path;
@@ -53,6 +55,8 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
         Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
         Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),
+        Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
+        Some(MtcovCommand::Study(study)) => study::run(&study),
         None => measure::run(&args),
     };
     match result {

@@ -59,6 +59,7 @@ use crate::model::{Criterion, Location, SourceInfo, Violation};
 pub use build::build;
 pub use cobertura::render_cobertura;
 pub use codecov::render_codecov;
+pub(crate) use html::head as html_head;
 pub use html::{HtmlSite, render_html};
 pub use json::{JSON_SCHEMA_NAME, JSON_SCHEMA_VERSION, render_json, render_json_string};
 pub use lcov::render_lcov;

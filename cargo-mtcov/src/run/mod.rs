@@ -746,7 +746,7 @@ fn command_for(
     Ok(command)
 }
 
-fn dylib_path_var() -> &'static str {
+pub(crate) fn dylib_path_var() -> &'static str {
     if cfg!(windows) {
         "PATH"
     } else if cfg!(target_os = "macos") {

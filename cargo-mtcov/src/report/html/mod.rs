@@ -106,8 +106,9 @@ fn page_name(index: usize, file: &str) -> String {
     format!("{index:04}-{tail}.html")
 }
 
-/// `<!doctype html>` .. `<body>` with the title (escaped) and the style.
-fn head(out: &mut String, title: &str) {
+/// `<!doctype html>` .. `<body>` with the title (escaped) and the style;
+/// also the head of the kill matrix page (`cargo mtcov mutants --html`).
+pub(crate) fn head(out: &mut String, title: &str) {
     out.push_str("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n<title>");
     push_html(out, title);
     out.push_str("</title>\n<style>");

@@ -1,0 +1,338 @@
+//! `cargo mtcov mutants`: the kill matrix of mutants × metamorphic groups.
+//!
+//! 1. cargo-mutants lists the mutants (first: a missing tool is said
+//!    before any build);
+//! 2. the instrumented baseline run, as `cargo mtcov` does it: which code
+//!    each source input covered and `K` of every line (it becomes the
+//!    last run, so `cargo mtcov report` shows it);
+//! 3. the plain baseline in a scratch copy: the groups that hold, and the
+//!    time the tests take (the timeout);
+//! 4. one recorded run per mutant, `--jobs` at a time;
+//! 5. the matrix to `<target>/mtcov/mutants.json`, the summary to stdout.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use super::{DirLock, resolve_color};
+use crate::assemble::assemble;
+use crate::assemble::coverage::{self, ScopePatterns};
+use crate::build::{self, BuildRequest};
+use crate::cli::MutantsCommand;
+use crate::error::ExitStatus;
+use crate::measure::{Counting, InputIdx, ReqIdx, measure};
+use crate::model::Criterion;
+use crate::mutants::matrix::{
+    self, CriterionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry, SourceEntry,
+};
+use crate::mutants::verdict::{MgVerdict, MutantStatus};
+use crate::mutants::{self, BaselineFailed, Plan, list};
+use crate::records;
+use crate::run::last_run::{LastRun, new_run_id};
+use crate::run::{self, BinaryOutcome, RunPlan};
+
+/// The criteria the matrix keeps coverage for (the study's criteria).
+const CRITERIA: [Criterion; 3] = [Criterion::Line, Criterion::Region, Criterion::Function];
+
+pub(super) fn run(args: &MutantsCommand) -> Result<ExitStatus> {
+    match kill_matrix(args) {
+        Err(e) if e.downcast_ref::<BaselineFailed>().is_some() => {
+            eprintln!("error: {e:#}");
+            Ok(ExitStatus::Error)
+        }
+        other => other,
+    }
+}
+
+fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
+    let started = Instant::now();
+    mutants::check_jobs(args.jobs)?;
+    let common = &args.common;
+    let workspace = build::metadata(common.manifest_path.as_deref())?;
+    let mtcov_dir = workspace.mtcov_dir();
+    let _lock = DirLock::exclusive(&mtcov_dir)?;
+    if args.build.branch {
+        bail!(
+            "`cargo mtcov mutants` does not take --branch: its study criteria are line, region and function"
+        );
+    }
+
+    let mutants = list::list(&workspace.root, &args.build.package)?;
+    eprintln!("     Mutants {} from cargo-mutants", mutants.len());
+    if mutants.is_empty() {
+        bail!(
+            "cargo-mutants generated no mutant for the selected packages: there is nothing to kill"
+        );
+    }
+
+    // 2. The instrumented baseline.
+    let color = resolve_color(common.color);
+    let mut build = build::build_tests(
+        &BuildRequest {
+            workspace: &workspace,
+            options: &args.build,
+            color,
+            verbose: common.verbose,
+            instrument: true,
+        },
+        common.manifest_path.as_deref(),
+    )?;
+    if build.executables.is_empty() {
+        bail!("the build produced no test executables; are there tests in the selected packages?");
+    }
+    if build
+        .executables
+        .iter()
+        .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
+    {
+        build.library_paths.push(build::target_libdir()?);
+    }
+    let records_root = mtcov_dir.join("records");
+    let run_id = new_run_id();
+    let record_dir = records_root.join(&run_id);
+    std::fs::create_dir_all(&record_dir)
+        .with_context(|| format!("cannot create {}", record_dir.display()))?;
+    let runs = run::run_tests(&RunPlan {
+        executables: &build.executables,
+        record_dir: &record_dir,
+        test_args: &[],
+        library_paths: &build.library_paths,
+        env: &build.test_env,
+        options: &run::RunOptions::default(),
+        verbose: common.verbose,
+    })?;
+    let last = LastRun::new(record_dir, false, build, runs)?;
+    last.save(&mtcov_dir)?;
+    super::measure::remove_other_runs(&records_root, &run_id);
+    if let Some(failed) = last
+        .runs
+        .iter()
+        .find(|r| r.outcome != BinaryOutcome::Passed)
+    {
+        return Err(BaselineFailed(format!(
+            "the tests fail without any mutant ({} {:?}), so no mutant can be said to be killed; \
+             fix the tests (`cargo mtcov` shows what fails) and rerun",
+            failed.path.display(),
+            failed.outcome
+        ))
+        .into());
+    }
+    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    let assembled = assemble(&records)?;
+    if !assembled.violations.is_empty() {
+        return Err(BaselineFailed(format!(
+            "{} MGs are violated without any mutant (first: {}); fix them and rerun",
+            assembled.violations.len(),
+            assembled.violations[0].mr
+        ))
+        .into());
+    }
+    let criteria = coverage::criteria(
+        &workspace,
+        &last,
+        &records,
+        &assembled,
+        &CRITERIA,
+        ScopePatterns {
+            include: &[],
+            exclude: &[],
+        },
+    )?;
+    // K of each line, for the survivors.
+    let relations = assembled.pool.source_relations(Counting::Class);
+    let mut line_k: HashMap<(String, u32), f64> = HashMap::new();
+    if let Some(line) = criteria.iter().find(|c| c.criterion == Criterion::Line) {
+        let measured = measure(&assembled.pool, &relations, &line.coverage, args.k)?;
+        for (r, location) in line.locations.iter().enumerate() {
+            line_k.insert(
+                (location.file.clone(), location.line_start),
+                measured.k_value(ReqIdx(r as u32)),
+            );
+        }
+    }
+
+    // 3. The plain baseline in a scratch copy.
+    let plan = Plan {
+        workspace_root: &workspace.root,
+        dir: mtcov_dir.join("mutants"),
+        skip: vec![workspace.target_dir.clone()],
+        manifest_path: common.manifest_path.as_deref(),
+        options: &args.build,
+        jobs: args.jobs,
+        timeout: args.test_timeout.map(Duration::from_secs_f64),
+    };
+    eprintln!("    Baseline in {}", plan.dir.join("0").display());
+    let baseline = mutants::baseline(&plan)?;
+    eprintln!(
+        "    Baseline {} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
+        baseline.groups.len(),
+        baseline.time.as_secs_f64(),
+        baseline.slowest_process.as_secs_f64(),
+        baseline.timeout.as_secs_f64()
+    );
+    let mr_index: HashMap<&str, u32> = assembled
+        .mrs
+        .iter()
+        .enumerate()
+        .map(|(i, mr)| (mr.id.as_str(), i as u32))
+        .collect();
+    let mut groups = Vec::with_capacity(baseline.groups.len());
+    for group in &baseline.groups {
+        let (mr, keys) = &group.key;
+        let (Some(&mr), Some(sources)) = (
+            mr_index.get(mr.as_str()),
+            keys.iter()
+                .map(|k| assembled.input_of_key.get(k).map(|i| i.0))
+                .collect::<Option<Vec<u32>>>(),
+        ) else {
+            bail!(
+                "an MG of `{mr}` in the plain baseline run has no counterpart in the instrumented one: \
+                 the source inputs differ between runs; the kill matrix needs deterministic source inputs"
+            );
+        };
+        groups.push(GroupEntry { mr, sources });
+    }
+
+    // 4. The mutants.
+    let total = mutants.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let progress = |_: usize, mutant: &list::Mutant, run: &mutants::MutantRun| {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let status = match run.status {
+            MutantStatus::Killed => "killed",
+            MutantStatus::Survived => "SURVIVED",
+            MutantStatus::Timeout => "TIMEOUT",
+            MutantStatus::Unviable => "unviable",
+        };
+        eprintln!(
+            "    [{n}/{total}] {status:<8} {} ({:.1} s)",
+            crate::report::escape::terminal(&mutant.name()),
+            run.time.as_secs_f64()
+        );
+    };
+    let results = mutants::run_all(&plan, &baseline, &mutants, &progress)?;
+    if results.iter().all(|r| r.status == MutantStatus::Unviable) {
+        bail!(
+            "none of the {total} mutants builds (first: {}), so nothing was measured",
+            results[0].reason.as_deref().unwrap_or("?")
+        );
+    }
+
+    // 5. The matrix.
+    let indices = |run: &mutants::MutantRun, want: MgVerdict| -> Vec<u32> {
+        run.verdicts
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v == want)
+            .map(|(g, _)| g as u32)
+            .collect()
+    };
+    let matrix = Matrix {
+        version: MATRIX_VERSION,
+        k: args.k,
+        mrs: assembled
+            .mrs
+            .iter()
+            .map(|mr| MrEntry {
+                id: mr.id.clone(),
+                class: mr.class.clone(),
+            })
+            .collect(),
+        sources: assembled
+            .sources
+            .iter()
+            .map(|s| SourceEntry {
+                key: s.key.clone(),
+                debug: s.debug.clone(),
+            })
+            .collect(),
+        groups,
+        criteria: criteria
+            .iter()
+            .map(|c| {
+                let mut covered = vec![Vec::new(); assembled.sources.len()];
+                for (InputIdx(input), reqs) in c.coverage.segments() {
+                    covered[input as usize].extend(reqs.iter().map(|r| r.0));
+                }
+                for reqs in &mut covered {
+                    reqs.sort_unstable();
+                    reqs.dedup();
+                }
+                CriterionEntry {
+                    criterion: c.criterion.name().to_owned(),
+                    requirements: c.coverage.num_requirements(),
+                    covered,
+                }
+            })
+            .collect(),
+        mutants: mutants
+            .iter()
+            .zip(&results)
+            .map(|(mutant, run)| MutantEntry {
+                name: mutant.name(),
+                package: mutant.package.clone(),
+                file: mutant.file.clone(),
+                line: mutant.span.start.line,
+                genre: mutant.genre.clone(),
+                status: run.status,
+                reason: run.reason.clone(),
+                killed_by: indices(run, MgVerdict::Killed),
+                timed_out: indices(run, MgVerdict::Timeout),
+                not_run: indices(run, MgVerdict::NotRun),
+                line_k: (mutant.span.start.line..=mutant.span.end.line)
+                    .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
+                    .reduce(f64::max),
+                seconds: run.time.as_secs_f64(),
+            })
+            .collect(),
+        cost: matrix::Cost {
+            jobs: args.jobs,
+            baseline_seconds: baseline.time.as_secs_f64(),
+            timeout_seconds: baseline.timeout.as_secs_f64(),
+            total_seconds: started.elapsed().as_secs_f64(),
+        },
+    };
+    let not_run = matrix
+        .mutants
+        .iter()
+        .filter(|m| !m.not_run.is_empty())
+        .count();
+    if not_run > 0 {
+        eprintln!(
+            "warning: under {not_run} mutants some baseline MGs were not recorded although every test \
+             process passed (a mutant that changes which source inputs the tests make?); they count as \
+             survived, and `not_run` in the matrix lists them"
+        );
+    }
+    let path = mtcov_dir.join("mutants.json");
+    // Written whole, then renamed: a study never reads half a matrix.
+    let partial = path.with_extension("json.partial");
+    std::fs::write(&partial, serde_json::to_string(&matrix)?)
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!(
+        "    Finished {total} mutants in {:.0} s; the kill matrix is in {}",
+        matrix.cost.total_seconds,
+        path.display()
+    );
+    let summary = matrix.summary();
+    if let Some(dir) = &args.html {
+        let dir = dir.clone().unwrap_or_else(|| mtcov_dir.join("html"));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let page = dir.join("mutants.html");
+        std::fs::write(&page, crate::mutants::html::page(&summary))
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        eprintln!("     Written {}", page.display());
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
+    } else {
+        write!(out, "{}", matrix::render_text(&summary))?;
+    }
+    out.flush()?;
+    Ok(ExitStatus::Success)
+}

@@ -1,0 +1,495 @@
+//! The kill matrix as saved in `<target>/mtcov/mutants.json` (everything
+//! `cargo mtcov study` needs: MRs, source inputs, the baseline's MGs, what
+//! each source input covered per criterion, and each mutant's killers),
+//! and the summary a user reads. Pure.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::verdict::MutantStatus;
+use crate::report::escape::terminal;
+
+/// Version of the `mutants.json` format.
+pub(crate) const MATRIX_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Matrix {
+    pub(crate) version: u32,
+    /// The k of the survivors' `K`.
+    pub(crate) k: u32,
+    pub(crate) mrs: Vec<MrEntry>,
+    pub(crate) sources: Vec<SourceEntry>,
+    /// The baseline's MGs that held: the rows.
+    pub(crate) groups: Vec<GroupEntry>,
+    pub(crate) criteria: Vec<CriterionEntry>,
+    /// The columns.
+    pub(crate) mutants: Vec<MutantEntry>,
+    pub(crate) cost: Cost,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct MrEntry {
+    pub(crate) id: String,
+    pub(crate) class: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SourceEntry {
+    pub(crate) key: String,
+    pub(crate) debug: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct GroupEntry {
+    /// Index into `mrs`.
+    pub(crate) mr: u32,
+    /// Indices into `sources`.
+    pub(crate) sources: Vec<u32>,
+}
+
+/// What each source input covered, for one criterion of the baseline's
+/// instrumented run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CriterionEntry {
+    pub(crate) criterion: String,
+    pub(crate) requirements: u32,
+    /// Per source input (as `sources`), sorted requirement indices.
+    pub(crate) covered: Vec<Vec<u32>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct MutantEntry {
+    pub(crate) name: String,
+    pub(crate) package: String,
+    pub(crate) file: String,
+    pub(crate) line: u32,
+    pub(crate) genre: String,
+    pub(crate) status: MutantStatus,
+    /// Why it does not build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) reason: Option<String>,
+    /// Groups that killed it.
+    pub(crate) killed_by: Vec<u32>,
+    /// Groups not run because a test process hung.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) timed_out: Vec<u32>,
+    /// Groups not recorded although every process passed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) not_run: Vec<u32>,
+    /// `K` of its lines in the baseline (line criterion, at `k`; the
+    /// largest over the lines of its span); `None` when none of them is a
+    /// requirement (no code, or out of scope).
+    pub(crate) line_k: Option<f64>,
+    pub(crate) seconds: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Cost {
+    pub(crate) jobs: usize,
+    pub(crate) baseline_seconds: f64,
+    pub(crate) timeout_seconds: f64,
+    pub(crate) total_seconds: f64,
+}
+
+/// What `cargo mtcov mutants` prints.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Summary {
+    pub(crate) mutants: usize,
+    pub(crate) killed: usize,
+    pub(crate) timeout: usize,
+    pub(crate) survived: usize,
+    pub(crate) unviable: usize,
+    /// `killed / (killed + timeout + survived)`; `None` without viable mutants.
+    pub(crate) score: Option<f64>,
+    pub(crate) classes: Vec<KillRow>,
+    pub(crate) mrs: Vec<KillRow>,
+    /// MRs (ids) with MGs in the baseline that kill no mutant.
+    pub(crate) mrs_killing_nothing: Vec<String>,
+    /// Source inputs by mutants killed, most first.
+    pub(crate) sources: Vec<SourceKills>,
+    pub(crate) survivors: Vec<Survivor>,
+    pub(crate) unviable_mutants: Vec<Unviable>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct KillRow {
+    pub(crate) name: String,
+    /// The MR's class (empty for a class row).
+    pub(crate) class: String,
+    pub(crate) killed: usize,
+    /// Killed by this one and no other (MR, or class).
+    pub(crate) alone: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct SourceKills {
+    pub(crate) debug: String,
+    pub(crate) killed: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Survivor {
+    pub(crate) name: String,
+    pub(crate) line_k: Option<f64>,
+    /// What it points at.
+    pub(crate) hint: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct Unviable {
+    pub(crate) name: String,
+    pub(crate) reason: String,
+}
+
+impl Matrix {
+    pub(crate) fn summary(&self) -> Summary {
+        let count = |s: MutantStatus| self.mutants.iter().filter(|m| m.status == s).count();
+        let (killed, timeout, survived, unviable) = (
+            count(MutantStatus::Killed),
+            count(MutantStatus::Timeout),
+            count(MutantStatus::Survived),
+            count(MutantStatus::Unviable),
+        );
+        let viable = killed + timeout + survived;
+        // Per mutant: the MRs and classes that killed it.
+        let mut by_mr: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); self.mrs.len()];
+        let mut classes: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
+        for mr in &self.mrs {
+            classes.entry(mr.class.as_str()).or_default();
+        }
+        let mut killers_mr: Vec<BTreeSet<u32>> = vec![BTreeSet::new(); self.mutants.len()];
+        let mut killers_class: Vec<BTreeSet<&str>> = vec![BTreeSet::new(); self.mutants.len()];
+        let mut by_source: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); self.sources.len()];
+        for (m, mutant) in self.mutants.iter().enumerate() {
+            for &g in &mutant.killed_by {
+                let group = &self.groups[g as usize];
+                let mr = group.mr as usize;
+                by_mr[mr].insert(m);
+                let class = self.mrs[mr].class.as_str();
+                classes.entry(class).or_default().insert(m);
+                killers_mr[m].insert(group.mr);
+                killers_class[m].insert(class);
+                for &s in &group.sources {
+                    by_source[s as usize].insert(m);
+                }
+            }
+        }
+        let mut mr_rows: Vec<KillRow> = self
+            .mrs
+            .iter()
+            .enumerate()
+            .map(|(i, mr)| KillRow {
+                name: mr.id.clone(),
+                class: mr.class.clone(),
+                killed: by_mr[i].len(),
+                alone: by_mr[i]
+                    .iter()
+                    .filter(|&&m| killers_mr[m].len() == 1)
+                    .count(),
+            })
+            .collect();
+        mr_rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
+        let mut class_rows: Vec<KillRow> = classes
+            .iter()
+            .map(|(name, killed)| KillRow {
+                name: (*name).to_owned(),
+                class: String::new(),
+                killed: killed.len(),
+                alone: killed
+                    .iter()
+                    .filter(|&&m| killers_class[m].len() == 1)
+                    .count(),
+            })
+            .collect();
+        class_rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
+        let in_baseline: BTreeSet<u32> = self.groups.iter().map(|g| g.mr).collect();
+        let mrs_killing_nothing = self
+            .mrs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| by_mr[*i].is_empty() && in_baseline.contains(&(*i as u32)))
+            .map(|(_, mr)| mr.id.clone())
+            .collect();
+        let mut sources: Vec<SourceKills> = self
+            .sources
+            .iter()
+            .zip(&by_source)
+            .map(|(s, k)| SourceKills {
+                debug: s.debug.clone(),
+                killed: k.len(),
+            })
+            .collect();
+        sources.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.debug.cmp(&b.debug)));
+        let mut survivors: Vec<Survivor> = self
+            .mutants
+            .iter()
+            .filter(|m| m.status == MutantStatus::Survived)
+            .map(|m| Survivor {
+                name: m.name.clone(),
+                line_k: m.line_k,
+                hint: match m.line_k {
+                    None => "its lines are not measured (no code compiled there, e.g. behind a feature that is off, or out of scope)",
+                    Some(0.0) => {
+                        "K = 0: no source input with a checked relation reaches it; add a source input that does"
+                    }
+                    Some(k) if k < 1.0 => {
+                        "0 < K < 1: too few relation classes check the inputs reaching it; add relations of new classes"
+                    }
+                    Some(_) => {
+                        "K = 1: enough relations check the inputs reaching it, yet none sees the change; the relations there are weak"
+                    }
+                },
+            })
+            .collect();
+        survivors.sort_by(|a, b| {
+            a.line_k
+                .unwrap_or(-1.0)
+                .total_cmp(&b.line_k.unwrap_or(-1.0))
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        let unviable_mutants = self
+            .mutants
+            .iter()
+            .filter(|m| m.status == MutantStatus::Unviable)
+            .map(|m| Unviable {
+                name: m.name.clone(),
+                reason: m.reason.clone().unwrap_or_default(),
+            })
+            .collect();
+        Summary {
+            mutants: self.mutants.len(),
+            killed,
+            timeout,
+            survived,
+            unviable,
+            score: (viable > 0).then(|| killed as f64 / viable as f64),
+            classes: class_rows,
+            mrs: mr_rows,
+            mrs_killing_nothing,
+            sources,
+            survivors,
+            unviable_mutants,
+        }
+    }
+}
+
+/// How many source inputs the text lists.
+const TOP_SOURCES: usize = 10;
+
+pub(crate) fn render_text(summary: &Summary) -> String {
+    let mut out = String::new();
+    let score = summary
+        .score
+        .map_or("n/a".to_owned(), |s| format!("{:.1}%", s * 100.0));
+    let _ = writeln!(
+        out,
+        "Mutation score of the metamorphic tests: {score} ({} killed of {} viable mutants)",
+        summary.killed,
+        summary.killed + summary.timeout + summary.survived
+    );
+    let _ = writeln!(
+        out,
+        "{} mutants: {} killed, {} survived, {} timeout, {} unviable\n",
+        summary.mutants, summary.killed, summary.survived, summary.timeout, summary.unviable
+    );
+    let width = |rows: &[KillRow]| {
+        rows.iter()
+            .map(|r| terminal(&r.name).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(5)
+    };
+    let w = width(&summary.classes);
+    let _ = writeln!(out, "{:<w$}  {:>6}  {:>5}", "Class", "Killed", "Alone");
+    for row in &summary.classes {
+        let _ = writeln!(
+            out,
+            "{:<w$}  {:>6}  {:>5}",
+            terminal(&row.name),
+            row.killed,
+            row.alone
+        );
+    }
+    let w = width(&summary.mrs);
+    let _ = writeln!(
+        out,
+        "\n{:<w$}  {:>6}  {:>5}  Class",
+        "MR", "Killed", "Alone"
+    );
+    for row in &summary.mrs {
+        let _ = writeln!(
+            out,
+            "{:<w$}  {:>6}  {:>5}  {}",
+            terminal(&row.name),
+            row.killed,
+            row.alone,
+            terminal(&row.class)
+        );
+    }
+    if !summary.mrs_killing_nothing.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nMRs that kill no mutant: {}",
+            terminal(&summary.mrs_killing_nothing.join(", "))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nSource inputs by mutants killed (top {} of {}):",
+        TOP_SOURCES.min(summary.sources.len()),
+        summary.sources.len()
+    );
+    for source in summary.sources.iter().take(TOP_SOURCES) {
+        let _ = writeln!(out, "  {:>4}  {}", source.killed, terminal(&source.debug));
+    }
+    if !summary.survivors.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nSurviving mutants, by K of their line ({}):",
+            summary.survivors.len()
+        );
+        for s in &summary.survivors {
+            let k = s
+                .line_k
+                .map_or("K = -".to_owned(), |k| format!("K = {k:.2}"));
+            let _ = writeln!(out, "  {k}  {}\n            {}", terminal(&s.name), s.hint);
+        }
+    }
+    if !summary.unviable_mutants.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nUnviable mutants ({}):",
+            summary.unviable_mutants.len()
+        );
+        for u in &summary.unviable_mutants {
+            let _ = writeln!(
+                out,
+                "  {}\n            {}",
+                terminal(&u.name),
+                terminal(&u.reason)
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Two MRs of two classes over three inputs; mutant 0 killed by both
+    /// MRs, mutant 1 by `b` alone, mutant 2 survives at K = 1, mutant 3
+    /// does not build.
+    pub(crate) fn small() -> Matrix {
+        let mutant = |name: &str, status, killed_by: Vec<u32>, line_k| MutantEntry {
+            name: name.into(),
+            package: "p".into(),
+            file: "src/lib.rs".into(),
+            line: 1,
+            genre: "BinaryOperator".into(),
+            status,
+            reason: (status == MutantStatus::Unviable).then(|| "error[E0308]".into()),
+            killed_by,
+            timed_out: Vec::new(),
+            not_run: Vec::new(),
+            line_k,
+            seconds: 1.0,
+        };
+        Matrix {
+            version: MATRIX_VERSION,
+            k: 2,
+            mrs: vec![
+                MrEntry {
+                    id: "a".into(),
+                    class: "equal".into(),
+                },
+                MrEntry {
+                    id: "b".into(),
+                    class: "order".into(),
+                },
+            ],
+            sources: ["1", "2", "3"]
+                .map(|d| SourceEntry {
+                    key: d.into(),
+                    debug: d.into(),
+                })
+                .to_vec(),
+            groups: vec![
+                GroupEntry {
+                    mr: 0,
+                    sources: vec![0],
+                },
+                GroupEntry {
+                    mr: 1,
+                    sources: vec![0],
+                },
+                GroupEntry {
+                    mr: 1,
+                    sources: vec![1],
+                },
+                GroupEntry {
+                    mr: 0,
+                    sources: vec![2],
+                },
+            ],
+            criteria: vec![CriterionEntry {
+                criterion: "line".into(),
+                requirements: 3,
+                covered: vec![vec![0, 1], vec![1, 2], vec![2]],
+            }],
+            mutants: vec![
+                mutant("m0", MutantStatus::Killed, vec![0, 1], Some(1.0)),
+                mutant("m1", MutantStatus::Killed, vec![2], Some(1.0)),
+                mutant("m2", MutantStatus::Survived, vec![], Some(1.0)),
+                mutant("m3", MutantStatus::Unviable, vec![], None),
+            ],
+            cost: Cost {
+                jobs: 1,
+                baseline_seconds: 1.0,
+                timeout_seconds: 10.0,
+                total_seconds: 4.0,
+            },
+        }
+    }
+
+    #[test]
+    fn summary_counts_kills_alone_and_survivors() {
+        let s = small().summary();
+        assert_eq!((s.killed, s.survived, s.unviable, s.timeout), (2, 1, 1, 0));
+        assert_eq!(s.score, Some(2.0 / 3.0));
+        let b = s.mrs.iter().find(|r| r.name == "b").unwrap();
+        assert_eq!((b.killed, b.alone), (2, 1));
+        let a = s.mrs.iter().find(|r| r.name == "a").unwrap();
+        assert_eq!((a.killed, a.alone), (1, 0));
+        assert!(s.mrs_killing_nothing.is_empty());
+        assert_eq!(
+            s.sources[0],
+            SourceKills {
+                debug: "1".into(),
+                killed: 1
+            }
+        );
+        assert_eq!(s.survivors.len(), 1);
+        assert!(s.survivors[0].hint.starts_with("K = 1"));
+        let text = render_text(&s);
+        assert!(
+            text.contains("66.7% (2 killed of 3 viable mutants)"),
+            "{text}"
+        );
+        assert!(text.contains("error[E0308]"), "{text}");
+        let mut hostile = small();
+        hostile.sources[0].debug = "\u{1b}[31mred\u{202e}".into();
+        let text = render_text(&hostile.summary());
+        assert!(text.contains("\\u{1b}[31mred\\u{202e}"), "{text}");
+        assert!(!text.contains('\u{1b}'), "an escape reaches the terminal");
+    }
+
+    #[test]
+    fn the_matrix_reads_back() {
+        let m = small();
+        let json = serde_json::to_string(&m).unwrap();
+        assert_eq!(serde_json::from_str::<Matrix>(&json).unwrap(), m);
+    }
+}

@@ -1,0 +1,323 @@
+//! Mutation analysis of the metamorphic tests: mutants from cargo-mutants
+//! ([`list`]), applied by us ([`diff`]) in scratch copies of the workspace
+//! ([`scratch`]), one recorded test run per mutant, and each metamorphic
+//! group's verdict under each mutant ([`verdict`]): the kill matrix.
+//!
+//! The baseline (the unmutated copy) runs first. Its groups that held are
+//! the matrix's rows; a baseline with a failing test or a violated MG is
+//! no baseline, and nothing is measured.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use mtcov_protocol::Outcome;
+
+use crate::build::{BuildOptions, TestExecutable};
+use crate::records;
+
+pub(crate) mod diff;
+pub(crate) mod html;
+pub(crate) mod list;
+pub(crate) mod matrix;
+pub(crate) mod scratch;
+pub(crate) mod verdict;
+
+use scratch::Scratch;
+use verdict::{BaselineGroup, MgVerdict, MutantStatus, ProcessEnd, Target};
+
+/// Where and how mutants are run.
+#[derive(Debug)]
+pub(crate) struct Plan<'a> {
+    pub(crate) workspace_root: &'a Path,
+    /// `<target>/mtcov/mutants`: job `n` works in `<dir>/<n>`.
+    pub(crate) dir: PathBuf,
+    /// Directories not copied (the workspace's target directory).
+    pub(crate) skip: Vec<PathBuf>,
+    pub(crate) manifest_path: Option<&'a Path>,
+    pub(crate) options: &'a BuildOptions,
+    pub(crate) jobs: usize,
+    /// `--test-timeout`; else derived from the baseline.
+    pub(crate) timeout: Option<Duration>,
+}
+
+/// The unmutated run.
+#[derive(Debug)]
+pub(crate) struct Baseline {
+    /// The groups that held, each once, sorted: the matrix's rows.
+    pub(crate) groups: Vec<BaselineGroup>,
+    pub(crate) time: Duration,
+    pub(crate) slowest_process: Duration,
+    pub(crate) timeout: Duration,
+}
+
+/// One mutant's result.
+#[derive(Debug, Clone)]
+pub(crate) struct MutantRun {
+    pub(crate) status: MutantStatus,
+    /// Per baseline group (empty when unviable).
+    pub(crate) verdicts: Vec<MgVerdict>,
+    /// Why it is unviable.
+    pub(crate) reason: Option<String>,
+    /// Build and test time.
+    pub(crate) time: Duration,
+}
+
+/// The baseline must pass: a failing baseline is exit 2 with this error.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct BaselineFailed(pub(crate) String);
+
+/// Builds and runs the unmutated copy of job 0.
+pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
+    let scratch = Scratch::prepare(
+        plan.workspace_root,
+        &plan.dir.join("0"),
+        &plan.skip,
+        plan.manifest_path,
+    )?;
+    let start = Instant::now();
+    let built = match scratch.build(plan.options)? {
+        Ok(built) => built,
+        Err(reason) => {
+            return Err(BaselineFailed(format!(
+                "the unmutated workspace does not build in its scratch copy {}: {reason}",
+                scratch.root.display()
+            ))
+            .into());
+        }
+    };
+    if built.executables.is_empty() {
+        return Err(BaselineFailed(
+            "the build produced no test executables; are there tests in the selected packages?"
+                .into(),
+        )
+        .into());
+    }
+    let record_dir = plan.dir.join("0").join("records").join("baseline");
+    let _ = std::fs::remove_dir_all(&record_dir);
+    // The baseline is given all the time it needs.
+    let runs = scratch.run_tests(&built, &record_dir, Duration::MAX)?;
+    let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
+    let _ = std::fs::remove_dir_all(&record_dir);
+    let failed: Vec<String> = built
+        .executables
+        .iter()
+        .zip(&runs)
+        .filter(|(_, r)| r.end != ProcessEnd::Passed)
+        .map(|(e, r)| format!("{} ({:?})", e.path.display(), r.end))
+        .collect();
+    let violated: Vec<String> = records
+        .groups
+        .iter()
+        .filter(|(mg, _)| matches!(mg.outcome, Outcome::Violated | Outcome::Panicked))
+        .map(|(mg, _)| format!("{} ({:?})", mg.mr, mg.outcome))
+        .collect();
+    let lost: Vec<&str> = records
+        .processes
+        .iter()
+        .filter_map(|p| match &p.completeness {
+            records::Completeness::Incomplete(why) => Some(why.as_str()),
+            records::Completeness::Complete => None,
+        })
+        .chain(records.unattributed.iter().map(String::as_str))
+        .collect();
+    if failed.is_empty() && !lost.is_empty() {
+        bail!(
+            "records of the baseline run were lost, so its MGs are not known:\n  {}\n\
+             Check free space and permissions under the target directory, then rerun",
+            lost.join("\n  ")
+        );
+    }
+    if !failed.is_empty() || !violated.is_empty() {
+        return Err(BaselineFailed(format!(
+            "the tests fail without any mutant, so no mutant can be said to be killed: \
+             failing test binaries: [{}], violated or panicked MGs: [{}]. \
+             Fix the tests (`cargo test`) and rerun",
+            failed.join(", "),
+            violated.join(", ")
+        ))
+        .into());
+    }
+    let target_of_binary: std::collections::HashMap<PathBuf, Target> = built
+        .executables
+        .iter()
+        .map(|e| (records::canonical(&e.path), target(e)))
+        .collect();
+    let mut by_key: std::collections::BTreeMap<verdict::GroupKey, Vec<Target>> =
+        std::collections::BTreeMap::new();
+    for (mg, p) in &records.groups {
+        if mg.outcome != Outcome::Holds {
+            continue;
+        }
+        let targets = by_key.entry(verdict::group_key(mg)).or_default();
+        let binary = records::canonical(&records.processes[*p].binary);
+        if let Some(t) = target_of_binary.get(&binary)
+            && !targets.contains(t)
+        {
+            targets.push(t.clone());
+        }
+    }
+    let groups: Vec<BaselineGroup> = by_key
+        .into_iter()
+        .map(|(key, targets)| BaselineGroup { key, targets })
+        .collect();
+    if groups.is_empty() {
+        return Err(BaselineFailed(
+            "no metamorphic group held in the baseline run: there is nothing to kill mutants with"
+                .into(),
+        )
+        .into());
+    }
+    let slowest = runs.iter().map(|r| r.time).max().unwrap_or_default();
+    let timeout = plan
+        .timeout
+        .unwrap_or_else(|| (slowest * 5).max(Duration::from_secs(10)));
+    Ok(Baseline {
+        groups,
+        time: start.elapsed(),
+        slowest_process: slowest,
+        timeout,
+    })
+}
+
+/// Runs every mutant on `plan.jobs` scratch copies; `progress` is told
+/// each result as it comes.
+pub(crate) fn run_all(
+    plan: &Plan<'_>,
+    baseline: &Baseline,
+    mutants: &[list::Mutant],
+    progress: &(dyn Fn(usize, &list::Mutant, &MutantRun) + Sync),
+) -> Result<Vec<MutantRun>> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<MutantRun>>> = Mutex::new(vec![None; mutants.len()]);
+    let errors: Mutex<Vec<anyhow::Error>> = Mutex::new(Vec::new());
+    let jobs = plan.jobs.clamp(1, mutants.len().max(1));
+    std::thread::scope(|scope| {
+        for job in 0..jobs {
+            let (next, stop, results, errors) = (&next, &stop, &results, &errors);
+            scope.spawn(move || {
+                let work = || -> Result<()> {
+                    let scratch = Scratch::prepare(
+                        plan.workspace_root,
+                        &plan.dir.join(job.to_string()),
+                        &plan.skip,
+                        plan.manifest_path,
+                    )?;
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            return Ok(());
+                        }
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(mutant) = mutants.get(index) else {
+                            return Ok(());
+                        };
+                        let run = run_one(&scratch, plan, baseline, mutant, index)?;
+                        progress(index, mutant, &run);
+                        lock(results)[index] = Some(run);
+                    }
+                };
+                if let Err(e) = work() {
+                    stop.store(true, Ordering::Relaxed);
+                    lock(errors).push(e);
+                }
+            });
+        }
+    });
+    if let Some(error) = errors.into_inner().unwrap_or_default().into_iter().next() {
+        return Err(error);
+    }
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.context("a mutant was not run"))
+        .collect()
+}
+
+fn executable_paths(built: &crate::build::BuildOutput) -> Vec<PathBuf> {
+    built.executables.iter().map(|e| e.path.clone()).collect()
+}
+
+/// A test executable's target, the same in every scratch copy.
+fn target(exe: &TestExecutable) -> Target {
+    (exe.package.clone(), exe.target.clone(), exe.kind.clone())
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Applies one mutant, builds, runs, and puts the file back.
+fn run_one(
+    scratch: &Scratch,
+    plan: &Plan<'_>,
+    baseline: &Baseline,
+    mutant: &list::Mutant,
+    index: usize,
+) -> Result<MutantRun> {
+    let start = Instant::now();
+    let path = scratch.root.join(&mutant.file);
+    let original = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mutated = diff::apply(&original, &mutant.diff)
+        .with_context(|| format!("cannot apply mutant `{}`", mutant.name()))?;
+    std::fs::write(&path, mutated).with_context(|| format!("cannot write {}", path.display()))?;
+    let result = build_and_test(scratch, plan, baseline, index);
+    let restored = std::fs::write(&path, &original)
+        .with_context(|| format!("cannot restore {}", path.display()));
+    let (status, verdicts, reason) = result?;
+    restored?;
+    Ok(MutantRun {
+        status,
+        verdicts,
+        reason,
+        time: start.elapsed(),
+    })
+}
+
+type Verdicts = (MutantStatus, Vec<MgVerdict>, Option<String>);
+
+fn build_and_test(
+    scratch: &Scratch,
+    plan: &Plan<'_>,
+    baseline: &Baseline,
+    index: usize,
+) -> Result<Verdicts> {
+    let built = match scratch.build(plan.options)? {
+        Ok(built) => built,
+        Err(reason) => return Ok((MutantStatus::Unviable, Vec::new(), Some(reason))),
+    };
+    let record_dir = scratch
+        .root
+        .parent()
+        .unwrap_or(&scratch.root)
+        .join("records")
+        .join(index.to_string());
+    let _ = std::fs::remove_dir_all(&record_dir);
+    let runs = scratch.run_tests(&built, &record_dir, baseline.timeout)?;
+    let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
+    let _ = std::fs::remove_dir_all(&record_dir);
+    let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
+    let ends: Vec<(Target, ProcessEnd)> = built
+        .executables
+        .iter()
+        .map(target)
+        .zip(runs.into_iter().map(|r| r.end))
+        .collect();
+    let verdicts = verdict::verdicts(&baseline.groups, &recorded, &ends);
+    Ok((verdict::status(&verdicts), verdicts, None))
+}
+
+/// Refuses a plan that cannot work, before any build.
+pub(crate) fn check_jobs(jobs: usize) -> Result<()> {
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    Ok(())
+}

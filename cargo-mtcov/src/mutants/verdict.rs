@@ -1,0 +1,215 @@
+//! Each metamorphic group's verdict under one mutant, from the records of
+//! the mutant's test run joined with the baseline run's groups. Pure.
+//!
+//! An MG is known in both runs by its MR and its sorted source keys (its
+//! identity in the measure too). Under a mutant, an MG of the baseline is:
+//!
+//! - killed: a recorded MG with its identity was violated or panicked; or
+//!   none was recorded and the test target that ran it in the baseline
+//!   failed or aborted (the test that would have run it died first);
+//! - timeout: none was recorded and that target's process was stopped at
+//!   the timeout;
+//! - survived: recorded, and it held (or skipped);
+//! - not run: not recorded although that target's process passed.
+//!
+//! A test target is named by package, target name and kind: the same in
+//! every scratch copy, where executable paths differ.
+
+use std::collections::HashMap;
+
+use mtcov_protocol::{MgRecord, Outcome};
+use serde::{Deserialize, Serialize};
+
+/// An MG's identity: MR id and its source keys, sorted.
+pub(crate) type GroupKey = (String, Vec<u64>);
+
+/// A test target: package, target name, kind.
+pub(crate) type Target = (String, String, String);
+
+/// A baseline MG: its identity and the targets that ran it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BaselineGroup {
+    pub(crate) key: GroupKey,
+    pub(crate) targets: Vec<Target>,
+}
+
+pub(crate) fn group_key(mg: &MgRecord) -> GroupKey {
+    let mut sources = mg.sources.clone();
+    sources.sort_unstable();
+    sources.dedup();
+    (mg.mr.clone(), sources)
+}
+
+/// How one test process of a mutant's run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ProcessEnd {
+    Passed,
+    /// libtest's exit code 101.
+    Failed,
+    /// A signal or another exit code.
+    Aborted(String),
+    /// Stopped by mtcov at the timeout.
+    TimedOut,
+}
+
+/// One MG under one mutant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum MgVerdict {
+    Killed,
+    Survived,
+    Timeout,
+    NotRun,
+}
+
+/// A mutant's verdict as a whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum MutantStatus {
+    /// At least one MG killed it.
+    Killed,
+    /// No MG killed it, but a test process hung past the timeout.
+    Timeout,
+    /// Every MG held.
+    Survived,
+    /// It does not build.
+    Unviable,
+}
+
+/// The verdict of each baseline group (in `baseline` order), from the
+/// MGs the mutant's run recorded and how each target's process ended.
+pub(crate) fn verdicts(
+    baseline: &[BaselineGroup],
+    recorded: &[MgRecord],
+    ends: &[(Target, ProcessEnd)],
+) -> Vec<MgVerdict> {
+    let mut seen: HashMap<GroupKey, bool> = HashMap::new();
+    for mg in recorded {
+        let killed = matches!(mg.outcome, Outcome::Violated | Outcome::Panicked);
+        *seen.entry(group_key(mg)).or_default() |= killed;
+    }
+    let ended = |group: &BaselineGroup, what: fn(&ProcessEnd) -> bool| {
+        ends.iter()
+            .any(|(target, end)| group.targets.contains(target) && what(end))
+    };
+    baseline
+        .iter()
+        .map(|group| match seen.get(&group.key) {
+            Some(true) => MgVerdict::Killed,
+            Some(false) => MgVerdict::Survived,
+            None if ended(group, |e| *e == ProcessEnd::TimedOut) => MgVerdict::Timeout,
+            None if ended(group, |e| {
+                matches!(e, ProcessEnd::Failed | ProcessEnd::Aborted(_))
+            }) =>
+            {
+                MgVerdict::Killed
+            }
+            None => MgVerdict::NotRun,
+        })
+        .collect()
+}
+
+/// The mutant's status from its groups' verdicts.
+pub(crate) fn status(verdicts: &[MgVerdict]) -> MutantStatus {
+    if verdicts.contains(&MgVerdict::Killed) {
+        MutantStatus::Killed
+    } else if verdicts.contains(&MgVerdict::Timeout) {
+        MutantStatus::Timeout
+    } else {
+        MutantStatus::Survived
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mg(mr: &str, sources: &[u64], outcome: Outcome) -> MgRecord {
+        MgRecord {
+            mr: mr.into(),
+            class: "equal".into(),
+            sources: sources.to_vec(),
+            argument: None,
+            follow_ups: 1,
+            outcome,
+            message: None,
+            test: None,
+        }
+    }
+
+    fn target(name: &str) -> Target {
+        ("p".into(), name.into(), "test".into())
+    }
+
+    fn key(mr: &str, sources: &[u64]) -> BaselineGroup {
+        BaselineGroup {
+            key: (mr.into(), sources.to_vec()),
+            targets: vec![target("mrs")],
+        }
+    }
+
+    fn ends(list: &[ProcessEnd]) -> Vec<(Target, ProcessEnd)> {
+        list.iter().map(|e| (target("mrs"), e.clone())).collect()
+    }
+
+    #[test]
+    fn groups_join_by_mr_and_sorted_sources() {
+        let baseline = [key("a", &[1, 2]), key("a", &[3]), key("b", &[1])];
+        let recorded = [
+            mg("a", &[2, 1], Outcome::Violated),
+            mg("a", &[3], Outcome::Holds),
+            mg("b", &[1], Outcome::Holds),
+            mg("b", &[1], Outcome::Panicked),
+        ];
+        assert_eq!(
+            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Failed])),
+            [MgVerdict::Killed, MgVerdict::Survived, MgVerdict::Killed]
+        );
+    }
+
+    #[test]
+    fn missing_groups_follow_how_the_processes_ended() {
+        let baseline = [key("a", &[1]), key("b", &[1])];
+        let recorded = [mg("a", &[1], Outcome::Holds)];
+        assert_eq!(
+            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Passed])),
+            [MgVerdict::Survived, MgVerdict::NotRun]
+        );
+        assert_eq!(
+            verdicts(
+                &baseline,
+                &recorded,
+                &ends(&[ProcessEnd::Aborted("SIGSEGV".into())])
+            ),
+            [MgVerdict::Survived, MgVerdict::Killed]
+        );
+        let v = verdicts(
+            &baseline,
+            &recorded,
+            &ends(&[ProcessEnd::Passed, ProcessEnd::TimedOut]),
+        );
+        assert_eq!(v, [MgVerdict::Survived, MgVerdict::Timeout]);
+        assert_eq!(status(&v), MutantStatus::Timeout);
+        assert_eq!(
+            status(&[MgVerdict::Timeout, MgVerdict::Killed]),
+            MutantStatus::Killed
+        );
+        assert_eq!(
+            status(&[MgVerdict::Survived, MgVerdict::NotRun]),
+            MutantStatus::Survived
+        );
+    }
+
+    #[test]
+    fn another_targets_failure_kills_no_missing_group() {
+        let baseline = [key("a", &[1])];
+        let unit_tests_failed = [
+            (target("mrs"), ProcessEnd::Passed),
+            (target("unit"), ProcessEnd::Failed),
+        ];
+        assert_eq!(
+            verdicts(&baseline, &[], &unit_tests_failed),
+            [MgVerdict::NotRun]
+        );
+    }
+}

@@ -1,0 +1,677 @@
+//! The study of Fu, Sun, Zhang and Liu on a kill matrix, with no reruns:
+//! test suites are sampled from the matrix's source inputs and MRs, and
+//! for each its `A_k` (as `crate::measure` defines it, on the baseline's
+//! coverage; computed directly on the matrix, and tested against the
+//! measure) and its fault detection are computed.
+//!
+//! A suite is a set of source inputs `T` and a set of MRs `R`; its MGs are
+//! the baseline's MGs of an MR in `R` whose source inputs are all in `T`.
+//! Its fault detection (FDE) is the share of the matrix's *viable*
+//! mutants (killed or survived; unviable and timed-out ones are left
+//! out) that one of its MGs kills.
+//!
+//! - RQ1 (FDE against k): per sample, `T` is built by adding source inputs
+//!   in random order when they cover a new requirement, until it covers
+//!   everything the whole pool covers (adequate for the base criterion);
+//!   then MRs, in random order, each kept when it raises `A_k`, until
+//!   `A_k` is the most `T` allows with every MR ("k-MR adequate as far as
+//!   T allows": with small MR pools, `A_k = 1` is often out of reach).
+//!   The same `T` and MR order serve k = 1..4.
+//! - RQ2 (FDE against adequacy): per sample, a random walk adds source
+//!   inputs and MRs in random order, keeping the first suite whose `A_3`
+//!   falls in each interval (0, 0.1], ..., (0.9, 1]. Spearman's ρ
+//!   between `A_3` and FDE over the kept suites, and between plain
+//!   coverage (the share of requirements `T` covers) and FDE.
+
+use std::collections::HashSet;
+
+use anyhow::{Result, bail};
+use serde::Serialize;
+
+use crate::mutants::matrix::Matrix;
+use crate::mutants::verdict::MutantStatus;
+
+pub(crate) mod stats;
+pub(crate) mod svg;
+
+use stats::{Quartiles, Rng, quartiles, spearman};
+
+/// The `k` of RQ2's adequacy.
+pub(crate) const RQ2_K: u32 = 3;
+/// RQ1's range of k.
+pub(crate) const RQ1_KS: [u32; 4] = [1, 2, 3, 4];
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Study {
+    pub(crate) samples: usize,
+    pub(crate) seed: u64,
+    pub(crate) viable_mutants: usize,
+    /// Killed by the whole pool: the best FDE any suite can reach.
+    pub(crate) pool_fde: f64,
+    pub(crate) criteria: Vec<CriterionStudy>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct CriterionStudy {
+    pub(crate) criterion: String,
+    pub(crate) requirements: u32,
+    /// RQ1: per k (1..4).
+    pub(crate) rq1: Vec<Rq1Row>,
+    /// RQ2: per adequacy interval, lower bound 0.0, 0.1, ...
+    pub(crate) rq2: Vec<Rq2Row>,
+    pub(crate) rho_adequacy: Option<f64>,
+    pub(crate) rho_coverage: Option<f64>,
+    /// Suites behind the ρs.
+    pub(crate) rq2_suites: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Rq1Row {
+    pub(crate) k: u32,
+    pub(crate) fde: Option<Quartiles>,
+    pub(crate) mean_inputs: f64,
+    pub(crate) mean_mrs: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Rq2Row {
+    /// `(lower, lower + 0.1]`.
+    pub(crate) lower: f64,
+    pub(crate) fde: Option<Quartiles>,
+}
+
+/// The matrix, indexed for sampling.
+struct Subject<'a> {
+    matrix: &'a Matrix,
+    /// Per group: the viable mutants (dense indices) it kills, as a
+    /// bitset of `words` words.
+    kills: Vec<Vec<u64>>,
+    words: usize,
+    viable: usize,
+    /// Per MR: its groups.
+    groups_of_mr: Vec<Vec<usize>>,
+    /// Per MR: its relation class, interned.
+    class_of_mr: Vec<usize>,
+    classes: usize,
+    /// Per criterion, per requirement: the source inputs covering it.
+    covering: Vec<Vec<Vec<u32>>>,
+}
+
+/// A suite's numbers for one criterion.
+#[derive(Debug, Clone, Copy)]
+struct Point {
+    a_k: f64,
+    coverage: f64,
+    fde: f64,
+}
+
+pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
+    if samples == 0 {
+        bail!("--samples must be at least 1");
+    }
+    let subject = Subject::new(matrix)?;
+    let all_inputs = vec![true; matrix.sources.len()];
+    let all_mrs = vec![true; matrix.mrs.len()];
+    let pool_fde = subject.fde(&all_inputs, &all_mrs);
+    let mut criteria = Vec::new();
+    for (c, entry) in matrix.criteria.iter().enumerate() {
+        if entry.requirements == 0 {
+            continue;
+        }
+        // One generator per criterion: adding a criterion does not change
+        // another's samples.
+        let mut rng = Rng::new(seed ^ (c as u64).wrapping_mul(0x9e37_79b9));
+        criteria.push(subject.study_criterion(c, samples, &mut rng)?);
+    }
+    if criteria.is_empty() {
+        bail!(
+            "the kill matrix has no requirement under any criterion: its baseline covered nothing"
+        );
+    }
+    Ok(Study {
+        samples,
+        seed,
+        viable_mutants: subject.viable,
+        pool_fde,
+        criteria,
+    })
+}
+
+impl<'a> Subject<'a> {
+    fn new(matrix: &'a Matrix) -> Result<Self> {
+        let mut dense = vec![None; matrix.mutants.len()];
+        let mut viable = 0u32;
+        for (i, m) in matrix.mutants.iter().enumerate() {
+            if matches!(m.status, MutantStatus::Killed | MutantStatus::Survived) {
+                dense[i] = Some(viable);
+                viable += 1;
+            }
+        }
+        if viable == 0 {
+            bail!(
+                "the kill matrix has no viable mutant (killed or survived): there is nothing to detect"
+            );
+        }
+        let words = (viable as usize).div_ceil(64);
+        let mut kills = vec![vec![0u64; words]; matrix.groups.len()];
+        for (i, m) in matrix.mutants.iter().enumerate() {
+            let Some(d) = dense[i] else { continue };
+            for &g in &m.killed_by {
+                kills.get_mut(g as usize).ok_or_else(|| {
+                    anyhow::anyhow!("mutant {i} names group {g}, which the matrix does not have")
+                })?[d as usize / 64] |= 1 << (d % 64);
+            }
+        }
+        let mut groups_of_mr = vec![Vec::new(); matrix.mrs.len()];
+        for (g, group) in matrix.groups.iter().enumerate() {
+            groups_of_mr
+                .get_mut(group.mr as usize)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "group {g} names MR {}, which the matrix does not have",
+                        group.mr
+                    )
+                })?
+                .push(g);
+            if let Some(&s) = group
+                .sources
+                .iter()
+                .find(|&&s| s as usize >= matrix.sources.len())
+            {
+                bail!("group {g} names source input {s}, which the matrix does not have");
+            }
+        }
+        let mut names: Vec<&str> = Vec::new();
+        let class_of_mr = matrix
+            .mrs
+            .iter()
+            .map(|mr| match names.iter().position(|n| *n == mr.class) {
+                Some(i) => i,
+                None => {
+                    names.push(&mr.class);
+                    names.len() - 1
+                }
+            })
+            .collect();
+        let mut covering = Vec::with_capacity(matrix.criteria.len());
+        for entry in &matrix.criteria {
+            let mut by_req = vec![Vec::new(); entry.requirements as usize];
+            for (s, reqs) in entry.covered.iter().enumerate() {
+                for &r in reqs {
+                    by_req
+                        .get_mut(r as usize)
+                        .ok_or_else(|| {
+                            anyhow::anyhow!(
+                                "{}: source input {s} covers requirement {r} of {}",
+                                entry.criterion,
+                                entry.requirements
+                            )
+                        })?
+                        .push(s as u32);
+                }
+            }
+            covering.push(by_req);
+        }
+        Ok(Self {
+            matrix,
+            kills,
+            words,
+            viable: viable as usize,
+            groups_of_mr,
+            class_of_mr,
+            classes: names.len(),
+            covering,
+        })
+    }
+
+    fn suite_groups<'s>(
+        &'s self,
+        inputs: &'s [bool],
+        mrs: &'s [bool],
+    ) -> impl Iterator<Item = usize> + 's {
+        (0..mrs.len())
+            .filter(|&m| mrs[m])
+            .flat_map(|m| self.groups_of_mr[m].iter().copied())
+            .filter(|&g| {
+                self.matrix.groups[g]
+                    .sources
+                    .iter()
+                    .all(|&s| inputs[s as usize])
+            })
+    }
+
+    fn fde(&self, inputs: &[bool], mrs: &[bool]) -> f64 {
+        let mut killed = vec![0u64; self.words];
+        for g in self.suite_groups(inputs, mrs) {
+            for (k, w) in killed.iter_mut().zip(&self.kills[g]) {
+                *k |= w;
+            }
+        }
+        let count: u32 = killed.iter().map(|w| w.count_ones()).sum();
+        f64::from(count) / self.viable as f64
+    }
+
+    /// `A_k` and plain coverage of the suite: `K(r)` from the best
+    /// covering input's number of distinct classes, directly on the
+    /// matrix (a test checks it against `crate::measure` on random suites;
+    /// building a pool per suite made the study several times slower).
+    fn adequacy(
+        &self,
+        criterion: usize,
+        inputs: &[bool],
+        mrs: &[bool],
+        k: u32,
+    ) -> Result<(f64, f64)> {
+        let words = self.classes.div_ceil(64).max(1);
+        let mut classes = vec![0u64; inputs.len() * words];
+        for g in self.suite_groups(inputs, mrs) {
+            let group = &self.matrix.groups[g];
+            let class = self.class_of_mr[group.mr as usize];
+            for &t in &group.sources {
+                classes[t as usize * words + class / 64] |= 1 << (class % 64);
+            }
+        }
+        let sizes: Vec<u32> = classes
+            .chunks(words)
+            .map(|w| w.iter().map(|x| x.count_ones()).sum())
+            .collect();
+        let requirements = &self.covering[criterion];
+        if requirements.is_empty() {
+            bail!("a criterion without requirements");
+        }
+        let (mut numerator, mut covered) = (0u64, 0u64);
+        for covering in requirements {
+            let mut best: Option<u32> = None;
+            for &t in covering {
+                if inputs[t as usize] {
+                    best = Some(best.unwrap_or(0).max(sizes[t as usize]));
+                }
+            }
+            if let Some(best) = best {
+                covered += 1;
+                numerator += u64::from(best.min(k));
+            }
+        }
+        let total = requirements.len() as f64;
+        Ok((
+            numerator as f64 / (f64::from(k) * total),
+            covered as f64 / total,
+        ))
+    }
+
+    /// `A_k` and plain coverage of the suite, by the tool's own measure:
+    /// the reference [`Subject::adequacy`] is tested against.
+    #[cfg(test)]
+    fn measured_adequacy(
+        &self,
+        criterion: usize,
+        inputs: &[bool],
+        mrs: &[bool],
+        k: u32,
+    ) -> Result<(f64, f64)> {
+        use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Outcome, PoolBuilder, measure};
+        let entry = &self.matrix.criteria[criterion];
+        let mut pool = PoolBuilder::new();
+        for mr in &self.matrix.mrs {
+            pool.add_mr(&mr.class, None);
+        }
+        for _ in &self.matrix.sources {
+            pool.add_input();
+        }
+        for g in self.suite_groups(inputs, mrs) {
+            let group = &self.matrix.groups[g];
+            let sources: Vec<InputIdx> = group.sources.iter().map(|&s| InputIdx(s)).collect();
+            pool.record_mg(MrIdx(group.mr), &sources, Outcome::Holds)?;
+        }
+        let pool = pool.build();
+        let mut coverage = Coverage::new(entry.requirements);
+        for (s, reqs) in entry.covered.iter().enumerate() {
+            if inputs[s] {
+                coverage.push(InputIdx(s as u32), reqs.iter().copied())?;
+            }
+        }
+        let relations = pool.source_relations(Counting::Class);
+        let measured = measure(&pool, &relations, &coverage, k)?;
+        let summary = measured
+            .summary()
+            .ok_or_else(|| anyhow::anyhow!("a criterion without requirements"))?;
+        Ok((summary.a_k, summary.plain_coverage))
+    }
+
+    fn study_criterion(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<CriterionStudy> {
+        let entry = &self.matrix.criteria[c];
+        let n_inputs = self.matrix.sources.len();
+        let n_mrs = self.matrix.mrs.len();
+        let coverable: HashSet<u32> = entry.covered.iter().flatten().copied().collect();
+        let all_mrs = vec![true; n_mrs];
+
+        // RQ1.
+        let mut rq1_fde: Vec<Vec<f64>> = vec![Vec::new(); RQ1_KS.len()];
+        let mut rq1_sizes = vec![(0usize, 0usize); RQ1_KS.len()];
+        for _ in 0..samples {
+            let mut order: Vec<usize> = (0..n_inputs).collect();
+            rng.shuffle(&mut order);
+            let mut inputs = vec![false; n_inputs];
+            let mut covered: HashSet<u32> = HashSet::new();
+            for s in order {
+                if covered.len() == coverable.len() {
+                    break;
+                }
+                if entry.covered[s].iter().any(|r| !covered.contains(r)) {
+                    inputs[s] = true;
+                    covered.extend(&entry.covered[s]);
+                }
+            }
+            let mut mr_order: Vec<usize> = (0..n_mrs).collect();
+            rng.shuffle(&mut mr_order);
+            for (i, &k) in RQ1_KS.iter().enumerate() {
+                let (target, _) = self.adequacy(c, &inputs, &all_mrs, k)?;
+                let mut mrs = vec![false; n_mrs];
+                let mut current = self.adequacy(c, &inputs, &mrs, k)?.0;
+                for &m in &mr_order {
+                    if current >= target {
+                        break;
+                    }
+                    mrs[m] = true;
+                    let raised = self.adequacy(c, &inputs, &mrs, k)?.0;
+                    if raised > current {
+                        current = raised;
+                    } else {
+                        mrs[m] = false;
+                    }
+                }
+                rq1_fde[i].push(self.fde(&inputs, &mrs));
+                rq1_sizes[i].0 += inputs.iter().filter(|&&b| b).count();
+                rq1_sizes[i].1 += mrs.iter().filter(|&&b| b).count();
+            }
+        }
+        let rq1 = RQ1_KS
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| Rq1Row {
+                k,
+                fde: quartiles(&rq1_fde[i]),
+                mean_inputs: rq1_sizes[i].0 as f64 / samples as f64,
+                mean_mrs: rq1_sizes[i].1 as f64 / samples as f64,
+            })
+            .collect();
+
+        // RQ2.
+        let mut by_interval: Vec<Vec<f64>> = vec![Vec::new(); 10];
+        let mut kept: Vec<Point> = Vec::new();
+        for _ in 0..samples {
+            let mut steps: Vec<(bool, usize)> = (0..n_inputs)
+                .map(|s| (true, s))
+                .chain((0..n_mrs).map(|m| (false, m)))
+                .collect();
+            rng.shuffle(&mut steps);
+            let mut inputs = vec![false; n_inputs];
+            let mut mrs = vec![false; n_mrs];
+            let mut seen = [false; 10];
+            let mut last_a = 0.0;
+            for (is_input, i) in steps {
+                if is_input {
+                    inputs[i] = true;
+                } else {
+                    mrs[i] = true;
+                }
+                // Adding a source input with no MR yet, or an MR with no
+                // source input, changes nothing: skip the measure.
+                if !inputs.iter().any(|&b| b) || !mrs.iter().any(|&b| b) {
+                    continue;
+                }
+                let (a_k, coverage) = self.adequacy(c, &inputs, &mrs, RQ2_K)?;
+                if a_k <= 0.0 || a_k == last_a {
+                    continue;
+                }
+                last_a = a_k;
+                let interval = ((a_k * 10.0).ceil() as usize).clamp(1, 10) - 1;
+                if !seen[interval] {
+                    seen[interval] = true;
+                    let point = Point {
+                        a_k,
+                        coverage,
+                        fde: self.fde(&inputs, &mrs),
+                    };
+                    by_interval[interval].push(point.fde);
+                    kept.push(point);
+                }
+                if seen.iter().all(|&s| s) {
+                    break;
+                }
+            }
+        }
+        let rq2 = by_interval
+            .iter()
+            .enumerate()
+            .map(|(i, fde)| Rq2Row {
+                lower: i as f64 / 10.0,
+                fde: quartiles(fde),
+            })
+            .collect();
+        let a: Vec<f64> = kept.iter().map(|p| p.a_k).collect();
+        let cov: Vec<f64> = kept.iter().map(|p| p.coverage).collect();
+        let fde: Vec<f64> = kept.iter().map(|p| p.fde).collect();
+        Ok(CriterionStudy {
+            criterion: entry.criterion.clone(),
+            requirements: entry.requirements,
+            rq1,
+            rq2,
+            rho_adequacy: spearman(&a, &fde),
+            rho_coverage: spearman(&cov, &fde),
+            rq2_suites: kept.len(),
+        })
+    }
+}
+
+/// The tables, as text (Markdown tables, so docs can quote them).
+pub(crate) fn render_text(study: &Study) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Study: {} samples, seed {}; {} viable mutants, the whole pool detects {:.1}%\n",
+        study.samples,
+        study.seed,
+        study.viable_mutants,
+        study.pool_fde * 100.0
+    );
+    let f = |q: &Option<Quartiles>, pick: fn(&Quartiles) -> f64| {
+        q.as_ref()
+            .map_or("-".to_owned(), |q| format!("{:.3}", pick(q)))
+    };
+    for c in &study.criteria {
+        let _ = writeln!(
+            out,
+            "## {} ({} requirements)\n\nRQ1: FDE of suites adequate for {} coverage and k-MR adequate (as T allows)\n",
+            c.criterion, c.requirements, c.criterion
+        );
+        let _ = writeln!(
+            out,
+            "| k | FDE median | FDE mean | Q1 | Q3 | mean |T| | mean |R| |"
+        );
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+        for row in &c.rq1 {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {:.1} | {:.1} |",
+                row.k,
+                f(&row.fde, |q| q.median),
+                f(&row.fde, |q| q.mean),
+                f(&row.fde, |q| q.q1),
+                f(&row.fde, |q| q.q3),
+                row.mean_inputs,
+                row.mean_mrs
+            );
+        }
+        let _ = writeln!(out, "\nRQ2: FDE by A_{RQ2_K} interval\n");
+        let _ = writeln!(out, "| A_{RQ2_K} in | suites | FDE median | FDE mean |");
+        let _ = writeln!(out, "|---|---|---|---|");
+        for row in &c.rq2 {
+            let _ = writeln!(
+                out,
+                "| ({:.1}, {:.1}] | {} | {} | {} |",
+                row.lower,
+                row.lower + 0.1,
+                row.fde.as_ref().map_or(0, |q| q.n),
+                f(&row.fde, |q| q.median),
+                f(&row.fde, |q| q.mean)
+            );
+        }
+        let rho = |r: Option<f64>| r.map_or("undefined".to_owned(), |r| format!("{r:.3}"));
+        let _ = writeln!(
+            out,
+            "\nSpearman's rho over {} suites: rho(A_{RQ2_K}, FDE) = {}, rho(plain {} coverage, FDE) = {}\n",
+            c.rq2_suites,
+            rho(c.rho_adequacy),
+            c.criterion,
+            rho(c.rho_coverage)
+        );
+    }
+    out
+}
+
+/// The two figures of a criterion: (file stem, SVG).
+pub(crate) fn figures(study: &Study, subject: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for c in &study.criteria {
+        let rq1: Vec<(String, Option<Quartiles>)> = c
+            .rq1
+            .iter()
+            .map(|r| (format!("k={}", r.k), r.fde))
+            .collect();
+        out.push((
+            format!("{subject}-rq1-{}", c.criterion),
+            svg::box_plot(
+                &format!("{subject}: FDE vs k ({} coverage + k-MR)", c.criterion),
+                "k",
+                "fault detection (FDE)",
+                &rq1,
+            ),
+        ));
+        let rq2: Vec<(String, Option<Quartiles>)> = c
+            .rq2
+            .iter()
+            .map(|r| (format!("{:.1}", r.lower + 0.1), r.fde))
+            .collect();
+        out.push((
+            format!("{subject}-rq2-{}", c.criterion),
+            svg::box_plot(
+                &format!("{subject}: FDE vs A_{RQ2_K} ({} coverage)", c.criterion),
+                &format!("A_{RQ2_K} interval (upper bound)"),
+                "fault detection (FDE)",
+                &rq2,
+            ),
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutants::matrix::tests::small;
+
+    #[test]
+    fn suites_detect_what_their_groups_kill() {
+        let matrix = small();
+        let subject = Subject::new(&matrix).unwrap();
+        assert_eq!(subject.viable, 3, "the unviable mutant is left out");
+        // MR a on input 0 only: kills m0 of {m0, m1, m2}.
+        assert_eq!(
+            subject.fde(&[true, false, false], &[true, false]),
+            1.0 / 3.0
+        );
+        assert_eq!(subject.fde(&[true, true, true], &[true, true]), 2.0 / 3.0);
+        assert_eq!(subject.fde(&[false, true, true], &[true, false]), 0.0);
+        // A_2 on line: input 0 has classes {equal, order} -> K = 1 on reqs 0, 1;
+        // req 2 best is input 1 (order only) -> 1/2. A_2 = 2.5 / 3.
+        let (a, cov) = subject
+            .adequacy(0, &[true, true, true], &[true, true], 2)
+            .unwrap();
+        assert!((a - 2.5 / 3.0).abs() < 1e-12, "{a}");
+        assert_eq!(cov, 1.0);
+    }
+
+    /// A random matrix: `mrs` MRs in `classes` classes, `inputs` inputs,
+    /// MGs of one or two sources, random coverage.
+    fn random_matrix(
+        rng: &mut Rng,
+        mrs: usize,
+        classes: usize,
+        inputs: usize,
+        reqs: u32,
+    ) -> Matrix {
+        let mut m = small();
+        m.mrs = (0..mrs)
+            .map(|i| crate::mutants::matrix::MrEntry {
+                id: format!("m{i}"),
+                class: format!("c{}", rng.below(classes)),
+            })
+            .collect();
+        m.sources = (0..inputs)
+            .map(|i| crate::mutants::matrix::SourceEntry {
+                key: i.to_string(),
+                debug: i.to_string(),
+            })
+            .collect();
+        m.groups = (0..mrs * inputs / 2)
+            .map(|_| {
+                let mut sources = vec![rng.below(inputs) as u32];
+                if rng.below(4) == 0 {
+                    sources.push(rng.below(inputs) as u32);
+                }
+                crate::mutants::matrix::GroupEntry {
+                    mr: rng.below(mrs) as u32,
+                    sources,
+                }
+            })
+            .collect();
+        m.criteria[0].requirements = reqs;
+        m.criteria[0].covered = (0..inputs)
+            .map(|_| (0..reqs).filter(|_| rng.below(3) == 0).collect())
+            .collect();
+        for mutant in &mut m.mutants {
+            mutant.killed_by.retain(|&g| (g as usize) < m.groups.len());
+        }
+        m
+    }
+
+    #[test]
+    fn the_direct_adequacy_equals_the_measure_on_random_suites() {
+        let mut rng = Rng::new(11);
+        for round in 0..20 {
+            let matrix = random_matrix(&mut rng, 2 + round % 7, 1 + round % 4, 3 + round, 12);
+            let subject = Subject::new(&matrix).unwrap();
+            for _ in 0..10 {
+                let inputs: Vec<bool> = (0..matrix.sources.len())
+                    .map(|_| rng.below(2) == 0)
+                    .collect();
+                let mrs: Vec<bool> = (0..matrix.mrs.len()).map(|_| rng.below(2) == 0).collect();
+                for k in 1..=4 {
+                    let fast = subject.adequacy(0, &inputs, &mrs, k).unwrap();
+                    let reference = subject.measured_adequacy(0, &inputs, &mrs, k).unwrap();
+                    assert!(
+                        (fast.0 - reference.0).abs() < 1e-12
+                            && (fast.1 - reference.1).abs() < 1e-12,
+                        "round {round}, k {k}: {fast:?} vs {reference:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_study_is_deterministic_for_a_seed() {
+        let matrix = small();
+        let a = run(&matrix, 20, 5).unwrap();
+        let b = run(&matrix, 20, 5).unwrap();
+        assert_eq!(render_text(&a), render_text(&b));
+        let rq1 = &a.criteria[0].rq1;
+        // With every coverable requirement covered and A_k maxed, the
+        // suite always keeps MR b on input 0 or 1: FDE at least 1/3.
+        assert!(rq1.iter().all(|r| r.fde.unwrap().min >= 1.0 / 3.0 - 1e-12));
+        assert_eq!(figures(&a, "small").len(), 2);
+        assert!(run(&matrix, 0, 1).is_err());
+    }
+}

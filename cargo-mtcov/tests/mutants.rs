@@ -1,0 +1,252 @@
+//! `cargo mtcov mutants` on `tests/fixtures/mutants-hand`: the killing
+//! MGs of each mutant are those worked out by hand in its HAND.md; a
+//! failing baseline gives no kill matrix (exit 2).
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::Command;
+
+use common::{
+    assert_exit, copy_fixture, mtcov_command, prerequisite, stderr, stdout, workspace_root,
+};
+use serde_json::Value;
+
+fn cargo_mutants_installed() -> bool {
+    let found = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["mutants", "--version"])
+        .output()
+        .map_err(|e| e.to_string())
+        .and_then(|o| {
+            if o.status.success() {
+                Ok(())
+            } else {
+                Err(String::from_utf8_lossy(&o.stderr).trim().to_owned())
+            }
+        });
+    prerequisite(
+        "cargo-mutants",
+        found,
+        "cargo install --locked cargo-mutants",
+    )
+}
+
+const ALL4: &[&str] = &["additive(0)", "additive(3)", "scaling(0)", "scaling(3)"];
+
+/// Mutant name (without `src/lib.rs:line:col: `) → status and killing
+/// MGs as `mr(source)`, from HAND.md.
+const HAND: [(&str, &str, &[&str]); 9] = [
+    (
+        "replace double -> i64 with 0",
+        "killed",
+        &["additive(0)", "additive(3)"],
+    ),
+    ("replace double -> i64 with 1", "killed", ALL4),
+    ("replace double -> i64 with -1", "killed", ALL4),
+    ("replace * with + in double", "killed", ALL4),
+    (
+        "replace * with / in double",
+        "killed",
+        &["additive(0)", "additive(3)", "scaling(3)"],
+    ),
+    ("replace < with <= in is_small", "survived", &[]),
+    ("replace * with + in triple", "survived", &[]),
+    (
+        "replace half -> Half with Default::default()",
+        "unviable",
+        &[],
+    ),
+    ("replace > with >= in steps", "timeout", &[]),
+];
+
+#[test]
+fn kill_matrix_of_hand_checked_mutants() {
+    if !cargo_mutants_installed() {
+        return;
+    }
+    let project = copy_fixture("mutants-hand");
+    let target = workspace_root().join("target/cli-fixtures/mutants-hand");
+    let out = mtcov_command(
+        project.path(),
+        &["mutants", "--json", "--test-timeout", "3", "--html=site"],
+    )
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .unwrap();
+    assert_exit(&out, 0);
+    let summary: Value = serde_json::from_str(&stdout(&out)).expect("JSON summary");
+    assert_eq!(summary["mutants"], 9);
+    assert_eq!(summary["killed"], 5);
+    assert_eq!(summary["survived"], 2);
+    assert_eq!(summary["timeout"], 1);
+    assert_eq!(summary["unviable"], 1);
+    assert!((summary["score"].as_f64().unwrap() - 5.0 / 8.0).abs() < 1e-12);
+    let mrs: Vec<(&str, u64, u64)> = summary["mrs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap(),
+                r["killed"].as_u64().unwrap(),
+                r["alone"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        mrs,
+        [
+            ("mutants_hand::relations::additive", 5, 1),
+            ("mutants_hand::relations::scaling", 4, 0),
+            ("mutants_hand::relations::halving", 0, 0),
+            ("mutants_hand::relations::monotone", 0, 0),
+        ]
+    );
+    assert_eq!(
+        summary["mrs_killing_nothing"],
+        serde_json::json!([
+            "mutants_hand::relations::halving",
+            "mutants_hand::relations::monotone"
+        ])
+    );
+
+    let page = std::fs::read_to_string(project.path().join("site/mutants.html"))
+        .expect("--html=site writes mutants.html");
+    assert!(
+        page.contains("<code>mutants_hand::relations::additive</code>"),
+        "{page}"
+    );
+    assert!(page.contains("replace * with + in triple"), "{page}");
+
+    let matrix: Value = serde_json::from_str(
+        &std::fs::read_to_string(target.join("mtcov/mutants.json")).expect("the matrix file"),
+    )
+    .unwrap();
+    let mg_name = |g: &Value| {
+        let group = &matrix["groups"][g.as_u64().unwrap() as usize];
+        let mr = matrix["mrs"][group["mr"].as_u64().unwrap() as usize]["id"]
+            .as_str()
+            .unwrap()
+            .rsplit("::")
+            .next()
+            .unwrap()
+            .to_owned();
+        let source = matrix["sources"][group["sources"][0].as_u64().unwrap() as usize]["debug"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        format!("{mr}({source})")
+    };
+    assert_eq!(matrix["groups"].as_array().unwrap().len(), 7);
+    let mutants = matrix["mutants"].as_array().unwrap();
+    assert_eq!(mutants.len(), HAND.len());
+    for (name, status, killers) in HAND {
+        let mutant = mutants
+            .iter()
+            .find(|m| m["name"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("no mutant `{name}` in {mutants:#?}"));
+        let got: BTreeSet<String> = mutant["killed_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(mg_name)
+            .collect();
+        let want: BTreeSet<String> = killers.iter().map(|k| k.to_string()).collect();
+        assert_eq!(got, want, "{name}");
+        assert_eq!(mutant["status"], status, "{name}");
+        match status {
+            "unviable" => assert!(
+                mutant["reason"]
+                    .as_str()
+                    .unwrap()
+                    .contains("the trait bound `Half: Default` is not satisfied"),
+                "{mutant:#}"
+            ),
+            "timeout" => {
+                let timed_out: Vec<String> = mutant["timed_out"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(mg_name)
+                    .collect();
+                assert!(
+                    timed_out.contains(&"halving(3)".to_owned()),
+                    "{timed_out:?}"
+                );
+            }
+            _ => {}
+        }
+    }
+    let survivor_k = |name: &str| {
+        summary["survivors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("no survivor `{name}`"))["line_k"]
+            .as_f64()
+    };
+    assert_eq!(survivor_k("replace * with + in triple"), Some(0.0));
+    assert_eq!(survivor_k("replace < with <= in is_small"), Some(1.0));
+
+    // The study reads that matrix, with no rerun.
+    let out = mtcov_command(project.path(), &["study", "--samples", "10", "--json"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let study: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // Killed or survived: the timeout and the unviable mutant are left out.
+    assert_eq!(study["viable_mutants"], 7);
+    assert!((study["pool_fde"].as_f64().unwrap() - 5.0 / 7.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_failing_baseline_is_no_kill_matrix() {
+    if !cargo_mutants_installed() {
+        return;
+    }
+    let project = copy_fixture("mutants-hand");
+    let lib = project.path().join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, text.replace("x * 2", "x * 2 + 1")).unwrap();
+    // Not the kill matrix test's target directory: cargo would take the
+    // other copy's binaries, of the same package name, as fresh.
+    let target = workspace_root().join("target/cli-fixtures/mutants-hand-failing");
+    let out = mtcov_command(project.path(), &["mutants"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("the tests fail without any mutant"), "{err}");
+    assert!(stdout(&out).is_empty(), "no summary: {}", stdout(&out));
+    assert!(!target.join("mtcov/mutants.json").exists());
+}
+
+#[test]
+fn a_study_without_a_kill_matrix_says_how_to_make_one() {
+    let project = copy_fixture("mutants-hand");
+    let target = project.path().join("target");
+    let out = mtcov_command(project.path(), &["study"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("no kill matrix at"), "{err}");
+    assert!(err.contains("run `cargo mtcov mutants` first"), "{err}");
+
+    std::fs::create_dir_all(target.join("mtcov")).unwrap();
+    std::fs::write(target.join("mtcov/mutants.json"), r#"{"version": 99}"#).unwrap();
+    let out = mtcov_command(project.path(), &["study"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("is not a kill matrix of version 1 (found Some(99))"),
+        "{}",
+        stderr(&out)
+    );
+}

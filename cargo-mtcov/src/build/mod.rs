@@ -188,6 +188,18 @@ pub struct BuildOutput {
     pub test_env: Vec<(String, String)>,
 }
 
+impl BuildOutput {
+    /// Whether a proc-macro crate's unit tests are among the executables:
+    /// only those load the toolchain's shared libstd, so only they need
+    /// rustc's target libdir on the library path (asking rustc for it
+    /// costs a process start).
+    pub(crate) fn has_proc_macro_tests(&self) -> bool {
+        self.executables
+            .iter()
+            .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
+    }
+}
+
 /// How to invoke the build.
 #[derive(Debug, Clone)]
 pub(crate) struct BuildRequest<'a> {
@@ -248,6 +260,12 @@ pub(crate) fn build_tests(
                 "plain"
             }
         );
+    }
+    if output.executables.is_empty() {
+        bail!("the build produced no test executables; are there tests in the selected packages?");
+    }
+    if output.has_proc_macro_tests() {
+        output.library_paths.push(target_libdir()?);
     }
     Ok(output)
 }

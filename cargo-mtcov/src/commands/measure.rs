@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use super::merge::Shard;
 use super::{DirLock, report, resolve_color};
@@ -113,7 +113,7 @@ pub(super) fn build_for_run(
             workspace.plain_build_dir().display()
         );
     }
-    let mut build = build::build_tests(
+    let build = build::build_tests(
         &BuildRequest {
             workspace: &workspace,
             options: &build_options,
@@ -123,18 +123,6 @@ pub(super) fn build_for_run(
         },
         common.manifest_path.as_deref(),
     )?;
-    if build.executables.is_empty() {
-        bail!("the build produced no test executables; are there tests in the selected packages?");
-    }
-    // Only proc-macro crates' unit tests load the toolchain's libstd; asking
-    // rustc for its sysroot costs a process start, so only then.
-    if build
-        .executables
-        .iter()
-        .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
-    {
-        build.library_paths.push(build::target_libdir()?);
-    }
     Ok(Built {
         workspace,
         build,

@@ -69,7 +69,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
 
     // 2. The instrumented baseline.
     let color = resolve_color(common.color);
-    let mut build = build::build_tests(
+    let build = build::build_tests(
         &BuildRequest {
             workspace: &workspace,
             options: &args.build,
@@ -79,16 +79,6 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         },
         common.manifest_path.as_deref(),
     )?;
-    if build.executables.is_empty() {
-        bail!("the build produced no test executables; are there tests in the selected packages?");
-    }
-    if build
-        .executables
-        .iter()
-        .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
-    {
-        build.library_paths.push(build::target_libdir()?);
-    }
     let records_root = mtcov_dir.join("records");
     let run_id = new_run_id();
     let record_dir = records_root.join(&run_id);

@@ -121,11 +121,7 @@ impl Scratch {
         std::fs::create_dir_all(record_dir)
             .with_context(|| format!("cannot create {}", record_dir.display()))?;
         let mut libraries = built.library_paths.clone();
-        if built
-            .executables
-            .iter()
-            .any(|e| e.kind.split(',').any(|k| k == "proc-macro"))
-        {
+        if built.has_proc_macro_tests() {
             libraries.push(build::target_libdir()?);
         }
         let mut runs = Vec::with_capacity(built.executables.len());

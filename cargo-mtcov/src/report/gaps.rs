@@ -162,18 +162,8 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
     let Some((c, available)) = closest else {
         return "no source input reaches this code: add one that does".to_owned();
     };
-    let unit = |n: u32| match (counting, n) {
-        (Counting::Class, 1) => "relation class",
-        (Counting::Class, _) => "relation classes",
-        (Counting::Mr, 1) => "MR",
-        (Counting::Mr, _) => "MRs",
-    };
-    let names = c
-        .candidate_mrs
-        .iter()
-        .map(|m| m.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let unit = |n: u32| counted(counting, n);
+    let names = candidate_names(c);
     let needs = c.needs;
     if *available == 0 {
         format!(
@@ -198,6 +188,25 @@ fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
     }
 }
 
+/// What `n` counts, in words: relation classes or MRs.
+fn counted(counting: Counting, n: u32) -> &'static str {
+    match (counting, n) {
+        (Counting::Class, 1) => "relation class",
+        (Counting::Class, _) => "relation classes",
+        (Counting::Mr, 1) => "MR",
+        (Counting::Mr, _) => "MRs",
+    }
+}
+
+/// The registered MRs that would raise the closest input's `|S_RO|`.
+fn candidate_names(c: &ClosestInput) -> String {
+    c.candidate_mrs
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The advice of a black-box gap, in the declaration's words.
 fn black_box_advice(
     criterion: Criterion,
@@ -214,18 +223,8 @@ fn black_box_advice(
     let Some((c, available)) = closest else {
         return format!("no source input has {what} {label}: add one");
     };
-    let unit = |n: u32| match (counting, n) {
-        (Counting::Class, 1) => "relation class",
-        (Counting::Class, _) => "relation classes",
-        (Counting::Mr, 1) => "MR",
-        (Counting::Mr, _) => "MRs",
-    };
-    let names = c
-        .candidate_mrs
-        .iter()
-        .map(|m| m.id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let unit = |n: u32| counted(counting, n);
+    let names = candidate_names(c);
     let head = format!(
         "{what} {label}: its closest source input {} meets {} {}, needs {} more",
         c.debug,

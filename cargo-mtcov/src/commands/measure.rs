@@ -102,10 +102,7 @@ pub(super) fn build_for_run(
     build_options.branch = branch;
     let color = resolve_color(common.color);
     // Black-box criteria need only the records: no instrumented build.
-    let instrument = report
-        .criteria(branch)
-        .iter()
-        .any(|c| !c.is_black_box());
+    let instrument = report.criteria(branch).iter().any(|c| !c.is_black_box());
     if !instrument {
         eprintln!(
             "mtcov: only black-box criteria asked for: building the tests without instrumentation \

@@ -26,8 +26,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use mtcov_protocol::read::{LineError, parse_line};
 use mtcov_protocol::categories::Declaration;
+use mtcov_protocol::read::{LineError, parse_line};
 use mtcov_protocol::{
     Attempt, CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
 };

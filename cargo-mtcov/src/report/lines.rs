@@ -10,14 +10,6 @@ use crate::model::Criterion;
 
 use super::{Report, RequirementK};
 
-/// Whether a criterion's requirements are places in source files.
-pub(crate) fn is_code(criterion: Criterion) -> bool {
-    matches!(
-        criterion,
-        Criterion::Line | Criterion::Region | Criterion::Branch | Criterion::Function
-    )
-}
-
 /// One source line with a line requirement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Line {
@@ -50,7 +42,7 @@ pub(crate) struct FileLines<'a> {
 pub(crate) fn by_file(report: &Report) -> BTreeMap<&str, FileLines<'_>> {
     let k = report.k;
     let mut files: BTreeMap<&str, FileLines<'_>> = BTreeMap::new();
-    for c in report.criteria.iter().filter(|c| is_code(c.criterion)) {
+    for c in report.criteria.iter().filter(|c| !c.criterion.is_black_box()) {
         for req in &c.requirements {
             let file = files.entry(req.location.file.as_str()).or_default();
             if c.criterion == Criterion::Line {

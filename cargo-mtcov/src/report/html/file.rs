@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::super::lines::{FileLines, Line, is_code};
+use super::super::lines::{FileLines, Line};
 use super::super::{GapGroup, text};
 use super::{Site, esc, gap_detail, head, k_class, pct, share_class};
 
@@ -20,7 +20,7 @@ pub(super) fn page(
     out.push_str("<nav><a href=\"../index.html\">Summary</a><a href=\"../gaps.html\">All gaps</a></nav>\n<h1>");
     esc(&mut out, file);
     out.push_str("</h1>\n<p>");
-    for c in r.criteria.iter().filter(|c| is_code(c.criterion)) {
+    for c in r.criteria.iter().filter(|c| !c.criterion.is_black_box()) {
         if let Some(row) = c.files.iter().find(|row| row.file == file) {
             let _ = write!(
                 out,
@@ -43,7 +43,7 @@ pub(super) fn page(
 
     // Gap groups of this file by their first line.
     let mut gaps: BTreeMap<u32, Vec<(&str, &GapGroup)>> = BTreeMap::new();
-    for c in r.criteria.iter().filter(|c| is_code(c.criterion)) {
+    for c in r.criteria.iter().filter(|c| !c.criterion.is_black_box()) {
         for g in c.gaps.iter().filter(|g| g.span.file == file) {
             gaps.entry(g.span.line_start)
                 .or_default()

@@ -264,7 +264,7 @@ fn files_table(out: &mut String, site: &Site<'_>) {
     let criteria: Vec<_> = r
         .criteria
         .iter()
-        .filter(|c| super::lines::is_code(c.criterion) && c.summary.is_some())
+        .filter(|c| !c.criterion.is_black_box() && c.summary.is_some())
         .collect();
     let files: BTreeSet<&str> = criteria
         .iter()

@@ -42,7 +42,11 @@ pub(crate) struct FileLines<'a> {
 pub(crate) fn by_file(report: &Report) -> BTreeMap<&str, FileLines<'_>> {
     let k = report.k;
     let mut files: BTreeMap<&str, FileLines<'_>> = BTreeMap::new();
-    for c in report.criteria.iter().filter(|c| !c.criterion.is_black_box()) {
+    for c in report
+        .criteria
+        .iter()
+        .filter(|c| !c.criterion.is_black_box())
+    {
         for req in &c.requirements {
             let file = files.entry(req.location.file.as_str()).or_default();
             if c.criterion == Criterion::Line {

@@ -275,8 +275,11 @@ fn child(s: Scenario) {
                 criterion: Criterion::Region,
                 coverage: &data.coverage,
                 locations: &data.locations,
+                aside: &[],
             }],
             violations: vec![],
+            satisfaction: Default::default(),
+            unclassified: Vec::new(),
         })
         .unwrap();
         gaps = rep.criteria[0].gaps.len();

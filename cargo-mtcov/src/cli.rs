@@ -222,6 +222,14 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_enum, value_name = "WHAT", default_value_t = Distinct::Class)]
     pub distinct: Distinct,
 
+    /// Which source executions of an input count for a requirement:
+    /// `relation` (default), only the MRs whose own source execution
+    /// covered it; `input`, every MR of the input, as the paper defines it
+    /// for one function under test (it overstates suites that test
+    /// several functions over one input type; for comparison only).
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = SatisfactionArg::Relation)]
+    pub satisfaction: SatisfactionArg,
+
     /// Only measure source files matching this path or glob (repeatable):
     /// a file, or a directory and all under it; `*` stays within one
     /// directory, `**` crosses them. Absolute or `./`-relative patterns are
@@ -277,6 +285,7 @@ impl Default for ReportOptions {
             k: 3,
             criterion: vec![Criterion::Line],
             distinct: Distinct::Class,
+            satisfaction: SatisfactionArg::Relation,
             include: Vec::new(),
             exclude: Vec::new(),
             json: None,
@@ -332,6 +341,15 @@ pub(crate) enum Distinct {
     Class,
     /// Distinct metamorphic relations.
     Mr,
+}
+
+/// Which source executions count for a requirement (`--satisfaction`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SatisfactionArg {
+    /// Only the MRs whose own source execution covered the requirement.
+    Relation,
+    /// Every MR associated with the input (the paper's one-SUT definition).
+    Input,
 }
 
 /// The `--fail-under` thresholds.

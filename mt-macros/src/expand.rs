@@ -89,7 +89,8 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
             // call site: the type may come from a `macro_rules!` expansion
             // (`instantiate!`), whose hygiene would hide the local from it.
             let private_at_ret = respan(private.clone(), ty.span());
-            let returned = quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
+            let returned =
+                quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
             quote! {
                 let __mtcov_returned = #call;
                 #private_at_ret::MrReturn::finish(#returned, __mtcov_mg)

@@ -153,7 +153,12 @@ fn non_empty_str(value: &Expr, key: &str, what: &str) -> syn::Result<Text> {
         Expr::Group(group) if group.attrs.is_empty() => non_empty_str(&group.expr, key, what),
         Expr::Macro(mac)
             if mac.attrs.is_empty()
-                && mac.mac.path.segments.last().is_some_and(|s| s.ident == "concat" || s.ident == "stringify") =>
+                && mac
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "concat" || s.ident == "stringify") =>
         {
             Ok(Text::Macro(mac.clone()))
         }
@@ -241,11 +246,17 @@ mod tests {
 
     #[test]
     fn names_and_classes_may_be_concat_or_stringify() {
-        let args = ok(quote!(name = concat!("f(", stringify!(x), ")"), output = stringify!(equal)));
+        let args = ok(quote!(
+            name = concat!("f(", stringify!(x), ")"),
+            output = stringify!(equal)
+        ));
         assert!(args.name.unwrap().value().starts_with("concat !"));
         assert!(args.output.unwrap().value().starts_with("stringify !"));
         let (_, errors) = parse_args(quote!(name = format!("x")));
-        assert!(messages(errors.unwrap())[0].starts_with("`name` takes a string literal (or `concat!(..)`)"));
+        assert!(
+            messages(errors.unwrap())[0]
+                .starts_with("`name` takes a string literal (or `concat!(..)`)")
+        );
     }
 
     #[test]

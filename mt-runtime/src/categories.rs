@@ -248,7 +248,7 @@ pub(crate) fn classify_input<I: ?Sized>(
     // id (lifetimes erased; declared types have none), so `input` is a
     // `C::Input`; a sized type's id never equals an unsized one's.
     unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
-    write(meta, key, &choices, recorder, pending);
+    write(meta, key, None, &choices, recorder, pending);
     Some(Classified { meta, choices })
 }
 
@@ -259,13 +259,18 @@ pub(crate) fn classify_output<I: ?Sized, O>(
     input: &I,
     output: &O,
     key: SourceKey,
+    mr: &str,
     recorder: &Recorder,
     pending: &mut String,
 ) {
     let Some(Classified { meta, mut choices }) = classified else {
         return;
     };
-    if !meta.has_output || choices.error.is_some() || typeid::of::<O>() != (meta.output_type)() {
+    if !meta.has_output || choices.error.is_some() {
+        return;
+    }
+    if typeid::of::<O>() != (meta.output_type)() {
+        recorder.unclassified(key, mr, std::any::type_name::<O>(), pending);
         return;
     }
     // SAFETY: as in `classify_input`, and `O` is the declared output type.
@@ -276,12 +281,14 @@ pub(crate) fn classify_output<I: ?Sized, O>(
             &mut choices,
         )
     };
-    write(meta, key, &choices, recorder, pending);
+    write(meta, key, Some(mr), &choices, recorder, pending);
 }
 
+/// A `choices` line, once per source input, MR (for O-choices) and choices.
 fn write(
     meta: &CategoriesMeta,
     key: SourceKey,
+    mr: Option<&str>,
     choices: &Classifier,
     recorder: &Recorder,
     pending: &mut String,
@@ -297,7 +304,12 @@ fn write(
         }),
         Err(_) => 1,
     };
+    let fingerprint = mr.map_or(fingerprint, |mr| {
+        mr.bytes().fold(fingerprint, |hash, b| {
+            (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    });
     recorder.choices_once(key, fingerprint, pending, |line| {
-        mtcov_protocol::write::choices(line, key.0, source_type, result)
+        mtcov_protocol::write::choices(line, key.0, source_type, mr, result)
     });
 }

@@ -178,7 +178,7 @@ pub(crate) fn run_group<T: Debug + ?Sized>(
     argument: &T,
     mr: impl Fn(&mut Mg),
 ) -> Ran {
-    let mut mg = Mg::new(recorder);
+    let mut mg = Mg::new(recorder, meta);
     let (verdict, caught) = match panics::catch(|| mr(&mut mg)) {
         Ok(()) => (mg.verdict(), None),
         Err(caught) => (Verdict::Panicked(caught.message.clone()), Some(caught)),
@@ -216,7 +216,7 @@ impl Session {
         argument: &T,
         mr: impl Fn(&mut Mg),
     ) -> Option<&mut Failure> {
-        let mut mg = Mg::new(self.recorder);
+        let mut mg = Mg::new(self.recorder, meta);
         let caught = panics::catch(|| mr(&mut mg)).err();
         let verdict = match &caught {
             None => mg.verdict(),

@@ -213,14 +213,38 @@ pub(crate) fn layout() -> mtcov_protocol::CoverageLayout {
     mtcov_protocol::CoverageLayout::Off
 }
 
+/// The capture of one recorded MG; nothing in a build without coverage.
 #[cfg(not(mtcov))]
-#[inline(always)]
-pub(crate) fn capture<R>(run: impl FnOnce() -> R, _sink: impl FnOnce(&[(u32, u64)])) -> R {
-    run()
+pub(crate) struct GroupWindow;
+
+#[cfg(not(mtcov))]
+impl GroupWindow {
+    #[inline(always)]
+    pub(crate) fn open() -> GroupWindow {
+        GroupWindow
+    }
+
+    #[inline(always)]
+    pub(crate) fn source<R>(
+        &mut self,
+        run: impl FnOnce() -> R,
+        _sink: impl FnOnce(&[(u32, u64)]),
+    ) -> R {
+        run()
+    }
+
+    #[inline(always)]
+    pub(crate) fn close(&mut self) {}
+}
+
+/// The counters left outside source executions so far: none without coverage.
+#[cfg(not(mtcov))]
+pub(crate) fn take_aside() -> Vec<(u32, u64)> {
+    Vec::new()
 }
 
 #[cfg(mtcov)]
-pub(crate) use instrumented::{can_probe, capture, layout, probe};
+pub(crate) use instrumented::{GroupWindow, can_probe, layout, probe, take_aside};
 
 #[cfg(mtcov)]
 mod instrumented {
@@ -341,8 +365,19 @@ mod instrumented {
         })
     }
 
-    /// The lock serialising capture windows; it also owns the scan buffer.
-    static CAPTURE: Mutex<Vec<(u32, u64)>> = Mutex::new(Vec::new());
+    /// What the capture lock guards: the scan buffer, and the counters
+    /// left outside source executions by the MGs so far, summed (dense,
+    /// allocated on the first MG).
+    struct Shared {
+        buffer: Vec<(u32, u64)>,
+        aside: Vec<u64>,
+    }
+
+    /// The lock serialising capture windows.
+    static CAPTURE: Mutex<Shared> = Mutex::new(Shared {
+        buffer: Vec::new(),
+        aside: Vec::new(),
+    });
 
     thread_local! {
         static CAPTURING: Cell<bool> = const { Cell::new(false) };
@@ -351,7 +386,7 @@ mod instrumented {
     /// One capture window: holds the lock (and the scan buffer) and marks
     /// this thread as capturing until dropped, even when the SUT panics.
     pub(crate) struct Window {
-        buffer: MutexGuard<'static, Vec<(u32, u64)>>,
+        shared: MutexGuard<'static, Shared>,
     }
 
     impl Window {
@@ -365,20 +400,110 @@ mod instrumented {
             if !matches!(profile(), CoverageLayout::Captured { .. }) || CAPTURING.with(Cell::get) {
                 return None;
             }
-            let buffer = CAPTURE
+            let shared = CAPTURE
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             CAPTURING.with(|c| c.set(true));
             section().reset();
-            Some(Window { buffer })
+            Some(Window { shared })
         }
 
         /// The counters the window's execution left non-zero.
         #[inline(never)]
         fn close(&mut self) -> &[(u32, u64)] {
-            scan(section(), &mut self.buffer);
-            &self.buffer
+            scan(section(), &mut self.shared.buffer);
+            &self.shared.buffer
         }
+
+        /// Adds what ran since the last reset to the aside counters, then
+        /// zeroes every counter.
+        #[inline(never)]
+        fn set_aside(&mut self) {
+            let counters = section();
+            let Shared { buffer, aside } = &mut *self.shared;
+            scan(counters, buffer);
+            if !buffer.is_empty() && aside.len() < counters.len {
+                aside.resize(counters.len, 0);
+            }
+            for &(index, value) in buffer.iter() {
+                let cell = &mut aside[index as usize];
+                *cell = cell.saturating_add(value);
+            }
+            counters.reset();
+        }
+    }
+
+    /// The capture of one recorded MG: counters are zeroed when it opens;
+    /// each source execution is captured on its own (see
+    /// [`source`](GroupWindow::source)), and what the MG runs outside its
+    /// source executions (follow-up executions, building follow-up inputs,
+    /// checks) is summed into the process's aside counters. Holds the
+    /// capture lock for the whole MG; `None` inside when coverage is
+    /// unknown or the thread is already capturing.
+    pub(crate) struct GroupWindow(Option<Window>);
+
+    impl GroupWindow {
+        pub(crate) fn open() -> GroupWindow {
+            GroupWindow(Window::open())
+        }
+
+        /// Runs one source execution, handing its counters to `sink`
+        /// (also when it panics); what ran before it in the MG goes aside.
+        pub(crate) fn source<R>(
+            &mut self,
+            run: impl FnOnce() -> R,
+            sink: impl FnOnce(&[(u32, u64)]),
+        ) -> R {
+            let Some(window) = &mut self.0 else {
+                return capture(run, sink);
+            };
+            window.set_aside();
+            /// Closes the source execution on return or unwind.
+            struct Source<'w, S: FnOnce(&[(u32, u64)])> {
+                window: &'w mut Window,
+                sink: Option<S>,
+            }
+            impl<S: FnOnce(&[(u32, u64)])> Drop for Source<'_, S> {
+                fn drop(&mut self) {
+                    if let Some(sink) = self.sink.take() {
+                        sink(self.window.close());
+                    }
+                    section().reset();
+                }
+            }
+            let _source = Source {
+                window,
+                sink: Some(sink),
+            };
+            run()
+        }
+
+        /// Ends the MG: what ran since its last source execution goes
+        /// aside, and the lock is released. Later source executions of
+        /// the MG (none, normally) are captured on their own.
+        pub(crate) fn close(&mut self) {
+            if let Some(mut window) = self.0.take() {
+                window.set_aside();
+            }
+        }
+    }
+
+    /// The aside counters summed so far, non-zero ones as (index, value),
+    /// and zeroes them; empty when a capture window is open elsewhere
+    /// (at exit, never wait for it).
+    pub(crate) fn take_aside() -> Vec<(u32, u64)> {
+        let mut shared = match CAPTURE.try_lock() {
+            Ok(shared) => shared,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return Vec::new(),
+        };
+        let aside = std::mem::take(&mut shared.aside);
+        aside
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, value)| value != 0)
+            .map(|(index, value)| (index as u32, value))
+            .collect()
     }
 
     impl Drop for Window {
@@ -403,7 +528,7 @@ mod instrumented {
         }
     }
 
-    pub(crate) fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
+    fn capture<R>(run: impl FnOnce() -> R, sink: impl FnOnce(&[(u32, u64)])) -> R {
         let Some(window) = Window::open() else {
             return run();
         };

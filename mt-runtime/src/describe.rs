@@ -9,7 +9,11 @@ pub(crate) const MAX_DESCRIPTION: usize = 200;
 /// `format!("{value:?}")`, cut after [`MAX_DESCRIPTION`] characters with a
 /// note of how much was left out. Formatting stops early for huge values.
 pub(crate) fn describe<T: Debug + ?Sized>(value: &T) -> String {
-    let mut out = Bounded { text: String::new(), chars: 0, dropped: false };
+    let mut out = Bounded {
+        text: String::new(),
+        chars: 0,
+        dropped: false,
+    };
     let _ = write!(out, "{value:?}");
     if out.dropped {
         out.text.push_str("… (truncated)");
@@ -51,6 +55,9 @@ mod tests {
     fn long_values_are_truncated_with_a_note() {
         let text = describe(&vec![0u8; 10_000]);
         assert!(text.ends_with("… (truncated)"), "{text}");
-        assert_eq!(text.chars().count(), MAX_DESCRIPTION + "… (truncated)".chars().count());
+        assert_eq!(
+            text.chars().count(),
+            MAX_DESCRIPTION + "… (truncated)".chars().count()
+        );
     }
 }

@@ -63,7 +63,6 @@ pub use check::{check, check_registered, try_check, try_check_registered};
 pub use failures::{Case, Failure, Failures, Generation, Summary};
 pub use mg::{Mg, Unmet};
 pub use mr::{Mr, MrInfo, MrResult, MrReturn};
-pub use mt_macros::metamorphic;
 /// Declares the categories and choices of a source input type (and of its
 /// SUT's output), for the black-box criteria of `cargo mtcov`
 /// (`--criterion i-choice,i-choice-pair,io-ctf`).
@@ -131,6 +130,7 @@ pub use mt_macros::metamorphic;
 /// recorded as an error and `cargo mtcov` refuses to measure the
 /// black-box criteria (exit 2).
 pub use mt_macros::categories;
+pub use mt_macros::metamorphic;
 /// proptest, re-exported for strategies: `use mt_runtime::proptest::prelude::*;`.
 #[cfg(feature = "proptest")]
 pub use proptest;

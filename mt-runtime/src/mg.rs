@@ -4,7 +4,7 @@
 use crate::categories;
 use crate::coverage;
 use crate::describe::describe;
-use crate::mr::MrMeta;
+use crate::mr::{MrInfo, MrMeta};
 use crate::record::{MgRecord, Recorder};
 use crate::relation::Relation;
 use crate::source_key::SourceKey;
@@ -37,9 +37,18 @@ pub struct Mg {
 
 struct Recording {
     recorder: &'static Recorder,
+    /// The MR this MG runs: its source executions are recorded as its.
+    meta: &'static MrMeta,
+    /// Its id, made on the first source execution.
+    mr_id: Option<String>,
     sources: Vec<SourceKey>,
     /// This MG's record lines so far (see [`Recorder::mg`]).
     pending: String,
+    /// `(source key, fingerprint)` of the counter vectors written in full
+    /// in `pending`: later executions with the same counters refer to them.
+    written: Vec<(SourceKey, u64)>,
+    /// The capture of the MG's coverage, source and aside.
+    window: coverage::GroupWindow,
 }
 
 #[derive(Default)]
@@ -113,13 +122,28 @@ impl Verdict {
 
 impl Mg {
     #[inline]
-    pub(crate) fn new(recorder: Option<&'static Recorder>) -> Mg {
+    pub(crate) fn new(recorder: Option<&'static Recorder>, meta: &'static MrMeta) -> Mg {
         Mg {
             recording: recorder.map(|recorder| Recording {
                 recorder,
+                meta,
+                mr_id: None,
                 sources: Vec::new(),
                 pending: String::new(),
+                written: Vec::new(),
+                window: coverage::GroupWindow::open(),
             }),
+            describing: false,
+            follow_ups: 0,
+            checks: 0,
+            rare: None,
+        }
+    }
+
+    /// An MG that records nothing.
+    pub(crate) fn unrecorded() -> Mg {
+        Mg {
+            recording: None,
             describing: false,
             follow_ups: 0,
             checks: 0,
@@ -130,7 +154,7 @@ impl Mg {
     pub(crate) fn describing() -> Mg {
         Mg {
             describing: true,
-            ..Mg::new(None)
+            ..Mg::unrecorded()
         }
     }
 
@@ -171,14 +195,18 @@ impl Mg {
             recording.sources.push(key);
         }
         let recorder = recording.recorder;
+        let mr: &str = recording
+            .mr_id
+            .get_or_insert_with(|| MrInfo(recording.meta).id());
         let pending = &mut recording.pending;
+        let written = &mut recording.written;
         recorder.source(key, || describe(input), pending);
         let classified = categories::classify_input(input, key, recorder, pending);
-        let output = coverage::capture(
+        let output = recording.window.source(
             || sut(input),
-            |counters| recorder.coverage(key, counters, pending),
+            |counters| recorder.coverage(key, mr, counters, pending, written),
         );
-        categories::classify_output(classified, input, &output, key, recorder, pending);
+        categories::classify_output(classified, input, &output, key, mr, recorder, pending);
         output
     }
 
@@ -335,6 +363,7 @@ impl Mg {
         argument: impl FnOnce() -> SourceKey,
     ) {
         if let Some(recording) = &mut self.recording {
+            recording.window.close();
             Self::write_record(
                 recording,
                 self.rare.as_deref(),
@@ -370,7 +399,9 @@ impl Mg {
             outcome: verdict.outcome(),
             message: verdict.reason().or(violation),
         };
-        recording.recorder.mg(&record, &mut recording.pending);
+        recording
+            .recorder
+            .mg(&record, &mut recording.pending, &mut recording.written);
     }
 }
 

@@ -53,11 +53,16 @@ struct State {
     /// `end` line is written, so the reader knows the file is incomplete.
     error: Option<String>,
     seen_sources: HashSet<SourceKey>,
-    /// (source, hash of its counter vector): identical re-executions of a
-    /// source input are written once.
-    seen_coverage: HashSet<(SourceKey, u64)>,
+    /// (source, MR id, fingerprint of its counter vector): identical
+    /// re-executions of a source input by one MR are written once.
+    seen_coverage: HashSet<(SourceKey, String, u64)>,
+    /// (source, fingerprint) of counter vectors written in full (their MG
+    /// written): another MR's execution with the same counters refers to it.
+    full_coverage: HashSet<(SourceKey, u64)>,
     /// (source, fingerprint of its choices): each classification once.
     seen_choices: HashSet<(SourceKey, u64)>,
+    /// (source, MR): each execution whose output could not be classified once.
+    seen_unclassified: HashSet<(SourceKey, String)>,
 }
 
 impl Recorder {
@@ -65,34 +70,83 @@ impl Recorder {
         let dir = std::env::var_os(RECORD_DIR_ENV).filter(|dir| !dir.is_empty())?;
         let stem = std::env::current_exe()
             .ok()
-            .and_then(|exe| exe.file_stem().map(|stem| stem.to_string_lossy().into_owned()))
+            .and_then(|exe| {
+                exe.file_stem()
+                    .map(|stem| stem.to_string_lossy().into_owned())
+            })
             .unwrap_or_else(|| "unknown".to_owned());
         let path = PathBuf::from(dir).join(format!("{stem}-{}.jsonl", std::process::id()));
-        Some(Recorder { path, state: Mutex::new(State::default()) })
+        Some(Recorder {
+            path,
+            state: Mutex::new(State::default()),
+        })
     }
 
     /// Notes a source input; the first time, its description goes to
     /// `pending` (the current MG's lines).
-    pub(crate) fn source(&self, key: SourceKey, describe: impl FnOnce() -> String, pending: &mut String) {
+    pub(crate) fn source(
+        &self,
+        key: SourceKey,
+        describe: impl FnOnce() -> String,
+        pending: &mut String,
+    ) {
         if self.lock().seen_sources.insert(key) {
             write::source(pending, key.0, &describe());
         }
     }
 
-    /// Adds the counters one execution of a source input left non-zero to
-    /// `pending`, unless the same vector was already written for it.
-    pub(crate) fn coverage(&self, key: SourceKey, counters: &[(u32, u64)], pending: &mut String) {
-        let fingerprint = counters.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &(index, value)| {
-            (hash ^ (u64::from(index) << 32 ^ value)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        if self.lock().seen_coverage.insert((key, fingerprint)) {
-            write::cov(pending, key.0, counters);
+    /// Adds the counters one execution of a source input by the MR `mr`
+    /// left non-zero to `pending`, unless the same vector was already
+    /// written for that input and MR; written in full only the first time
+    /// for the input (`written`: the vectors this MG writes in full).
+    pub(crate) fn coverage(
+        &self,
+        key: SourceKey,
+        mr: &str,
+        counters: &[(u32, u64)],
+        pending: &mut String,
+        written: &mut Vec<(SourceKey, u64)>,
+    ) {
+        let fingerprint = write::fingerprint(counters);
+        let mut state = self.lock();
+        if !state
+            .seen_coverage
+            .insert((key, mr.to_owned(), fingerprint))
+        {
+            return;
+        }
+        if state.full_coverage.contains(&(key, fingerprint))
+            || written.contains(&(key, fingerprint))
+        {
+            write::cov(pending, key.0, mr, fingerprint, None);
+        } else {
+            write::cov(pending, key.0, mr, fingerprint, Some(counters));
+            written.push((key, fingerprint));
+        }
+    }
+
+    /// Adds an `unclassified` line to `pending`, once per source input and MR.
+    pub(crate) fn unclassified(
+        &self,
+        key: SourceKey,
+        mr: &str,
+        returned: &str,
+        pending: &mut String,
+    ) {
+        if self.lock().seen_unclassified.insert((key, mr.to_owned())) {
+            write::unclassified(pending, key.0, mr, returned);
         }
     }
 
     /// Adds a `choices` line to `pending`, unless one with the same
     /// fingerprint was already written for this source input.
-    pub(crate) fn choices_once(&self, key: SourceKey, fingerprint: u64, pending: &mut String, line: impl FnOnce(&mut String)) {
+    pub(crate) fn choices_once(
+        &self,
+        key: SourceKey,
+        fingerprint: u64,
+        pending: &mut String,
+        line: impl FnOnce(&mut String),
+    ) {
         if self.lock().seen_choices.insert((key, fingerprint)) {
             line(pending);
         }
@@ -104,7 +158,12 @@ impl Recorder {
     ///
     /// When the records cannot be written: the run's numbers would be
     /// wrong, so the test that ran this MG fails with the OS error.
-    pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String) {
+    pub(crate) fn mg(
+        &self,
+        group: &MgRecord<'_>,
+        pending: &mut String,
+        written: &mut Vec<(SourceKey, u64)>,
+    ) {
         let info = MrInfo(group.meta);
         let (id, class) = (info.id(), info.class());
         let thread = std::thread::current();
@@ -118,7 +177,13 @@ impl Recorder {
             test: thread.name(),
         };
         write::mg(pending, &fields, group.sources.iter().map(|key| key.0));
-        let result = self.write(&mut self.lock(), pending);
+        let mut state = self.lock();
+        let result = self.write(&mut state, pending);
+        if result.is_ok() {
+            state.full_coverage.extend(written.drain(..));
+        }
+        written.clear();
+        drop(state);
         pending.clear();
         if let Err(error) = result {
             panic!("{error}");
@@ -128,7 +193,9 @@ impl Recorder {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic while holding the lock cannot leave a half-written line:
         // lines are written whole.
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Appends whole lines, after the header when the file is new.
@@ -172,11 +239,18 @@ impl Recorder {
 /// reused, and a run may start thousands of test processes) gets
 /// `<stem>-<pid>-<N>.jsonl`, so two processes never share a file.
 fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Result<File> {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut candidate = path.to_path_buf();
     let mut n = 0u32;
     loop {
-        match OpenOptions::new().write(true).create_new(true).open(&candidate) {
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&candidate)
+        {
             Ok(file) => {
                 *used = Some(candidate);
                 return Ok(file);
@@ -190,7 +264,8 @@ fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Re
     }
 }
 
-/// At exit: the header if no MG wrote it, then the `end` line. Nothing
+/// At exit: the header if no MG wrote it, the counters left outside source
+/// executions (`aside`), then the `end` line. Nothing
 /// after a write error: its absence tells the reader the file is incomplete.
 extern "C" fn write_end() {
     let Some(recorder) = recorder() else { return };
@@ -199,7 +274,12 @@ extern "C" fn write_end() {
         let _ = recorder.write(&mut state, "");
     }
     let mut end = String::new();
-    write::end(&mut end, state.lines);
+    let aside = coverage::take_aside();
+    if !aside.is_empty() {
+        write::aside(&mut end, &aside);
+    }
+    // The end line counts the lines before it, the aside line included.
+    write::end(&mut end, state.lines + u64::from(!aside.is_empty()));
     if let Err(error) = recorder.write(&mut state, &end) {
         eprintln!("{error}");
     }
@@ -214,17 +294,27 @@ fn at_exit(f: extern "C" fn()) {
     // SAFETY: `atexit` is part of every C runtime std links against; the
     // handler is a plain function that lives as long as the program.
     if unsafe { atexit(f) } != 0 {
-        eprintln!("warning: mt-runtime could not register its exit handler; the record file will have no end line");
+        eprintln!(
+            "warning: mt-runtime could not register its exit handler; the record file will have no end line"
+        );
     }
 }
 
 /// Starts recording before `main`, where the platform has constructors,
 /// so that a test binary that runs no MG still reports its registry (at
 /// exit). Elsewhere recording starts with the first MG.
-#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd", target_vendor = "apple"))]
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd",
+    target_vendor = "apple"
+))]
 #[used]
 #[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
-#[cfg_attr(target_vendor = "apple", unsafe(link_section = "__DATA,__mod_init_func"))]
+#[cfg_attr(
+    target_vendor = "apple",
+    unsafe(link_section = "__DATA,__mod_init_func")
+)]
 static AT_START: extern "C" fn() = {
     extern "C" fn start() {
         let _ = recorder();
@@ -248,7 +338,9 @@ pub(crate) struct MgRecord<'a> {
 fn header() -> String {
     let header = Header {
         runtime: env!("CARGO_PKG_VERSION").to_owned(),
-        binary: std::env::current_exe().map(|exe| exe.display().to_string()).unwrap_or_default(),
+        binary: std::env::current_exe()
+            .map(|exe| exe.display().to_string())
+            .unwrap_or_default(),
         pid: u64::from(std::process::id()),
         registry: crate::registry().iter().map(MrInfo::description).collect(),
         coverage: coverage::layout(),
@@ -264,7 +356,9 @@ fn header() -> String {
 /// retries tests (cargo-nextest) says so; the reader keeps only the last
 /// attempt of each test.
 fn attempt() -> Option<Attempt> {
-    let test = std::env::var("NEXTEST_TEST_NAME").ok().filter(|t| !t.is_empty())?;
+    let test = std::env::var("NEXTEST_TEST_NAME")
+        .ok()
+        .filter(|t| !t.is_empty())?;
     let number = std::env::var("NEXTEST_ATTEMPT").ok()?.parse().ok()?;
     Some(Attempt { test, number })
 }

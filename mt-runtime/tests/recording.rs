@@ -46,7 +46,10 @@ fn binomial(mg: &mut Mg, pair: &(i64, i64)) {
 
 /// Runs `scenario` in a child process with recording into a fresh dir.
 fn record(scenario: &str) -> (std::process::Output, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("mt-runtime-recording-{scenario}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "mt-runtime-recording-{scenario}-{}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     let output = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "child", "--nocapture", "--test-threads=1"])
@@ -59,12 +62,18 @@ fn record(scenario: &str) -> (std::process::Output, PathBuf) {
 
 /// Every record of every file in `dir`, parsed; asserts each line is whole.
 fn records(dir: &Path) -> Vec<Value> {
-    let files: Vec<_> = std::fs::read_dir(dir).expect("record dir").map(|e| e.unwrap().path()).collect();
+    let files: Vec<_> = std::fs::read_dir(dir)
+        .expect("record dir")
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files.len(), 1, "one file per process: {files:?}");
     let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
     let exe = std::env::current_exe().unwrap();
     let stem = exe.file_stem().unwrap().to_string_lossy();
-    assert!(name.starts_with(&format!("{stem}-")) && name.ends_with(".jsonl"), "{name}");
+    assert!(
+        name.starts_with(&format!("{stem}-")) && name.ends_with(".jsonl"),
+        "{name}"
+    );
     let text = std::fs::read_to_string(&files[0]).unwrap();
     assert!(text.ends_with('\n'), "last record not terminated");
     text.lines()
@@ -88,7 +97,9 @@ fn of_kind<'a>(records: &'a [Value], kind: &str) -> Vec<&'a Value> {
 /// The child side of every scenario; a no-op in a normal test run.
 #[test]
 fn child() {
-    let Ok(scenario) = std::env::var(CHILD) else { return };
+    let Ok(scenario) = std::env::var(CHILD) else {
+        return;
+    };
     match scenario.as_str() {
         "plain" => {
             mt_runtime::check(&[1, 2, -3, 2], &[even, monotone]);
@@ -114,46 +125,103 @@ fn child() {
 #[test]
 fn one_record_per_mg_and_per_distinct_source_input() {
     let (output, dir) = record("plain");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let records = records(&dir);
     assert_eq!(records[0]["kind"], "header");
     assert_eq!(of_kind(&records, "header").len(), 1);
     let registry = records[0]["registry"].as_array().unwrap();
-    let ids: Vec<&str> = registry.iter().map(|mr| mr["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["mt_runtime::recording::binomial", "mt_runtime::recording::even", "mt_runtime::recording::monotone"]);
+    let ids: Vec<&str> = registry
+        .iter()
+        .map(|mr| mr["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "mt_runtime::recording::binomial",
+            "mt_runtime::recording::even",
+            "mt_runtime::recording::monotone"
+        ]
+    );
     assert_eq!(records[0]["coverage"], Value::Null, "not instrumented");
 
     let mgs = of_kind(&records, "mg");
     assert_eq!(mgs.len(), 4 * 2 + 3, "4 sources x 2 MRs + 3 pairs x 1 MR");
     let outcomes = |mr: &str| -> Vec<&str> {
-        mgs.iter().filter(|r| r["mr"] == mr).map(|r| r["outcome"].as_str().unwrap()).collect()
+        mgs.iter()
+            .filter(|r| r["mr"] == mr)
+            .map(|r| r["outcome"].as_str().unwrap())
+            .collect()
     };
     assert_eq!(outcomes("mt_runtime::recording::even"), ["holds"; 4]);
-    assert_eq!(outcomes("mt_runtime::recording::monotone"), ["holds", "holds", "skipped", "holds"]);
+    assert_eq!(
+        outcomes("mt_runtime::recording::monotone"),
+        ["holds", "holds", "skipped", "holds"]
+    );
     let skipped = mgs.iter().find(|r| r["outcome"] == "skipped").unwrap();
     assert_eq!(skipped["message"], "needs a positive input");
-    assert_eq!(skipped["sources"].as_array().unwrap().len(), 0, "skipped before running the SUT");
-    let minus_three = of_kind(&records, "source").into_iter().find(|r| r["debug"] == "-3").unwrap();
-    assert_eq!(skipped["argument"], minus_three["key"], "the input the MR did not apply to");
-    assert!(mgs.iter().filter(|r| r["outcome"] == "holds").all(|r| r.get("argument").is_none()));
-    assert!(mgs.iter().all(|r| r["test"] == "child"), "test names: {mgs:?}");
+    assert_eq!(
+        skipped["sources"].as_array().unwrap().len(),
+        0,
+        "skipped before running the SUT"
+    );
+    let minus_three = of_kind(&records, "source")
+        .into_iter()
+        .find(|r| r["debug"] == "-3")
+        .unwrap();
+    assert_eq!(
+        skipped["argument"], minus_three["key"],
+        "the input the MR did not apply to"
+    );
+    assert!(
+        mgs.iter()
+            .filter(|r| r["outcome"] == "holds")
+            .all(|r| r.get("argument").is_none())
+    );
+    assert!(
+        mgs.iter().all(|r| r["test"] == "child"),
+        "test names: {mgs:?}"
+    );
 
-    let pairs: Vec<_> = mgs.iter().filter(|r| r["mr"] == "mt_runtime::recording::binomial").collect();
-    assert_eq!(pairs[0]["sources"].as_array().unwrap().len(), 2, "multi-source MG");
+    let pairs: Vec<_> = mgs
+        .iter()
+        .filter(|r| r["mr"] == "mt_runtime::recording::binomial")
+        .collect();
+    assert_eq!(
+        pairs[0]["sources"].as_array().unwrap().len(),
+        2,
+        "multi-source MG"
+    );
     assert_eq!(pairs[0]["class"], "sum");
     assert_eq!(pairs[0]["follow_ups"], 1);
-    assert_eq!(pairs[2]["sources"].as_array().unwrap().len(), 1, "(5, 5) has one source input");
+    assert_eq!(
+        pairs[2]["sources"].as_array().unwrap().len(),
+        1,
+        "(5, 5) has one source input"
+    );
 
     // Sources 1, 2, -3 (2 twice is one input) and 5 from the pairs: the
     // same i64 value is the same source input across MRs and checks.
     let sources = of_kind(&records, "source");
-    let mut debug: Vec<&str> = sources.iter().map(|r| r["debug"].as_str().unwrap()).collect();
+    let mut debug: Vec<&str> = sources
+        .iter()
+        .map(|r| r["debug"].as_str().unwrap())
+        .collect();
     debug.sort();
     assert_eq!(debug, ["-3", "1", "2", "5"]);
-    let keys: std::collections::HashSet<&str> =
-        mgs.iter().flat_map(|r| r["sources"].as_array().unwrap()).map(|k| k.as_str().unwrap()).collect();
+    let keys: std::collections::HashSet<&str> = mgs
+        .iter()
+        .flat_map(|r| r["sources"].as_array().unwrap())
+        .map(|k| k.as_str().unwrap())
+        .collect();
     assert_eq!(keys.len(), 4);
-    assert!(of_kind(&records, "cov").is_empty(), "no coverage without instrumentation");
+    assert!(
+        of_kind(&records, "cov").is_empty(),
+        "no coverage without instrumentation"
+    );
     assert_complete(&records);
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -161,7 +229,11 @@ fn one_record_per_mg_and_per_distinct_source_input() {
 #[test]
 fn concurrent_checks_lose_and_interleave_nothing() {
     let (output, dir) = record("threads");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let records = records(&dir);
     assert_eq!(of_kind(&records, "mg").len(), 8 * 100 * 2);
     assert_eq!(of_kind(&records, "source").len(), 8 * 100);
@@ -176,14 +248,21 @@ fn records_survive_an_aborting_process() {
     let records = records(&dir);
     assert_eq!(of_kind(&records, "mg").len(), 3);
     assert_eq!(of_kind(&records, "source").len(), 3);
-    assert!(of_kind(&records, "end").is_empty(), "no end line: the reader knows it aborted");
+    assert!(
+        of_kind(&records, "end").is_empty(),
+        "no end line: the reader knows it aborted"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_process_that_runs_no_mg_still_reports_its_registry() {
     let (output, dir) = record("no-mg");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let records = records(&dir);
     assert_eq!(records.len(), 2, "{records:?}");
     assert_eq!(records[0]["kind"], "header");
@@ -204,7 +283,10 @@ fn a_record_that_cannot_be_written_fails_the_test_with_the_os_error() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(!output.status.success(), "{stdout}");
-    assert!(stdout.contains("cannot write the records of `cargo mtcov`"), "{stdout}");
+    assert!(
+        stdout.contains("cannot write the records of `cargo mtcov`"),
+        "{stdout}"
+    );
     let os_error = std::io::Error::from_raw_os_error(20).to_string(); // ENOTDIR
     assert!(stdout.contains(&os_error), "{stdout}");
     std::fs::remove_file(blocker).unwrap();
@@ -222,6 +304,10 @@ fn nothing_is_written_without_the_variable() {
         .output()
         .unwrap();
     assert!(output.status.success());
-    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0, "wrote into the working directory");
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "wrote into the working directory"
+    );
     std::fs::remove_dir(cwd).unwrap();
 }

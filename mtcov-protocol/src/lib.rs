@@ -24,7 +24,7 @@ pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
 /// line carries it; a reader that meets another version stops.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// The environment variable that turns recording on: the directory where
 /// each test process writes its record file.
@@ -192,18 +192,45 @@ pub enum Record {
     },
     /// A metamorphic group.
     Mg(MgRecord),
-    /// The counters one execution of a source input left non-zero, as
-    /// (global counter index, value).
+    /// The counters one execution of a source input by one MR left
+    /// non-zero, as (global counter index, value).
     Cov {
         /// Source key.
         key: u64,
+        /// The id of the MR whose source execution this was.
+        mr: String,
+        /// Fingerprint of the counter vector: an execution whose counters
+        /// equal an earlier one's of the same source input in the same
+        /// file is written without them, by this fingerprint.
+        fingerprint: u64,
+        /// Non-zero counters; `None`: those of the earlier `cov` record of
+        /// this source key and fingerprint in the same file.
+        counters: Option<Vec<(u32, u64)>>,
+    },
+    /// The counters the process's MGs left outside their source executions
+    /// (follow-up executions, building follow-up inputs, checks), summed
+    /// over the MGs; written once, at exit, before the `end` line.
+    Aside {
         /// Non-zero counters.
         counters: Vec<(u32, u64)>,
+    },
+    /// A source execution of a declared input type whose output is not of
+    /// the declared output type: its O-choices are not known.
+    Unclassified {
+        /// Source key.
+        key: u64,
+        /// The MR whose source execution it was.
+        mr: String,
+        /// `std::any::type_name` of what the SUT returned.
+        returned: String,
     },
     /// The choices one source input was classified into.
     Choices {
         /// Source key.
         key: u64,
+        /// The MR whose source execution's output gave the O-choices;
+        /// `None` on a record of I-choices only.
+        mr: Option<String>,
         /// The declaration's source type.
         source_type: String,
         /// One entry per category of the declaration, in its order

@@ -93,12 +93,25 @@ enum Raw {
     },
     Cov {
         key: Hex,
+        mr: String,
+        fp: Hex,
+        #[serde(default)]
+        counters: Option<Vec<u64>>,
+    },
+    Aside {
         counters: Vec<u64>,
+    },
+    Unclassified {
+        key: Hex,
+        mr: String,
+        returned: String,
     },
     Choices {
         key: Hex,
         #[serde(rename = "type")]
         source_type: String,
+        #[serde(default)]
+        mr: Option<String>,
         #[serde(default)]
         choices: Option<Vec<Option<u16>>>,
         #[serde(default)]
@@ -275,27 +288,34 @@ impl Raw {
                 message,
                 test,
             }),
-            Raw::Cov { key, counters } => {
-                if counters.len() % 2 != 0 {
-                    return Err("`counters` must hold (index, value) pairs".to_owned());
-                }
-                let counters = counters
-                    .chunks_exact(2)
-                    .map(|pair| {
-                        u32::try_from(pair[0])
-                            .map(|index| (index, pair[1]))
-                            .map_err(|_| format!("counter index {} out of range", pair[0]))
-                    })
-                    .collect::<Result<_, _>>()?;
-                Record::Cov { key: key.0, counters }
-            }
+            Raw::Cov {
+                key,
+                mr,
+                fp,
+                counters,
+            } => Record::Cov {
+                key: key.0,
+                mr,
+                fingerprint: fp.0,
+                counters: counters.map(|c| pairs(&c)).transpose()?,
+            },
+            Raw::Aside { counters } => Record::Aside {
+                counters: pairs(&counters)?,
+            },
+            Raw::Unclassified { key, mr, returned } => Record::Unclassified {
+                key: key.0,
+                mr,
+                returned,
+            },
             Raw::Choices {
                 key,
                 source_type,
+                mr,
                 choices,
                 error,
             } => Record::Choices {
                 key: key.0,
+                mr,
                 source_type,
                 choices: match (choices, error) {
                     (Some(choices), None) => Ok(choices),
@@ -306,6 +326,20 @@ impl Raw {
             Raw::End { lines } => Record::End { lines },
         })
     }
+}
+
+/// `[index, value, index, value, ...]` as (index, value) pairs.
+fn pairs(flat: &[u64]) -> Result<Vec<(u32, u64)>, String> {
+    if flat.len() % 2 != 0 {
+        return Err("`counters` must hold (index, value) pairs".to_owned());
+    }
+    flat.chunks_exact(2)
+        .map(|pair| {
+            u32::try_from(pair[0])
+                .map(|index| (index, pair[1]))
+                .map_err(|_| format!("counter index {} out of range", pair[0]))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -417,12 +451,43 @@ mod tests {
         );
 
         let mut out = String::new();
-        write::cov(&mut out, 7, &[(0, 1), (3, u64::MAX)]);
+        write::cov(&mut out, 7, "mrs::a", 9, Some(&[(0, 1), (3, u64::MAX)]));
         assert_eq!(
             one(&out),
             Record::Cov {
                 key: 7,
-                counters: vec![(0, 1), (3, u64::MAX)]
+                mr: "mrs::a".into(),
+                fingerprint: 9,
+                counters: Some(vec![(0, 1), (3, u64::MAX)])
+            }
+        );
+        let mut out = String::new();
+        write::cov(&mut out, 7, "mrs::b", 9, None);
+        assert_eq!(
+            one(&out),
+            Record::Cov {
+                key: 7,
+                mr: "mrs::b".into(),
+                fingerprint: 9,
+                counters: None
+            }
+        );
+        let mut out = String::new();
+        write::aside(&mut out, &[(2, 289)]);
+        assert_eq!(
+            one(&out),
+            Record::Aside {
+                counters: vec![(2, 289)]
+            }
+        );
+        let mut out = String::new();
+        write::unclassified(&mut out, 7, "mrs::a", "alloc::string::String");
+        assert_eq!(
+            one(&out),
+            Record::Unclassified {
+                key: 7,
+                mr: "mrs::a".into(),
+                returned: "alloc::string::String".into()
             }
         );
 
@@ -463,21 +528,27 @@ mod tests {
             );
         }
 
-        for choices in [
-            Ok(vec![Some(0), None]),
-            Err("classifier of `quadrant` panicked: boom".to_owned()),
+        for (mr, choices) in [
+            (None, Ok(vec![Some(0), None])),
+            (Some("mrs::a"), Ok(vec![Some(0), Some(1)])),
+            (
+                None,
+                Err("classifier of `quadrant` panicked: boom".to_owned()),
+            ),
         ] {
             let mut out = String::new();
             write::choices(
                 &mut out,
                 5,
                 "trig::Angle",
+                mr,
                 choices.as_deref().map_err(String::as_str),
             );
             assert_eq!(
                 one(&out),
                 Record::Choices {
                     key: 5,
+                    mr: mr.map(str::to_owned),
                     source_type: "trig::Angle".into(),
                     choices,
                 }
@@ -496,23 +567,25 @@ mod tests {
             Err(LineError::Version(1))
         );
         assert_eq!(
-            parse_line(r#"{"kind":"end","lines":1,"v":4}"#),
-            Err(LineError::Version(4))
+            parse_line(r#"{"kind":"end","lines":1,"v":3}"#),
+            Err(LineError::Version(3))
         );
     }
 
     #[test]
     fn malformed_lines_are_corrupt() {
         for bad in [
-            r#"{"v":3,"kind":"source","key":"8c3f"#,
-            r#"{"v":3,"kind":"source","key":"zz","debug":"x"}"#,
-            r#"{"v":3,"kind":"source","key":"8c3f","debug":"x"}"#,
-            r#"{"v":3,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2,3]}"#,
+            r#"{"v":4,"kind":"source","key":"8c3f"#,
+            r#"{"v":4,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":4,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":4,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2,3]}"#,
+            r#"{"v":4,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2]}"#,
+            r#"{"v":4,"kind":"aside","counters":[1]}"#,
             r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
-            r#"{"v":3,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
-            r#"{"v":3,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
-            r#"{"v":3,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
-            r#"{"v":3,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
+            r#"{"v":4,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":4,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":4,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
+            r#"{"v":4,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
             "not json",
         ] {
             assert!(

@@ -135,11 +135,13 @@ fn declaration(out: &mut String, decl: &Declaration) {
 
 /// A `choices` line: the choices (one per category, `None` for an
 /// O-category this line does not classify) of one source input, or why it
-/// could not be classified.
+/// could not be classified. `mr` is the MR whose source execution's output
+/// gave the O-choices (`None` on a line of I-choices only).
 pub fn choices(
     out: &mut String,
     source_key: u64,
     source_type: &str,
+    mr: Option<&str>,
     choices: Result<&[Option<u16>], &str>,
 ) {
     open(out, "choices");
@@ -147,6 +149,10 @@ pub fn choices(
     hex(out, source_key);
     key(out, "type");
     string(out, source_type);
+    if let Some(mr) = mr {
+        key(out, "mr");
+        string(out, mr);
+    }
     match choices {
         Ok(choices) => {
             key(out, "choices");
@@ -163,6 +169,19 @@ pub fn choices(
     close(out);
 }
 
+/// An `unclassified` line: a source execution by `mr` returned `returned`,
+/// not the declared output type, so its O-choices are unknown.
+pub fn unclassified(out: &mut String, source_key: u64, mr: &str, returned: &str) {
+    open(out, "unclassified");
+    key(out, "key");
+    hex(out, source_key);
+    key(out, "mr");
+    string(out, mr);
+    key(out, "returned");
+    string(out, returned);
+    close(out);
+}
+
 /// A `source` line.
 pub fn source(out: &mut String, source_key: u64, debug: &str) {
     open(out, "source");
@@ -173,18 +192,55 @@ pub fn source(out: &mut String, source_key: u64, debug: &str) {
     close(out);
 }
 
-/// A `cov` line: the non-zero counters of one execution.
-pub fn cov(out: &mut String, source_key: u64, counters: &[(u32, u64)]) {
+/// A `cov` line: the non-zero counters of one source execution by the MR
+/// `mr`. With `counters` `None`, the line refers to the earlier `cov` line
+/// of the same source key with the same `fingerprint` in this file.
+pub fn cov(
+    out: &mut String,
+    source_key: u64,
+    mr: &str,
+    fingerprint: u64,
+    counters: Option<&[(u32, u64)]>,
+) {
     open(out, "cov");
     key(out, "key");
     hex(out, source_key);
+    key(out, "mr");
+    string(out, mr);
+    key(out, "fp");
+    hex(out, fingerprint);
+    if let Some(counters) = counters {
+        key(out, "counters");
+        pairs(out, counters);
+    }
+    close(out);
+}
+
+/// The `aside` line: the counters left outside source executions, summed.
+pub fn aside(out: &mut String, counters: &[(u32, u64)]) {
+    open(out, "aside");
     key(out, "counters");
+    pairs(out, counters);
+    close(out);
+}
+
+/// A flat list `[index, value, index, value, ...]`.
+fn pairs(out: &mut String, counters: &[(u32, u64)]) {
     array(out, counters, |out, &(index, value)| {
         uint(out, u64::from(index));
         out.push(',');
         uint(out, value);
     });
-    close(out);
+}
+
+/// The fingerprint of a counter vector (64-bit FNV-1a over its pairs), as
+/// `cov` lines carry it.
+pub fn fingerprint(counters: &[(u32, u64)]) -> u64 {
+    counters
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &(index, value)| {
+            (hash ^ (u64::from(index) << 32 ^ value)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
 }
 
 /// An `mg` line.
@@ -332,9 +388,12 @@ mod tests {
     fn every_line_is_one_json_object_with_version_and_kind() {
         let mut out = String::new();
         source(&mut out, u64::MAX, "a\nb");
-        cov(&mut out, 1, &[(0, 1), (3, 2)]);
-        end(&mut out, 2);
-        assert_eq!(out.lines().count(), 3);
+        cov(&mut out, 1, "m", 5, Some(&[(0, 1), (3, 2)]));
+        cov(&mut out, 1, "n", 5, None);
+        aside(&mut out, &[(2, 7)]);
+        unclassified(&mut out, 1, "m", "alloc::string::String");
+        end(&mut out, 5);
+        assert_eq!(out.lines().count(), 6);
         for line in out.lines() {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
             assert_eq!(value["v"], SCHEMA_VERSION);

@@ -17,7 +17,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 #[test]
@@ -36,24 +39,38 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
         .env_remove("CARGO_TERM_COLOR")
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 
     let mut per_test: BTreeMap<String, usize> = BTreeMap::new();
     let mut sources = BTreeSet::new();
     let mut classified = BTreeSet::new();
     let mut headers = 0;
     let mut ends = 0;
-    let files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(files.len(), 1, "one test process, one file: {files:?}");
     for line in std::fs::read_to_string(&files[0]).unwrap().lines() {
         let record: Value = serde_json::from_str(line).unwrap();
         match record["kind"].as_str().unwrap() {
             "header" => headers += 1,
             "end" => ends += 1,
-            "mg" => *per_test.entry(record["test"].as_str().unwrap().to_owned()).or_default() += 1,
+            "mg" => {
+                *per_test
+                    .entry(record["test"].as_str().unwrap().to_owned())
+                    .or_default() += 1
+            }
             "source" => assert!(sources.insert(record["key"].as_str().unwrap().to_owned())),
             "choices" => {
-                assert!(record["choices"].is_array(), "classified without error: {record}");
+                assert!(
+                    record["choices"].is_array(),
+                    "classified without error: {record}"
+                );
                 classified.insert(record["key"].as_str().unwrap().to_owned());
             }
             other => panic!("unexpected record kind {other}"),
@@ -71,6 +88,9 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
     .collect();
     assert_eq!(per_test, expected);
     assert_eq!(sources.len(), 49 + 32, "the pairs reuse angles of the pool");
-    assert_eq!(classified, sources, "every source angle is classified into the declared categories");
+    assert_eq!(
+        classified, sources,
+        "every source angle is classified into the declared categories"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

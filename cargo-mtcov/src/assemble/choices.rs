@@ -26,6 +26,7 @@ use super::coverage::CriterionCoverage;
 use crate::measure::Coverage;
 use crate::model::{Criterion, Location};
 use crate::records::RunRecords;
+use crate::report::UnclassifiedOutput;
 
 /// Requirements and `sat` of each black-box criterion in `criteria`.
 pub(crate) fn criteria(
@@ -147,19 +148,9 @@ pub(crate) fn criteria(
                     record.at, assembled.sources[input.0 as usize].debug
                 )
             };
-            // Only io-ctf looks at the O-choices; the others check the I-part.
-            let input_part: Vec<Option<u16>>;
-            let checked = if criterion == Criterion::IoCtf {
-                choices
-            } else {
-                input_part = choices
-                    .iter()
-                    .zip(&decl.categories)
-                    .map(|(x, cat)| if cat.output { None } else { *x })
-                    .collect();
-                &input_part
-            };
-            if let Some(why) = checks[d].refuse(decl, checked) {
+            // The whole classification is checked, whatever the criterion:
+            // a forbidden frame is refused for every criterion alike.
+            if let Some(why) = checks[d].refuse(decl, choices) {
                 bail!(
                     "{}: {why} (categories declared at {}:{})",
                     what(),
@@ -171,15 +162,73 @@ pub(crate) fn criteria(
                 .into_iter()
                 .filter_map(|key| index.get(&(d, key)).copied())
                 .collect::<Vec<u32>>();
-            coverage.push(input, reqs)?;
+            // I-choices hold for every MR that ran the input as a source;
+            // O-choices only for the MR whose source execution gave them.
+            match record.mr.as_deref().map(|id| assembled.mr_of_id.get(id)) {
+                None => coverage.push(input, reqs)?,
+                Some(Some(&mr)) => coverage.push_by(input, mr, reqs)?,
+                Some(None) => bail!(
+                    "{}: choices of a source execution by MR `{}`, which the records do not know",
+                    record.at,
+                    record.mr.as_deref().unwrap_or_default()
+                ),
+            }
         }
+        let aside = vec![0; locations.len()];
         out.push(CriterionCoverage {
             criterion,
             coverage,
             locations,
+            aside,
         });
     }
     Ok(out)
+}
+
+/// The source executions whose output was not of the declared output
+/// type, counted by (MR, returned type): distinct source inputs each.
+pub(crate) fn unclassified_outputs(
+    records: &RunRecords,
+    assembled: &Assembled,
+) -> Vec<UnclassifiedOutput> {
+    let mut counts: std::collections::BTreeMap<(&str, &str), HashSet<u64>> = Default::default();
+    for u in &records.unclassified {
+        counts
+            .entry((u.mr.as_str(), u.returned.as_str()))
+            .or_default()
+            .insert(u.key);
+    }
+    counts
+        .into_iter()
+        .map(|((mr, returned), keys)| {
+            let source_type = assembled
+                .mr_of_id
+                .get(mr)
+                .and_then(|&m| assembled.mrs.get(m.0 as usize))
+                .map(|d| d.source_type.clone())
+                .unwrap_or_default();
+            // The declaration of the input type these inputs were classified by.
+            let declaration = records.choices.iter().find_map(|c| {
+                keys.contains(&c.key)
+                    .then(|| {
+                        records
+                            .declarations
+                            .iter()
+                            .find(|d| d.source_type == c.source_type)
+                    })
+                    .flatten()
+            });
+            UnclassifiedOutput {
+                mr: mr.to_owned(),
+                source_type: declaration.map_or(source_type, |d| d.source_type.clone()),
+                declared: declaration
+                    .and_then(|d| d.output_type.clone())
+                    .unwrap_or_default(),
+                returned: returned.to_owned(),
+                inputs: keys.len() as u32,
+            }
+        })
+        .collect()
 }
 
 /// The classifications a declaration allows, from its enumerated frames.
@@ -405,6 +454,7 @@ mod tests {
             }],
             choices: vec![ChoicesRecord {
                 key: 1,
+                mr: choices.get(1).copied().flatten().map(|_| "m".to_owned()),
                 source_type: "T".into(),
                 choices: Ok(choices),
                 at: "f.jsonl:2".into(),
@@ -438,6 +488,10 @@ mod tests {
             error.to_string().contains("`a = x → o = p` is forbidden"),
             "{error:#}"
         );
-        assert!(criteria(&records, &assembled, &[Criterion::IChoice]).is_ok());
+        // Refused whatever the criteria asked for.
+        for asked in [Criterion::IChoice, Criterion::IChoicePair] {
+            let error = criteria(&records, &assembled, &[asked]).unwrap_err();
+            assert!(error.to_string().contains("is forbidden"), "{error:#}");
+        }
     }
 }

@@ -31,6 +31,9 @@ pub(crate) struct CriterionCoverage {
     pub(crate) criterion: Criterion,
     pub(crate) coverage: Coverage,
     pub(crate) locations: Vec<Location>,
+    /// Per requirement, how many times code outside source executions
+    /// (follow-up executions, checks) ran it, summed over processes.
+    pub(crate) aside: Vec<u64>,
 }
 
 /// The user's `--include` / `--exclude` patterns.
@@ -70,7 +73,7 @@ pub(crate) fn criteria(
     }
     scope.check_patterns(&maps)?;
 
-    let mut measured: Vec<(Criterion, MergedRequirements, Coverage)> = Vec::new();
+    let mut measured: Vec<(Criterion, MergedRequirements, Coverage, Vec<u64>)> = Vec::new();
     for &criterion in criteria {
         if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
             eprintln!(
@@ -81,10 +84,16 @@ pub(crate) fn criteria(
         }
         let merged = MergedRequirements::new(maps.iter(), criterion);
         let count = u32::try_from(merged.requirements.len()).context("too many requirements")?;
-        measured.push((criterion, merged, Coverage::new(count)));
+        measured.push((
+            criterion,
+            merged,
+            Coverage::new(count),
+            vec![0; count as usize],
+        ));
     }
 
-    // One evaluation per recorded counter vector serves every criterion.
+    // One evaluation per distinct counter vector of a process serves every
+    // source execution that left it, for every criterion.
     for (map_index, (map, processes)) in maps.iter().zip(binaries.values()).enumerate() {
         for &p in processes {
             let process = &records.processes[p];
@@ -97,13 +106,40 @@ pub(crate) fn criteria(
                     process.file.display()
                 )
             })?;
-            for (key, counters) in &process.counters {
-                let Some(&input) = assembled.input_of_key.get(key) else {
+            // Per vector, per criterion: the requirements it covered.
+            let translated: Vec<Vec<Vec<u32>>> = process
+                .vectors
+                .iter()
+                .map(|vector| {
+                    let covered = evaluator.covered(vector);
+                    measured
+                        .iter()
+                        .map(|(criterion, merged, ..)| {
+                            merged
+                                .translate(map_index, covered.of(*criterion))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            for execution in &process.executions {
+                let Some(&input) = assembled.input_of_key.get(&execution.key) else {
                     continue;
                 };
-                let covered = evaluator.covered(counters);
-                for (criterion, merged, coverage) in &mut measured {
-                    coverage.push(input, merged.translate(map_index, covered.of(*criterion)))?;
+                let mr = assembled.mr_of_id[execution.mr.as_str()];
+                for (c, (_, _, coverage, _)) in measured.iter_mut().enumerate() {
+                    let reqs = &translated[execution.vector as usize][c];
+                    coverage.push_by(input, mr, reqs.iter().copied())?;
+                }
+            }
+            if !process.aside.is_empty() {
+                let counted = evaluator.counted(&process.aside);
+                for (criterion, merged, _, aside) in &mut measured {
+                    let (ids, counts): (Vec<u32>, Vec<u64>) =
+                        counted.of(*criterion).iter().copied().unzip();
+                    for (r, n) in merged.translate(map_index, &ids).zip(counts) {
+                        aside[r as usize] = aside[r as usize].saturating_add(n);
+                    }
                 }
             }
         }
@@ -111,7 +147,7 @@ pub(crate) fn criteria(
 
     let result = measured
         .into_iter()
-        .map(|(criterion, merged, coverage)| CriterionCoverage {
+        .map(|(criterion, merged, coverage, aside)| CriterionCoverage {
             criterion,
             coverage,
             locations: merged
@@ -119,6 +155,7 @@ pub(crate) fn criteria(
                 .iter()
                 .map(|r| location(r, &workspace.root))
                 .collect(),
+            aside,
         })
         .collect();
     Ok(result)

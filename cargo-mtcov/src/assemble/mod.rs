@@ -23,6 +23,9 @@ pub(crate) struct Assembled {
     pub sources: Vec<SourceInfo>,
     /// Source key → pool input, for mapping per-input coverage.
     pub input_of_key: HashMap<u64, InputIdx>,
+    /// MR id → pool MR, for every MR id of the records (registered, or
+    /// met only in an `mg` or `cov` record).
+    pub mr_of_id: HashMap<String, MrIdx>,
     pub violations: Vec<Violation>,
     /// MGs whose MR was not in any header's registry (kept, and counted).
     pub unregistered_mrs: Vec<String>,
@@ -101,6 +104,25 @@ pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
             });
         }
     }
+    // A source execution by an MR no header registers and no MG names
+    // (its MG was lost): its coverage counts for no relation, but is kept.
+    for process in &run.processes {
+        for execution in &process.executions {
+            if !mr_of_id.contains_key(&execution.mr) {
+                let idx = builder.add_mr(&execution.mr, None);
+                mrs.push(MrDescription {
+                    id: execution.mr.clone(),
+                    name: execution.mr.clone(),
+                    class: execution.mr.clone(),
+                    file: String::new(),
+                    line: 0,
+                    source_type: String::new(),
+                });
+                unregistered_mrs.push(execution.mr.clone());
+                mr_of_id.insert(execution.mr.clone(), idx);
+            }
+        }
+    }
     for (key, mr) in skipped {
         // Only inputs that are source inputs somewhere matter.
         if let Some(&input) = input_of_key.get(&key) {
@@ -112,6 +134,7 @@ pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
         mrs,
         sources,
         input_of_key,
+        mr_of_id,
         violations,
         unregistered_mrs,
     })

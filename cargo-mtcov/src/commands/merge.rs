@@ -289,9 +289,9 @@ mod tests {
     #[test]
     fn headers_are_rebased_and_nothing_else() {
         let text = concat!(
-            r#"{"v":3,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
+            r#"{"v":4,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
             "\n",
-            r#"{"v":3,"kind":"end","lines":1}"#,
+            r#"{"v":4,"kind":"end","lines":1}"#,
             "\n"
         );
         let paths: HashMap<String, String> = [(

@@ -243,7 +243,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             .iter()
             .map(|c| {
                 let mut covered = vec![Vec::new(); assembled.sources.len()];
-                for (InputIdx(input), reqs) in c.coverage.segments() {
+                for (InputIdx(input), _, reqs) in c.coverage.segments() {
                     covered[input as usize].extend(reqs.iter().map(|r| r.0));
                 }
                 for reqs in &mut covered {

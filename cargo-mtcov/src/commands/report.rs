@@ -11,9 +11,9 @@ use super::{DirLock, outputs, resolve_color};
 use crate::assemble::coverage::{self, ScopePatterns};
 use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
-use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions};
+use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions, SatisfactionArg};
 use crate::error::ExitStatus;
-use crate::measure::Counting;
+use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
 use crate::records::{self, Completeness, RunRecords};
 use crate::report::{self, CriterionInput};
@@ -113,10 +113,19 @@ pub(super) fn report_run(
                 criterion: c.criterion,
                 coverage: &c.coverage,
                 locations: &c.locations,
+                aside: &c.aside,
             })
             .collect(),
         violations: assembled.violations.clone(),
+        satisfaction: match options.satisfaction {
+            SatisfactionArg::Relation => Satisfaction::Relation,
+            SatisfactionArg::Input => Satisfaction::Input,
+        },
+        unclassified: choices::unclassified_outputs(&records, &assembled),
     })?;
+    for u in &report.unclassified_outputs {
+        eprintln!("warning: {}", u.sentence());
+    }
     match outputs::emit(&report, options, workspace, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
         Err(e)

@@ -50,7 +50,32 @@ pub struct Evaluator<'m> {
     views: Vec<u32>,
     view_counts: Vec<u64>,
     seen: [Vec<bool>; 4],
+    /// Execution counts per requirement, while [`counted`](Self::counted)
+    /// evaluates (empty otherwise).
+    counts: [Vec<u64>; 4],
     scratch: LineScratch,
+}
+
+/// The requirements some counters covered, with how many times each ran:
+/// per criterion, (requirement, count), sorted by requirement.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counted {
+    pub line: Vec<(u32, u64)>,
+    pub region: Vec<(u32, u64)>,
+    pub branch: Vec<(u32, u64)>,
+    pub function: Vec<(u32, u64)>,
+}
+
+impl Counted {
+    pub fn of(&self, c: Criterion) -> &[(u32, u64)] {
+        match c {
+            Criterion::Line => &self.line,
+            Criterion::Region => &self.region,
+            Criterion::Branch => &self.branch,
+            Criterion::Function => &self.function,
+            Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => &[],
+        }
+    }
 }
 
 impl<'m> Evaluator<'m> {
@@ -98,6 +123,7 @@ impl<'m> Evaluator<'m> {
             views: Vec::new(),
             view_counts: Vec::new(),
             seen: [0, 1, 2, 3].map(|i| vec![false; map.requirement_count(i)]),
+            counts: Default::default(),
             scratch: LineScratch::default(),
         })
     }
@@ -106,13 +132,55 @@ impl<'m> Evaluator<'m> {
     /// (global index, value). Counters of functions out of scope, or
     /// unknown to the mapping, are ignored.
     pub fn covered(&mut self, counters: &[(u32, u64)]) -> Covered {
+        self.evaluate(counters, false)
+    }
+
+    /// Like [`covered`](Self::covered), with the execution count of each
+    /// covered requirement: a region's, branch outcome's or function's
+    /// count summed over the copies of its function, a line's as `llvm-cov`
+    /// counts it.
+    pub fn counted(&mut self, counters: &[(u32, u64)]) -> Counted {
+        for (i, counts) in self.counts.iter_mut().enumerate() {
+            counts.resize(self.map.requirement_count(i), 0);
+        }
+        let covered = self.evaluate(counters, true);
+        let mut take = |c: Criterion, ids: Vec<u32>| {
+            let counts = &mut self.counts[criterion_index(c)];
+            ids.into_iter()
+                .map(|id| (id, std::mem::take(&mut counts[id as usize])))
+                .collect()
+        };
+        let out = Counted {
+            line: take(Criterion::Line, covered.line),
+            region: take(Criterion::Region, covered.region),
+            branch: take(Criterion::Branch, covered.branch),
+            function: take(Criterion::Function, covered.function),
+        };
+        self.counts = Default::default();
+        out
+    }
+
+    fn evaluate(&mut self, counters: &[(u32, u64)], counting: bool) -> Covered {
         self.gather(counters);
         let mut out = Covered::default();
         let map = self.map;
         let [seen_line, seen_region, seen_branch, seen_function] = &mut self.seen;
+        let [count_line, count_region, count_branch, count_function] = &mut self.counts;
         let mark = |seen: &mut Vec<bool>, out: &mut Vec<u32>, id: u32| {
             if id != NONE && !std::mem::replace(&mut seen[id as usize], true) {
                 out.push(id);
+            }
+        };
+        // With `counting`, adds `n` to a requirement's count (lines: the
+        // largest, as each line is counted once per file view).
+        let add = |counts: &mut Vec<u64>, id: u32, n: u64, line: bool| {
+            if counting && id != NONE {
+                let cell = &mut counts[id as usize];
+                *cell = if line {
+                    (*cell).max(n)
+                } else {
+                    cell.saturating_add(n)
+                };
             }
         };
         for &rec in &self.touched {
@@ -122,25 +190,33 @@ impl<'m> Evaluator<'m> {
             for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
                 match region.kind {
                     Kind::View(ViewKind::Code) => {
-                        if map.terms.eval(region.count, counts) != 0 {
+                        let n = map.terms.eval(region.count, counts);
+                        if n != 0 {
                             mark(seen_region, &mut out.region, region.req);
+                            add(count_region, region.req, n as u64, false);
                         }
                     }
                     Kind::View(_) => {}
                     Kind::Branch => {
-                        if map.terms.eval(region.count, counts) != 0 {
+                        let n = map.terms.eval(region.count, counts);
+                        if n != 0 {
                             mark(seen_branch, &mut out.branch, region.req);
+                            add(count_branch, region.req, n as u64, false);
                         }
-                        if map.terms.eval(region.false_count, counts) != 0 {
+                        let n = map.terms.eval(region.false_count, counts);
+                        if n != 0 {
                             mark(seen_branch, &mut out.branch, region.req_false);
+                            add(count_branch, region.req_false, n as u64, false);
                         }
                     }
                 }
             }
-            if let Some((id, counter)) = record.function
-                && map.terms.eval(counter, counts) != 0
-            {
-                mark(seen_function, &mut out.function, id);
+            if let Some((id, counter)) = record.function {
+                let n = map.terms.eval(counter, counts);
+                if n != 0 {
+                    mark(seen_function, &mut out.function, id);
+                    add(count_function, id, n as u64, false);
+                }
             }
             for &v in &record.views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
@@ -177,6 +253,7 @@ impl<'m> Evaluator<'m> {
                             .and_then(|i| view.line_req.get(i as usize))
                     {
                         mark(seen_line, &mut out.line, id);
+                        add(count_line, id, count, true);
                     }
                 },
             );

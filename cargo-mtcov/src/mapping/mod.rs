@@ -55,7 +55,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-pub use eval::{Covered, Evaluator};
+pub use eval::{Counted, Covered, Evaluator};
 pub use merge::MergedRequirements;
 pub use profile::CounterLayout;
 pub use scope::Scope;

@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
-use super::{Counting, Coverage, InputIdx, MeasureError, MrIdx, Pool, ReqIdx, SourceRelations};
+use super::{
+    Counting, Coverage, InputIdx, MeasureError, MrIdx, Pool, ReqIdx, Satisfaction, SourceRelations,
+};
 
 /// The result of [`measure`] for one criterion at one `k`.
 ///
@@ -122,17 +124,67 @@ pub fn measure(
         });
     }
     let mut best = vec![0u64; coverage.num_requirements() as usize];
-    for (input, reqs) in coverage.segments() {
+    let per_relation = relations.satisfaction() == Satisfaction::Relation;
+    // Segments of one MR each, keyed by (input, class or MR), to count per
+    // requirement the distinct classes (or MRs) whose own execution of the
+    // input covered it.
+    let mut by_relation: Vec<(u32, u32, usize)> = Vec::new();
+    let mut segments: Vec<&[ReqIdx]> = Vec::with_capacity(coverage.segments().len());
+    for (s, (input, mr, reqs)) in coverage.segments().enumerate() {
+        segments.push(reqs);
         let Some(&size) = sizes.get(input.0 as usize) else {
             return Err(MeasureError::InputOutOfRange {
                 index: input.0,
                 len: n_inputs,
             });
         };
+        let size = match mr {
+            Some(mr) if per_relation => {
+                if mr.0 >= pool.num_mrs() {
+                    return Err(MeasureError::MrOutOfRange {
+                        index: mr.0,
+                        len: pool.num_mrs(),
+                    });
+                }
+                if pool.mrs_of(input).binary_search(&mr).is_ok() {
+                    let group = match relations.counting() {
+                        Counting::Class => pool.mr_class(mr).0,
+                        Counting::Mr => mr.0,
+                    };
+                    by_relation.push((input.0, group, s));
+                }
+                // Covered; what it counts for comes below.
+                0
+            }
+            _ => size,
+        };
         let key = u64::from(size) << 32 | u64::from(!input.0);
         for r in reqs {
             let slot = &mut best[r.0 as usize];
             *slot = (*slot).max(key);
+        }
+    }
+    if !by_relation.is_empty() {
+        by_relation.sort_unstable();
+        // Per requirement: the input and the class (or MR) last counted,
+        // and how many distinct ones that input has counted so far.
+        let n = best.len();
+        let (mut last_input, mut last_group, mut count) =
+            (vec![u32::MAX; n], vec![0u32; n], vec![0u32; n]);
+        for &(input, group, s) in &by_relation {
+            for r in segments[s] {
+                let r = r.0 as usize;
+                if last_input[r] != input {
+                    (last_input[r], last_group[r], count[r]) = (input, group, 1);
+                } else if last_group[r] != group {
+                    last_group[r] = group;
+                    count[r] += 1;
+                } else {
+                    continue;
+                }
+                let key = u64::from(count[r]) << 32 | u64::from(!input);
+                best[r] = best[r].max(key);
+            }
         }
     }
     let reachable = match relations.counting() {

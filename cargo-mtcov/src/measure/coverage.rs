@@ -1,21 +1,30 @@
-//! `sat` of one criterion: which requirements each source input covered.
+//! `sat` of one criterion: which requirements each source input covered,
+//! and in the source execution of which MR.
 
-use super::{InputIdx, MeasureError, ReqIdx};
+use super::{InputIdx, MeasureError, MrIdx, ReqIdx};
 
 /// The covered (source input, requirement) pairs of one criterion, as
-/// segments: one segment per `push`, each owned by one input, stored
-/// back to back (CSR-like, 4 bytes per pair).
+/// segments: one segment per `push`, each owned by one input and, when
+/// known, the MR whose source execution of that input it was; stored back
+/// to back (CSR-like, 4 bytes per pair).
 ///
-/// An input may own several segments (several coverage records of the
-/// same source key): the measure takes the union. Requirement order and
+/// An input may own several segments (several executions, by one MR or
+/// several): the measure takes the union. A segment without an MR
+/// ([`push`](Self::push)) stands for an execution shared by every MR the
+/// input is associated with (the setting of the paper: one SUT). Order and
 /// duplicates inside a segment do not matter.
 #[derive(Debug, Clone)]
 pub struct Coverage {
     num_requirements: u32,
     owners: Vec<InputIdx>,
+    /// Per segment: its MR, or [`EVERY_MR`].
+    mrs: Vec<u32>,
     offsets: Vec<usize>,
     reqs: Vec<ReqIdx>,
 }
+
+/// The MR of a segment pushed without one: every MR of its input.
+const EVERY_MR: u32 = u32::MAX;
 
 impl Coverage {
     /// No coverage yet, for a criterion with requirements
@@ -32,16 +41,38 @@ impl Coverage {
         Self {
             num_requirements,
             owners: Vec::with_capacity(segments),
+            mrs: Vec::with_capacity(segments),
             offsets,
             reqs: Vec::with_capacity(pairs),
         }
     }
 
-    /// Records that `input`, executed as a source input, covered `reqs`.
+    /// Records that `input`, executed as a source input, covered `reqs`,
+    /// in an execution that counts for every MR `input` is associated with.
     /// On an out-of-range requirement nothing of this call is kept.
     pub fn push(
         &mut self,
         input: InputIdx,
+        reqs: impl IntoIterator<Item = u32>,
+    ) -> Result<(), MeasureError> {
+        self.push_segment(input, EVERY_MR, reqs)
+    }
+
+    /// Records that the source execution of `input` by the MR `mr` covered
+    /// `reqs`: it counts for `mr` only.
+    pub fn push_by(
+        &mut self,
+        input: InputIdx,
+        mr: MrIdx,
+        reqs: impl IntoIterator<Item = u32>,
+    ) -> Result<(), MeasureError> {
+        self.push_segment(input, mr.0, reqs)
+    }
+
+    fn push_segment(
+        &mut self,
+        input: InputIdx,
+        mr: u32,
         reqs: impl IntoIterator<Item = u32>,
     ) -> Result<(), MeasureError> {
         let start = self.reqs.len();
@@ -56,6 +87,7 @@ impl Coverage {
             self.reqs.push(ReqIdx(r));
         }
         self.owners.push(input);
+        self.mrs.push(mr);
         self.offsets.push(self.reqs.len());
         Ok(())
     }
@@ -94,11 +126,65 @@ impl Coverage {
         slots.into_iter().map(|slot| slot as u32).collect()
     }
 
-    /// The segments: each input with the requirements it covered.
-    pub fn segments(&self) -> impl Iterator<Item = (InputIdx, &[ReqIdx])> + '_ {
+    /// The segments: each input, the MR whose source execution it was
+    /// (`None`: every MR of the input), and the requirements it covered.
+    pub fn segments(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (InputIdx, Option<MrIdx>, &[ReqIdx])> + '_ {
         self.owners
             .iter()
+            .zip(&self.mrs)
             .zip(self.offsets.windows(2))
-            .map(|(&t, w)| (t, &self.reqs[w[0]..w[1]]))
+            .map(|((&t, &m), w)| {
+                (
+                    t,
+                    (m != EVERY_MR).then_some(MrIdx(m)),
+                    &self.reqs[w[0]..w[1]],
+                )
+            })
+    }
+
+    /// Whether some segment names its MR (pushed with
+    /// [`push_by`](Self::push_by)).
+    pub fn attributed(&self) -> bool {
+        self.mrs.iter().any(|&m| m != EVERY_MR)
+    }
+
+    /// Per requirement in `wanted` (a mask over requirements), the distinct
+    /// MRs whose source executions covered it, of any input, ascending.
+    /// Segments without an MR name none.
+    pub fn reaching_mrs(&self, wanted: &[bool]) -> Vec<Vec<MrIdx>> {
+        let mut out = vec![Vec::new(); self.num_requirements as usize];
+        for (_, mr, reqs) in self.segments() {
+            let Some(mr) = mr else { continue };
+            for r in reqs {
+                if wanted.get(r.0 as usize).copied().unwrap_or(false) {
+                    out[r.0 as usize].push(mr);
+                }
+            }
+        }
+        for list in &mut out {
+            list.sort_unstable();
+            list.dedup();
+        }
+        out
+    }
+
+    /// The MRs whose source execution of `input` covered `r`, ascending;
+    /// `None` when a segment of `input` without an MR covered it (then
+    /// every MR of the input counts).
+    pub fn mrs_covering(&self, input: InputIdx, r: ReqIdx) -> Option<Vec<MrIdx>> {
+        let mut out = Vec::new();
+        for (t, mr, reqs) in self.segments() {
+            if t == input && reqs.contains(&r) {
+                match mr {
+                    Some(mr) => out.push(mr),
+                    None => return None,
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
     }
 }

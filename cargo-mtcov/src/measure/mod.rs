@@ -82,6 +82,21 @@ pub enum Counting {
     Mr,
 }
 
+/// Which source executions of an input count for a requirement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Satisfaction {
+    /// An MR associated with `t` counts for `r` only when its own source
+    /// execution of `t` covered `r` (the default: a relation counts only
+    /// for the code it checked).
+    #[default]
+    Relation,
+    /// Every MR associated with `t` counts for everything any source
+    /// execution of `t` covered: the paper's definition, which assumes one
+    /// SUT; kept for comparison.
+    Input,
+}
+
 /// Inputs the measure refuses, each naming what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MeasureError {

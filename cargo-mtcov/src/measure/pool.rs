@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use mtcov_protocol::Outcome;
 
-use super::{ClassIdx, Counting, InputIdx, MeasureError, MrIdx};
+use super::{ClassIdx, Counting, InputIdx, MeasureError, MrIdx, Satisfaction};
 
 /// Collects MRs, source inputs and associations; [`build`](Self::build)
 /// freezes them into a [`Pool`].
@@ -255,7 +255,11 @@ impl Pool {
                     .collect()
             }
         };
-        SourceRelations { counting, sizes }
+        SourceRelations {
+            counting,
+            satisfaction: Satisfaction::Relation,
+            sizes,
+        }
     }
 
     /// Registered MRs never associated with any source input, ascending.
@@ -299,14 +303,29 @@ impl Pool {
     }
 }
 
-/// `|S_RO(t)|` per source input under one [`Counting`].
+/// `|S_RO(t)|` per source input under one [`Counting`], and which source
+/// executions count for a requirement ([`Satisfaction`]).
 #[derive(Debug, Clone)]
 pub struct SourceRelations {
     counting: Counting,
+    satisfaction: Satisfaction,
     sizes: Vec<u32>,
 }
 
 impl SourceRelations {
+    /// The same sizes, measured with another [`Satisfaction`].
+    pub fn with_satisfaction(self, satisfaction: Satisfaction) -> Self {
+        Self {
+            satisfaction,
+            ..self
+        }
+    }
+
+    /// Which source executions count for a requirement.
+    pub fn satisfaction(&self) -> Satisfaction {
+        self.satisfaction
+    }
+
     /// What the sizes count.
     pub fn counting(&self) -> Counting {
         self.counting

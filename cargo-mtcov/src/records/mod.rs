@@ -22,7 +22,7 @@
 //! ran an MG in them, and MGs by binary and test, so that one process per
 //! test and one process per binary give the same report.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -54,6 +54,9 @@ pub(crate) struct RunRecords {
     /// `choices` records: source key, source type, the choices or the
     /// classification error, and where the record is (`file:line`).
     pub(crate) choices: Vec<ChoicesRecord>,
+    /// Source executions whose output was not of the declared output
+    /// type (`unclassified` records), once per (source key, MR) and process.
+    pub(crate) unclassified: Vec<Unclassified>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
@@ -61,10 +64,21 @@ pub(crate) struct RunRecords {
     pub(crate) unattributed: Vec<String>,
 }
 
+/// One `unclassified` record: the source execution of `key` by `mr`
+/// returned `returned`, not the declared output type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unclassified {
+    pub(crate) key: u64,
+    pub(crate) mr: String,
+    pub(crate) returned: String,
+}
+
 /// One `choices` record.
 #[derive(Debug, Clone)]
 pub(crate) struct ChoicesRecord {
     pub(crate) key: u64,
+    /// The MR whose source execution's output gave the O-choices.
+    pub(crate) mr: Option<String>,
     pub(crate) source_type: String,
     pub(crate) choices: Result<Vec<Option<u16>>, String>,
     pub(crate) at: String,
@@ -82,11 +96,27 @@ pub(crate) struct ProcessRecords {
     pub(crate) sources: Vec<(u64, String)>,
     pub(crate) runtime_version: String,
     pub(crate) coverage: CoverageLayout,
-    /// `cov` records in file order: source key and its non-zero counters
-    /// as (global counter index, value). A key can appear more than once
-    /// (its executions covered different code); readers take the union.
-    pub(crate) counters: Vec<(u64, Vec<(u32, u64)>)>,
+    /// The distinct counter vectors of its `cov` records, in file order:
+    /// non-zero counters as (global counter index, value).
+    pub(crate) vectors: Vec<Vec<(u32, u64)>>,
+    /// Its source executions (`cov` records), in file order: which source
+    /// input, run by which MR, left which of [`vectors`](Self::vectors).
+    /// A (key, MR) can appear more than once (its executions covered
+    /// different code); readers take the union.
+    pub(crate) executions: Vec<Execution>,
+    /// The counters its MGs left outside source executions (follow-ups,
+    /// checks), summed; empty when none ran or the process did not exit.
+    pub(crate) aside: Vec<(u32, u64)>,
     pub(crate) completeness: Completeness,
+}
+
+/// One source execution: source input `key`, run by the MR `mr`, left the
+/// counters `vector` (an index into [`ProcessRecords::vectors`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Execution {
+    pub(crate) key: u64,
+    pub(crate) mr: String,
+    pub(crate) vector: u32,
 }
 
 /// Whether a process's file holds everything the process recorded.
@@ -231,6 +261,8 @@ fn read_file(
     let ends_with_newline = text.ends_with('\n');
     let lines: Vec<&str> = text.lines().collect();
     let mut process: Option<usize> = None;
+    // (source key, fingerprint) → vector of the `cov` records written in full.
+    let mut full: HashMap<(u64, u64), u32> = HashMap::new();
     // The first reason the file is incomplete, if any.
     let mut problem: Option<String> = None;
     let mut ended = false;
@@ -289,35 +321,56 @@ fn read_file(
             Record::Mg(mg) => run.groups.push((mg, p)),
             Record::Choices {
                 key,
+                mr,
                 source_type,
                 choices,
             } => run.choices.push(ChoicesRecord {
                 key,
+                mr,
                 source_type,
                 choices,
                 at: format!("{name}:{number}"),
             }),
-            Record::Cov { key, counters } => {
+            Record::Unclassified { key, mr, returned } => {
+                run.unclassified.push(Unclassified { key, mr, returned })
+            }
+            Record::Cov {
+                key,
+                mr,
+                fingerprint,
+                counters,
+            } => {
                 let proc = &mut run.processes[p];
-                match &proc.coverage {
-                    CoverageLayout::Captured { num_counters, .. } => {
-                        if let Some((bad, _)) = counters
-                            .iter()
-                            .find(|&&(i, _)| u64::from(i) >= *num_counters)
-                        {
+                let vector = match counters {
+                    Some(counters) => {
+                        if let Err(why) = check_counters(&proc.coverage, &counters) {
+                            problem.get_or_insert(format!("{name}:{number}: {why}"));
+                            continue;
+                        }
+                        proc.vectors.push(counters);
+                        let vector = (proc.vectors.len() - 1) as u32;
+                        full.insert((key, fingerprint), vector);
+                        vector
+                    }
+                    None => match full.get(&(key, fingerprint)) {
+                        Some(&vector) => vector,
+                        None => {
                             problem.get_or_insert(format!(
-                                "{name}:{number}: counter index {bad} is beyond the header's {num_counters} counters"
+                                "{name}:{number}: a coverage record refers to counters the file does not hold"
                             ));
                             continue;
                         }
-                        proc.counters.push((key, counters));
-                    }
-                    _ => {
-                        problem.get_or_insert(format!(
-                            "{name}:{number}: a coverage record in a process whose header has no function table"
-                        ));
-                    }
+                    },
+                };
+                proc.executions.push(Execution { key, mr, vector });
+            }
+            Record::Aside { counters } => {
+                let proc = &mut run.processes[p];
+                if let Err(why) = check_counters(&proc.coverage, &counters) {
+                    problem.get_or_insert(format!("{name}:{number}: {why}"));
+                    continue;
                 }
+                proc.aside = counters;
             }
             Record::End { lines: counted } => {
                 ended = true;
@@ -347,6 +400,22 @@ fn read_file(
         None => {}
     }
     Ok(())
+}
+
+/// Counters fit the process's counter array, which its header must state.
+fn check_counters(coverage: &CoverageLayout, counters: &[(u32, u64)]) -> Result<(), String> {
+    let CoverageLayout::Captured { num_counters, .. } = coverage else {
+        return Err("a coverage record in a process whose header has no function table".into());
+    };
+    match counters
+        .iter()
+        .find(|&&(i, _)| u64::from(i) >= *num_counters)
+    {
+        Some((bad, _)) => Err(format!(
+            "counter index {bad} is beyond the header's {num_counters} counters"
+        )),
+        None => Ok(()),
+    }
 }
 
 fn add_process(
@@ -395,7 +464,9 @@ fn add_process(
         sources: Vec::new(),
         runtime_version: header.runtime,
         coverage: header.coverage,
-        counters: Vec::new(),
+        vectors: Vec::new(),
+        executions: Vec::new(),
+        aside: Vec::new(),
         completeness: Completeness::Incomplete(String::new()),
     });
     run.processes.len() - 1

@@ -36,18 +36,22 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":3,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":4,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
 fn end(lines: u64) -> String {
-    format!(r#"{{"v":3,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":4,"kind":"end","lines":{lines}}}"#)
 }
 
-const SOURCE_A: &str = r#"{"v":3,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-const COV_A: &str = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[0,1,5,2]}"#;
+const SOURCE_A: &str = r#"{"v":4,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":4,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+const COV_A: &str = r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m::one","fp":"0000000000000007","counters":[0,1,5,2]}"#;
+/// The same counters for another MR, by reference.
+const COV_A_AGAIN: &str =
+    r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m::two","fp":"0000000000000007"}"#;
+const ASIDE: &str = r#"{"v":4,"kind":"aside","counters":[3,289]}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -57,7 +61,9 @@ fn merges_files_and_dedupes_the_registry() {
         SOURCE_A.into(),
         MG_A.into(),
         COV_A.into(),
-        end(4),
+        COV_A_AGAIN.into(),
+        ASIDE.into(),
+        end(6),
     ];
     dir.write("a-1.jsonl", &(one.join("\n") + "\n"));
     let two = [
@@ -75,7 +81,14 @@ fn merges_files_and_dedupes_the_registry() {
     assert_eq!(run.groups.len(), 1);
     assert_eq!(run.groups[0].1, 0);
     assert_eq!(run.processes.len(), 2);
-    assert_eq!(run.processes[0].counters, vec![(10, vec![(0, 1), (5, 2)])]);
+    assert_eq!(run.processes[0].vectors, vec![vec![(0, 1), (5, 2)]]);
+    let executions: Vec<(u64, &str, u32)> = run.processes[0]
+        .executions
+        .iter()
+        .map(|e| (e.key, e.mr.as_str(), e.vector))
+        .collect();
+    assert_eq!(executions, [(10, "m::one", 0), (10, "m::two", 0)]);
+    assert_eq!(run.processes[0].aside, [(3, 289)]);
     assert!(matches!(
         run.processes[0].coverage,
         CoverageLayout::Captured {
@@ -103,7 +116,7 @@ fn a_corrupt_line_makes_the_file_incomplete_and_is_named() {
     let text = [
         header("/bin/a", &[("m::one", "equal")]),
         SOURCE_A.into(),
-        "{\"v\":3,\"kind\":\"mg\",\"mr\"".into(),
+        "{\"v\":4,\"kind\":\"mg\",\"mr\"".into(),
         MG_A.into(),
         end(4),
     ]
@@ -160,14 +173,26 @@ fn lines_lost_before_the_end_line_are_detected() {
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":3,"kind":"cov","key":"000000000000000a","counters":[8,1]}"#;
+    let cov = r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m","fp":"0000000000000001","counters":[8,1]}"#;
     dir.write(
         "a-1.jsonl",
         &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
     );
     let run = read_run(&dir.0, None).unwrap();
-    assert!(run.processes[0].counters.is_empty());
+    assert!(run.processes[0].executions.is_empty());
     assert!(incomplete(&run).contains(":2: counter index 8"));
+}
+
+#[test]
+fn a_reference_to_counters_the_file_does_not_hold_makes_it_incomplete() {
+    let dir = TempDir::new("dangling");
+    dir.write(
+        "a-1.jsonl",
+        &format!("{}\n{COV_A_AGAIN}\n{}\n", header("/bin/a", &[]), end(2)),
+    );
+    let run = read_run(&dir.0, None).unwrap();
+    assert!(run.processes[0].executions.is_empty());
+    assert!(incomplete(&run).contains(":2: a coverage record refers to counters"));
 }
 
 #[test]
@@ -178,14 +203,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":3", "\"v\":4")
+            SOURCE_A.replace("\"v\":4", "\"v\":3")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 4));
+    assert_eq!((*line, *found), (2, 3));
 }
 
 #[test]
@@ -229,7 +254,7 @@ fn records_before_a_header_are_not_attributed() {
 
 fn mg_of(test: &str, key: &str) -> String {
     format!(
-        r#"{{"v":3,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+        r#"{{"v":4,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
     )
 }
 

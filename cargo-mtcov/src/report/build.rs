@@ -25,6 +25,8 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         sources,
         criteria,
         violations,
+        satisfaction,
+        unclassified,
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
@@ -38,7 +40,9 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         sources.len(),
         pool.num_inputs()
     );
-    let relations = pool.source_relations(counting);
+    let relations = pool
+        .source_relations(counting)
+        .with_satisfaction(satisfaction);
     let mr_refs = mrs;
     // Per class, how many source inputs were checked with it.
     let mut class_inputs = vec![0u32; pool.num_classes() as usize];
@@ -88,7 +92,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             } else {
                 file_rows(&m, c.locations)
             },
-            gaps: gaps::rank(&m, c.criterion, c.locations, pool, mr_refs, &source_entries),
+            gaps: gaps::rank(&m, &c, pool, mr_refs, &source_entries),
             requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
         });
     }
@@ -96,6 +100,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
     Ok(Report {
         k,
         counting,
+        satisfaction,
         totals: Totals {
             mrs: pool.num_mrs(),
             classes: pool.num_classes(),
@@ -112,6 +117,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             .collect(),
         violations,
         sources: source_entries,
+        unclassified_outputs: unclassified,
     })
 }
 

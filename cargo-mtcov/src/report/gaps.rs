@@ -20,7 +20,8 @@ use crate::measure::{
 
 use mtcov_protocol::MrDescription;
 
-use super::{ClosestInput, GapGroup, GapKind, Location, SourceEntry};
+use super::{ClosestInput, CriterionInput, GapGroup, GapKind, Location, SourceEntry};
+use crate::measure::Coverage;
 use crate::model::Criterion;
 
 /// At most this many candidate MRs are named per gap.
@@ -28,21 +29,23 @@ pub(crate) const CANDIDATE_LIMIT: usize = 5;
 
 struct Run {
     first: usize,
+    members: Vec<u32>,
     end: (u32, u32),
-    count: u32,
     gain: f64,
     closest: Option<Closest>,
+    /// The most classes (or MRs) one of its requirements still needs.
+    needs: u32,
 }
 
 /// Groups and ranks the gaps of one criterion (see the module doc).
 pub(super) fn rank(
     m: &CriterionMeasure,
-    criterion: Criterion,
-    locations: &[Location],
+    input: &CriterionInput<'_>,
     pool: &Pool,
     mrs: &[MrDescription],
     sources: &[SourceEntry],
 ) -> Vec<GapGroup> {
+    let (criterion, locations) = (input.criterion, input.locations);
     let mut order: Vec<usize> = (0..locations.len()).collect();
     order.sort_by(|&a, &b| locations[a].cmp(&locations[b]).then(a.cmp(&b)));
 
@@ -65,18 +68,20 @@ pub(super) fn rank(
                     && locations[run.first].file == loc.file
                     && run.closest.map(|c| c.input) == closest.map(|c| c.input) =>
             {
-                run.count += 1;
+                run.members.push(r as u32);
                 run.gain += loss;
                 run.end = run.end.max((loc.line_end, loc.col_end));
+                run.needs = run.needs.max(m.k() - m.best_size(req));
             }
             _ => {
                 runs.extend(current.take());
                 current = Some(Run {
                     first: r,
+                    members: vec![r as u32],
                     end: (loc.line_end, loc.col_end),
-                    count: 1,
                     gain: loss,
                     closest,
+                    needs: m.k() - m.best_size(req),
                 });
             }
         }
@@ -91,6 +96,17 @@ pub(super) fn rank(
     });
 
     let total = f64::from(m.num_requirements());
+    // Code criteria with source executions attributed to MRs: candidates
+    // are the MRs whose own source executions reach the group's code.
+    let reach = (!criterion.is_black_box() && input.coverage.attributed()).then(|| {
+        let mut wanted = vec![false; locations.len()];
+        for run in runs.iter().filter(|run| run.closest.is_some()) {
+            for &r in &run.members {
+                wanted[r as usize] = true;
+            }
+        }
+        input.coverage.reaching_mrs(&wanted)
+    });
     let mut candidates = Candidates::new(pool, m.counting());
     runs.into_iter()
         .enumerate()
@@ -101,15 +117,47 @@ pub(super) fn rank(
                 col_end: run.end.1,
                 ..first.clone()
             };
-            let closest = run
+            let counting_here = run
                 .closest
-                .map(|c| closest_input(c, pool, mrs, sources, &mut candidates));
+                .map(|c| counting_mrs(input.coverage, pool, c.input, ReqIdx(run.first as u32)));
+            let closest = run.closest.map(|c| {
+                let here = counting_here.as_deref().unwrap_or_default();
+                let found = match &reach {
+                    Some(reach) => {
+                        let mut reaching: Vec<MrIdx> = run
+                            .members
+                            .iter()
+                            .flat_map(|&r| reach[r as usize].iter().copied())
+                            .collect();
+                        reaching.sort_unstable();
+                        reaching.dedup();
+                        std::rc::Rc::new(candidates.among(c.input, here, &reaching))
+                    }
+                    None => candidates.for_input(c.input),
+                };
+                closest_input(c, here, &found, pool, mrs, sources)
+            });
+            let aside_executions = if closest.is_none() {
+                run.members
+                    .iter()
+                    .map(|&r| input.aside.get(r as usize).copied().unwrap_or(0))
+                    .max()
+                    .unwrap_or(0)
+            } else {
+                0
+            };
             let advice = if criterion.is_black_box() {
                 black_box_advice(criterion, first, closest.as_ref(), m.counting())
             } else {
-                advice(closest.as_ref(), m.counting())
+                advice(
+                    closest.as_ref(),
+                    m.counting(),
+                    reach.is_some(),
+                    aside_executions,
+                )
             };
             let closest = closest.map(|(c, _)| c);
+            let requirements = run.members.len() as u32;
             GapGroup {
                 rank: i as u32 + 1,
                 kind: if closest.is_some() {
@@ -118,9 +166,12 @@ pub(super) fn rank(
                     GapKind::Uncovered
                 },
                 span,
-                requirements: run.count,
+                requirements,
                 gain: run.gain,
                 a_k_gain: run.gain / total,
+                relations_needed: run.needs,
+                a_k_gain_per_relation: f64::from(requirements) / (f64::from(m.k()) * total),
+                aside_executions,
                 closest,
                 advice,
             }
@@ -128,20 +179,35 @@ pub(super) fn rank(
         .collect()
 }
 
+/// The MRs that count for requirement `r` on `input`: associated with it
+/// and, when the coverage says, whose own source execution of it covered `r`.
+fn counting_mrs(coverage: &Coverage, pool: &Pool, input: InputIdx, r: ReqIdx) -> Vec<MrIdx> {
+    let associated = pool.mrs_of(input);
+    match coverage.mrs_covering(input, r) {
+        None => associated.to_vec(),
+        Some(covering) => covering
+            .into_iter()
+            .filter(|m| associated.binary_search(m).is_ok())
+            .collect(),
+    }
+}
+
 fn closest_input(
     c: Closest,
+    counting: &[MrIdx],
+    found: &Found,
     pool: &Pool,
     mrs: &[MrDescription],
     sources: &[SourceEntry],
-    candidates: &mut Candidates<'_>,
 ) -> (ClosestInput, u32) {
-    let found = candidates.for_input(c.input);
+    let mut classes: Vec<ClassIdx> = counting.iter().map(|&m| pool.mr_class(m)).collect();
+    classes.sort_unstable();
+    classes.dedup();
     let closest = ClosestInput {
         input: c.input.0,
         debug: sources[c.input.0 as usize].debug.clone(),
         s_ro: c.s_ro,
-        classes: pool
-            .classes_of(c.input)
+        classes: classes
             .iter()
             .map(|&cl| pool.class_name(cl).to_owned())
             .collect(),
@@ -157,14 +223,61 @@ fn closest_input(
 }
 
 /// One sentence: what to add. `available` is how many of the `needs`
-/// missing classes (or MRs) registered MRs can supply.
-fn advice(closest: Option<&(ClosestInput, u32)>, counting: Counting) -> String {
+/// missing classes (or MRs) registered MRs can supply; `reach`: the
+/// candidates are the MRs whose source executions reach the code;
+/// `aside`: how many times follow-ups or checks ran uncovered code.
+fn advice(
+    closest: Option<&(ClosestInput, u32)>,
+    counting: Counting,
+    reach: bool,
+    aside: u64,
+) -> String {
     let Some((c, available)) = closest else {
-        return "no source input reaches this code: add one that does".to_owned();
+        return if aside > 0 {
+            format!(
+                "reached only by follow-up executions or checks ({aside} {}), never by a source \
+                 execution: pass such inputs through `mg.source`",
+                if aside == 1 { "time" } else { "times" }
+            )
+        } else {
+            "no execution reaches this code: add a source input that does".to_owned()
+        };
     };
     let unit = |n: u32| counted(counting, n);
     let names = candidate_names(c);
     let needs = c.needs;
+    if reach {
+        let which = match counting {
+            Counting::Class => "MRs of other relation classes",
+            Counting::Mr => "other MRs",
+        };
+        return if *available == 0 {
+            format!(
+                "no registered {} reaches this code from its source executions: write MRs of \
+                 {needs} new {} that run it on source input {}",
+                match counting {
+                    Counting::Class => "MR of another relation class",
+                    Counting::Mr => "other MR",
+                },
+                unit(needs),
+                c.debug
+            )
+        } else if *available >= needs {
+            format!(
+                "pair source input {} with {needs} more {} whose MRs reach this code, e.g. {names}",
+                c.debug,
+                unit(needs)
+            )
+        } else {
+            let short = needs - available;
+            format!(
+                "pair source input {} with {names} ({which} that reach this code), and write MRs \
+                 of {short} new {} that do",
+                c.debug,
+                unit(short)
+            )
+        };
+    }
     if *available == 0 {
         format!(
             "no registered MR that applies to source input {1} adds a {0}: write MRs of {needs} new {2} that do",
@@ -266,6 +379,60 @@ impl<'a> Candidates<'a> {
             by_type: HashMap::new(),
             cache: HashMap::new(),
         }
+    }
+
+    /// Of `reaching` (MRs whose source executions reach the gap's code),
+    /// those that would raise `input`'s count there: applicable to it, not
+    /// paired with it, never skipped on it, and of a class (or, counting
+    /// MRs, an MR) not among `counting` (those counting there already).
+    fn among(&self, input: InputIdx, counting: &[MrIdx], reaching: &[MrIdx]) -> Found {
+        let pool = self.pool;
+        let ty = pool.input_type(input);
+        let paired = pool.mrs_of(input);
+        let have: Vec<ClassIdx> = counting.iter().map(|&m| pool.mr_class(m)).collect();
+        let mut found = Found {
+            picks: Vec::new(),
+            total: 0,
+            available: 0,
+        };
+        let mut classes_seen: Vec<ClassIdx> = Vec::new();
+        let mut later = Vec::new();
+        for &m in reaching {
+            let applies = match (ty, pool.mr_type(m)) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            };
+            let class = pool.mr_class(m);
+            if !applies
+                || paired.binary_search(&m).is_ok()
+                || pool.skipped(input, m)
+                || (self.counting == Counting::Class && have.contains(&class))
+            {
+                continue;
+            }
+            found.total += 1;
+            let new_class = !classes_seen.contains(&class);
+            if new_class {
+                classes_seen.push(class);
+            }
+            match self.counting {
+                Counting::Class if !new_class => {
+                    later.push(m);
+                    continue;
+                }
+                _ => found.available += 1,
+            }
+            if found.picks.len() < CANDIDATE_LIMIT {
+                found.picks.push(m);
+            }
+        }
+        // One MR per missing class first, then the others.
+        for m in later {
+            if found.picks.len() < CANDIDATE_LIMIT {
+                found.picks.push(m);
+            }
+        }
+        found
     }
 
     fn for_input(&mut self, input: InputIdx) -> std::rc::Rc<Found> {

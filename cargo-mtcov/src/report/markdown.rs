@@ -104,7 +104,7 @@ pub fn render_markdown(report: &Report) -> String {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{}. **{}**{label}: {} {}, +{} A\\_{k} ({what})  \n   {}",
+                "{}. **{}**{label}: {} {}, {} in A\\_{k} ({what})  \n   {}",
                 g.rank,
                 esc(&span(&g.span)),
                 g.requirements,
@@ -113,7 +113,7 @@ pub fn render_markdown(report: &Report) -> String {
                 } else {
                     "requirements"
                 },
-                pct(g.a_k_gain),
+                esc(&g.gain_words(report.counting)),
                 esc(&g.advice)
             );
         }
@@ -131,6 +131,9 @@ pub fn render_markdown(report: &Report) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+    }
+    for u in &report.unclassified_outputs {
+        let _ = writeln!(out, "\n**Output not classified**: {}", esc(&u.sentence()));
     }
     if !report.violations.is_empty() {
         let _ = writeln!(

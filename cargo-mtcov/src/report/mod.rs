@@ -25,8 +25,8 @@
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
-//!                                     locations: &locations }],
-//!     violations: vec![],
+//!                                     locations: &locations, aside: &[] }],
+//!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -53,7 +53,7 @@ use serde::Serialize;
 
 use mtcov_protocol::MrDescription;
 
-use crate::measure::{Counting, Coverage, Pool, Summary};
+use crate::measure::{Counting, Coverage, Pool, Satisfaction, Summary};
 use crate::model::{Criterion, Location, SourceInfo, Violation};
 
 pub use build::build;
@@ -74,6 +74,9 @@ pub struct CriterionInput<'a> {
     pub coverage: &'a Coverage,
     /// Where requirement `i` is: `locations.len()` must equal `n`.
     pub locations: &'a [Location],
+    /// Per requirement, how many times code outside source executions
+    /// (follow-ups, checks) ran it; empty when not known.
+    pub aside: &'a [u64],
 }
 
 /// Everything [`build`] needs. `mrs` and `sources` are indexed like the
@@ -87,6 +90,43 @@ pub struct ReportInput<'a> {
     pub sources: &'a [SourceInfo],
     pub criteria: Vec<CriterionInput<'a>>,
     pub violations: Vec<Violation>,
+    /// Which source executions count for a requirement.
+    pub satisfaction: Satisfaction,
+    /// Source executions whose output could not be classified.
+    pub unclassified: Vec<UnclassifiedOutput>,
+}
+
+impl UnclassifiedOutput {
+    /// The fact in one sentence, for every format.
+    pub fn sentence(&self) -> String {
+        format!(
+            "MR {} ran {} source {} of {} whose output is {}, not the declared {}: \
+             their O-categories are not classified and their IO frames are not counted",
+            self.mr,
+            self.inputs,
+            if self.inputs == 1 { "input" } else { "inputs" },
+            self.source_type,
+            self.returned,
+            self.declared
+        )
+    }
+}
+
+/// Source executions of a declared input type, by one MR, whose output was
+/// not of the declared output type: their O-choices, and so their IO
+/// frames, are unknown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnclassifiedOutput {
+    /// The MR's id.
+    pub mr: String,
+    /// The declared input type.
+    pub source_type: String,
+    /// The declared output type.
+    pub declared: String,
+    /// What the SUT returned (`std::any::type_name`).
+    pub returned: String,
+    /// How many distinct source inputs the MR executed so.
+    pub inputs: u32,
 }
 
 /// The whole report; serialised as is (inside the JSON envelope).
@@ -95,6 +135,7 @@ pub struct ReportInput<'a> {
 pub struct Report {
     pub k: u32,
     pub counting: Counting,
+    pub satisfaction: Satisfaction,
     pub totals: Totals,
     pub criteria: Vec<CriterionReport>,
     /// Every relation class of the registered MRs, in registration order.
@@ -104,6 +145,8 @@ pub struct Report {
     pub violations: Vec<Violation>,
     /// `S_RO` of every source input, in pool order.
     pub sources: Vec<SourceEntry>,
+    /// Source executions whose O-categories could not be classified.
+    pub unclassified_outputs: Vec<UnclassifiedOutput>,
 }
 
 /// Sizes of the test suite.
@@ -172,12 +215,58 @@ pub struct GapGroup {
     pub requirements: u32,
     /// `sum of (1 - K(r))`: how much `A_k * |E|` would rise if closed.
     pub gain: f64,
-    /// `gain / |E|`: how much `A_k` would rise.
+    /// `gain / |E|`: how much `A_k` would rise if closed, which takes
+    /// `relations_needed` more relation classes (or MRs).
     pub a_k_gain: f64,
+    /// How many more classes (or MRs) the group's best input needs for
+    /// `K = 1` everywhere in it (`k` for an uncovered group).
+    pub relations_needed: u32,
+    /// How much `A_k` rises per class (or MR) added: `requirements / (k |E|)`.
+    pub a_k_gain_per_relation: f64,
+    /// For an uncovered group: how many times code outside source
+    /// executions (follow-up executions, checks) ran its most-run
+    /// requirement; 0 when nothing ran it.
+    pub aside_executions: u64,
     /// The best covering input, for `thin` gaps.
     pub closest: Option<ClosestInput>,
     /// What to do, in one sentence.
     pub advice: String,
+}
+
+impl GapGroup {
+    /// The gain in words: "up to +44.6% with 3 more relation classes
+    /// (+14.9% per class)".
+    pub fn gain_words(&self, counting: Counting) -> String {
+        let (one, many) = match counting {
+            Counting::Class => ("class", "relation classes"),
+            Counting::Mr => ("MR", "MRs"),
+        };
+        let how = match self.kind {
+            GapKind::Uncovered => format!(
+                "with a source input that reaches it, checked by {} {many}",
+                self.relations_needed
+            ),
+            GapKind::Thin => format!("with {} more {many}", self.relations_needed),
+        };
+        if self.relations_needed <= 1 {
+            return format!(
+                "up to +{} {}",
+                text::pct(self.a_k_gain),
+                how.replace(
+                    many,
+                    match counting {
+                        Counting::Class => "relation class",
+                        Counting::Mr => "MR",
+                    }
+                )
+            );
+        }
+        format!(
+            "up to +{} {how} (+{} per {one})",
+            text::pct(self.a_k_gain),
+            text::pct(self.a_k_gain_per_relation)
+        )
+    }
 }
 
 /// The source input that comes closest to `K = 1` on a gap.
@@ -186,14 +275,18 @@ pub struct ClosestInput {
     /// Index into `Report::sources`.
     pub input: u32,
     pub debug: String,
+    /// How many of its relation classes (or MRs) count for the group's
+    /// first requirement: those whose own source execution of it covered
+    /// the requirement.
     pub s_ro: u32,
-    /// Its relation classes.
+    /// Those relation classes.
     pub classes: Vec<String>,
     /// More distinct classes (or MRs) needed to reach k.
     pub needs: u32,
-    /// Applicable registered MRs it has not been paired with that would
-    /// raise `|S_RO|`: one per missing class first, at most
-    /// `CANDIDATE_LIMIT`.
+    /// Registered MRs that would raise its count if run on it: applicable,
+    /// not yet paired with it, of a class it lacks here, and (for code
+    /// criteria) whose source executions reach the group's code. One per
+    /// missing class first, at most `CANDIDATE_LIMIT`.
     pub candidate_mrs: Vec<MrDescription>,
     /// How many such MRs there are in all.
     pub candidate_mrs_total: u32,

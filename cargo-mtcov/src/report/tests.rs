@@ -100,16 +100,19 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 criterion: Criterion::Line,
                 coverage: &f.line.0,
                 locations: &f.line.1,
+                aside: &[],
             },
             CriterionInput {
                 criterion: Criterion::Branch,
                 coverage: &f.branch.0,
                 locations: &f.branch.1,
+                aside: &[],
             },
             CriterionInput {
                 criterion: Criterion::Function,
                 coverage: &f.function.0,
                 locations: &f.function.1,
+                aside: &[],
             },
         ],
         violations: vec![Violation {
@@ -118,6 +121,14 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             line: 30,
             sources: vec!["Angle(45.0)".into()],
             message: Some("sin(45.0) = 0.707 > sin(46.0) = 0.719 is false".into()),
+        }],
+        satisfaction: Default::default(),
+        unclassified: vec![UnclassifiedOutput {
+            mr: "mrs::monotone".into(),
+            source_type: "trig::Angle".into(),
+            declared: "f64".into(),
+            returned: "f32".into(),
+            inputs: 2,
         }],
     })
     .unwrap()
@@ -220,7 +231,7 @@ fn gaps_are_grouped_and_ranked_by_gain() {
     assert!((gaps[0].a_k_gain - 2.0 / 6.0).abs() < 1e-12);
     assert_eq!(
         gaps[0].advice,
-        "no source input reaches this code: add one that does"
+        "no execution reaches this code: add a source input that does"
     );
     assert!(gaps[0].closest.is_none());
 
@@ -292,6 +303,8 @@ fn mismatched_names_are_refused() {
         sources: &f.sources,
         criteria: vec![],
         violations: vec![],
+        satisfaction: Default::default(),
+        unclassified: Vec::new(),
     })
     .unwrap_err();
     assert!(
@@ -309,8 +322,11 @@ fn mismatched_names_are_refused() {
             criterion: Criterion::Line,
             coverage: &f.line.0,
             locations: &f.line.1[..2],
+            aside: &[],
         }],
         violations: vec![],
+        satisfaction: Default::default(),
+        unclassified: Vec::new(),
     })
     .unwrap_err();
     assert!(

@@ -56,11 +56,24 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     sweep_table(&mut out, report, p);
     file_table(&mut out, report, p);
     for c in &report.criteria {
-        gap_list(&mut out, c, k, opts.limit, p);
+        gap_list(&mut out, c, k, report.counting, opts.limit, p);
     }
     dead_mrs(&mut out, report, opts.limit, p);
+    unclassified(&mut out, report, p);
     violations(&mut out, report, opts.limit, p);
     out
+}
+
+/// Source executions whose O-categories could not be classified.
+fn unclassified(out: &mut String, report: &Report, p: Paint) {
+    if report.unclassified_outputs.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{}", p.bold("Outputs not classified"));
+    for u in &report.unclassified_outputs {
+        let _ = writeln!(out, "  {}", esc(&u.sentence()));
+    }
+    out.push('\n');
 }
 
 /// Width of the criterion column: 10, or the longest name measured.
@@ -198,7 +211,14 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     out.push('\n');
 }
 
-fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Paint) {
+fn gap_list(
+    out: &mut String,
+    c: &CriterionReport,
+    k: u32,
+    counting: Counting,
+    limit: usize,
+    p: Paint,
+) {
     if c.gaps.is_empty() {
         return;
     }
@@ -223,22 +243,22 @@ fn gap_list(out: &mut String, c: &CriterionReport, k: u32, limit: usize, p: Pain
         if c.criterion.is_black_box() {
             black_box_gap_line(out, g, k, p);
         } else {
-            gap_line(out, g, k, width, p);
+            gap_line(out, g, k, counting, width, p);
         }
     }
     and_more(out, c.gaps.len() - shown, "group", "groups");
     out.push('\n');
 }
 
-fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
+fn gap_line(out: &mut String, g: &GapGroup, k: u32, counting: Counting, width: usize, p: Paint) {
     let where_ = format!("{:<width$}", esc(&span(&g.span)));
     let _ = write!(
         out,
-        "{:>4}. {} {:>9} {:>7}",
+        "{:>4}. {} {:>9} {:>13}",
         g.rank,
         p.cyan(&where_),
         count(g.requirements, "req", "reqs"),
-        format!("+{}", pct(g.a_k_gain)),
+        format!("up to +{}", pct(g.a_k_gain)),
     );
     if let Some(label) = &g.span.label {
         let _ = write!(out, "  {}", p.dim(&esc(label)));
@@ -249,6 +269,7 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
         GapKind::Thin => esc(&g.advice).into_owned(),
     };
     let _ = writeln!(out, "        {advice}");
+    let _ = writeln!(out, "        {}", p.dim(&g.gain_words(counting)));
     if let Some(c) = &g.closest {
         let classes = if c.classes.is_empty() {
             "none".to_owned()
@@ -267,7 +288,7 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, width: usize, p: Paint) {
 fn black_box_gap_line(out: &mut String, g: &GapGroup, k: u32, p: Paint) {
     let _ = writeln!(
         out,
-        "{:>4}. {}  +{}",
+        "{:>4}. {}  up to +{}",
         g.rank,
         p.cyan(g.span.label.as_deref().unwrap_or("")),
         pct(g.a_k_gain),

@@ -126,7 +126,7 @@ where
             patterns.clear();
             let mut failed = false;
             for &mr in self.mrs {
-                let mut mg = Mg::new(None);
+                let mut mg = Mg::unrecorded();
                 mg.rare().probe = Some(std::mem::take(&mut patterns));
                 let verdict = match panics::quietly(|| panics::catch(|| mr.run(&mut mg, &input))) {
                     Ok(()) => mg.verdict(),

@@ -127,6 +127,15 @@ pub(super) fn index(site: &Site<'_>) -> String {
         }
         out.push_str("</ul>\n");
     }
+    if !r.unclassified_outputs.is_empty() {
+        out.push_str("<h2>Outputs not classified</h2>\n<ul>");
+        for u in &r.unclassified_outputs {
+            out.push_str("<li>");
+            esc(&mut out, &u.sentence());
+            out.push_str("</li>");
+        }
+        out.push_str("</ul>\n");
+    }
     if !r.violations.is_empty() {
         let _ = writeln!(out, "<h2>Violations ({})</h2>\n<ul>", r.violations.len());
         for v in &r.violations {

@@ -161,12 +161,15 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     }
     let _ = write!(
         out,
-        " · {} requirement{} · +{} A<sub>{k}</sub><br>",
+        " · {} requirement{} · up to +{} A<sub>{k}</sub><br>",
         g.requirements,
         if g.requirements == 1 { "" } else { "s" },
         pct(g.a_k_gain)
     );
     esc(out, &g.advice);
+    out.push_str("<br><span class=\"muted\">");
+    esc(out, &g.gain_words(site.report.counting));
+    out.push_str("</span>");
     if let Some(c) = &g.closest {
         out.push_str("<br>Closest source input <code>");
         esc(out, &c.debug);

@@ -401,23 +401,18 @@ impl Declaration {
         }
         frames.sort();
 
-        // Pairs: every pair some valid complete input frame contains. The
-        // input frames seen so far vouch for most; each other candidate
-        // is settled by a search for one completion.
-        let input_order = compiled.order(self, &inputs);
+        // Pairs: every pair of normal I-choices that some valid complete
+        // frame (I- and O-choices) contains; the frames are all known.
         let mut valid: HashSet<(ChoiceRef, ChoiceRef)> = HashSet::new();
         let mut seen_inputs: HashSet<Vec<u16>> = HashSet::new();
-        let note = |frame: &[u16], valid: &mut HashSet<(ChoiceRef, ChoiceRef)>| {
-            for (i, &a) in inputs.iter().enumerate() {
-                for &b in &inputs[i + 1..] {
-                    valid.insert(((a as u16, frame[a]), (b as u16, frame[b])));
-                }
-            }
-        };
         for frame in &frames {
             let input_part: Vec<u16> = inputs.iter().map(|&c| frame[c]).collect();
             if seen_inputs.insert(input_part) {
-                note(frame, &mut valid);
+                for (i, &a) in inputs.iter().enumerate() {
+                    for &b in &inputs[i + 1..] {
+                        valid.insert(((a as u16, frame[a]), (b as u16, frame[b])));
+                    }
+                }
             }
         }
         for (i, &a) in inputs.iter().enumerate() {
@@ -426,26 +421,6 @@ impl Declaration {
                     for y in normal_choices(&self.categories[b]) {
                         let pair = ((a as u16, x), (b as u16, y));
                         if valid.contains(&pair) {
-                            out.pairs.push(pair);
-                            continue;
-                        }
-                        // The two fixed categories first: a condition between
-                        // them fails at once, not after every other category.
-                        let order: Vec<usize> = [a, b]
-                            .into_iter()
-                            .chain(input_order.iter().copied().filter(|&c| c != a && c != b))
-                            .collect();
-                        let mut search = Search::new(self, &compiled, order);
-                        search.fixed = vec![None; self.categories.len()];
-                        search.fixed[a] = Some(x);
-                        search.fixed[b] = Some(y);
-                        let mut found = None;
-                        search.run(0, &mut |s| {
-                            found = Some(s.frame());
-                            false
-                        });
-                        if let Some(frame) = found {
-                            note(&frame, &mut valid);
                             out.pairs.push(pair);
                         }
                     }
@@ -868,6 +843,20 @@ mod tests {
         assert_eq!(d.is_valid(&[Some(1), Some(1), None]), Ok(true));
         assert_eq!(d.is_valid(&[Some(1), Some(2), Some(1)]), Ok(true), "alone");
         assert_eq!(d.is_valid(&[Some(0), Some(0), Some(1)]), Ok(false));
+    }
+
+    #[test]
+    fn pairs_are_those_of_valid_complete_frames_o_constraints_included() {
+        // No output choice is allowed with `a = x`: the pairs of `a = x`
+        // are in no valid complete frame, so they are no requirements.
+        let d = decl(vec![
+            cat("a", false, vec![ch("x", &["X"], None, ChoiceKind::Normal), n("y")]),
+            cat("b", false, vec![n("small"), n("big")]),
+            cat("o", true, vec![ch("any", &[], Some("!X"), ChoiceKind::Normal)]),
+        ]);
+        let r = d.requirements().unwrap();
+        assert_eq!(r.pairs, vec![((0, 1), (1, 0)), ((0, 1), (1, 1))]);
+        assert_eq!(r.frames.len(), 2);
     }
 
     #[test]

@@ -389,14 +389,19 @@ impl<'s> Builder<'s> {
                 }
                 None => {
                     self.has_branch_regions = true;
-                    let t = if r.count.is_zero() {
+                    // llvm-cov leaves out a branch only when it is folded
+                    // as a whole (both counters a literal zero); an outcome
+                    // folded alone (a `cfg!` constant) is a requirement
+                    // that can never be covered.
+                    let folded = r.count.is_zero() && r.false_count.is_zero();
+                    let t = if folded {
                         NONE
                     } else {
                         self.reqs[2].id(key(RequirementKind::BranchTrue), || {
                             format!("branch {} true", span_text(span))
                         })
                     };
-                    let f = if r.false_count.is_zero() {
+                    let f = if folded {
                         NONE
                     } else {
                         self.reqs[2].id(key(RequirementKind::BranchFalse), || {

@@ -29,8 +29,10 @@
 //!   all functions of a file merged into segments, a line instrumented and
 //!   covered by LLVM's `LineCoverageStats` rules.
 //! - `branch`: the true and the false outcome of each branch region
-//!   (nightly `-Zcoverage-options=branch`), except outcomes LLVM marks
-//!   folded (a literal zero counter), which llvm-cov does not count.
+//!   (nightly `-Zcoverage-options=branch`), except branches LLVM folds as
+//!   a whole (both counters a literal zero), which llvm-cov does not count;
+//!   an outcome folded alone (one side of a `cfg!` constant) is counted,
+//!   as llvm-cov does, and can never be covered.
 //! - `function`: each source function, all instantiations and copies
 //!   merged by (file, start of its first region), as llvm-cov groups them.
 //!

@@ -391,3 +391,91 @@ fn p_err() -> Result<(), MeasureError> {
     let m = p.add_mr("c", None);
     p.not_applicable(InputIdx(3), m)
 }
+
+/// The worked example with every source execution attributed to its MR,
+/// each MR running the same SUT (covering what its input covers): the
+/// per-relation measure equals the paper's, for every k and counting.
+#[test]
+fn one_sut_per_relation_equals_the_papers_measure() {
+    let ex = example();
+    let [m1, m2, m3, m4] = ex.mrs;
+    let [a, b, c] = ex.inputs;
+    let mut attributed = Coverage::new(5);
+    for (t, reqs, mrs) in [
+        (a, vec![0, 1], vec![m1, m2]),
+        (b, vec![1, 2], vec![m1, m3, m4]),
+        (c, vec![3], vec![m3]),
+    ] {
+        for m in mrs {
+            attributed.push_by(t, m, reqs.iter().copied()).unwrap();
+        }
+    }
+    for counting in [Counting::Class, Counting::Mr] {
+        let relations = ex.pool.source_relations(counting);
+        for k in 1..=5 {
+            let paper = measure(&ex.pool, &relations, &ex.coverage, k).unwrap();
+            let ours = measure(&ex.pool, &relations, &attributed, k).unwrap();
+            assert_eq!(ours.summary(), paper.summary(), "{counting:?} k = {k}");
+            assert_eq!(ks(&ours), ks(&paper));
+        }
+    }
+}
+
+/// Two SUTs over one input type: `t` is checked by an encoder MR (class
+/// `reversal`) whose source execution covers requirement 0, and by decoder
+/// MRs of two classes whose source executions cover requirement 1. Each
+/// requirement counts only the classes whose own execution covered it;
+/// the paper's per-input measure counts all three for both.
+#[test]
+fn a_relation_counts_only_for_the_code_its_source_execution_covered() {
+    let mut p = PoolBuilder::new();
+    let encoder = p.add_mr("reversal", None);
+    let decoder = p.add_mr("concatenation", None);
+    let decoder_too = p.add_mr("roundtrip", None);
+    let skipping = p.add_mr("stretch", None);
+    let t = p.add_input();
+    let u = p.add_input();
+    for m in [encoder, decoder, decoder_too] {
+        p.record_mg(m, &[t], Outcome::Holds).unwrap();
+    }
+    p.record_mg(skipping, &[u], Outcome::Skipped).unwrap();
+    let pool = p.build();
+    let mut coverage = Coverage::new(3);
+    coverage.push_by(t, encoder, [0]).unwrap();
+    coverage.push_by(t, decoder, [1]).unwrap();
+    coverage.push_by(t, decoder_too, [1]).unwrap();
+    // A second execution of one MR adds nothing new for requirement 1.
+    coverage.push_by(t, decoder, [1]).unwrap();
+    // Covered by an MG that was skipped: covered, counted by no class.
+    coverage.push_by(u, skipping, [2]).unwrap();
+
+    let relations = pool.source_relations(Counting::Class);
+    let m = measure(&pool, &relations, &coverage, 3).unwrap();
+    assert_eq!([0, 1, 2].map(|r| m.best_size(ReqIdx(r))), [1, 2, 0]);
+    let summary = m.summary().unwrap();
+    assert_eq!(summary.covered, 3);
+    assert_eq!((summary.a_k_numerator, summary.a_k_denominator), (3, 9));
+    assert_eq!(m.closest(ReqIdx(0)).unwrap().needs, 2);
+    assert_eq!(coverage.mrs_covering(t, ReqIdx(1)), Some(vec![decoder, decoder_too]));
+    let reach = coverage.reaching_mrs(&[true, false, true]);
+    assert_eq!(reach[0], [encoder]);
+    assert!(reach[1].is_empty(), "not wanted");
+    assert_eq!(reach[2], [skipping]);
+
+    let paper = measure(
+        &pool,
+        &relations.clone().with_satisfaction(Satisfaction::Input),
+        &coverage,
+        3,
+    )
+    .unwrap();
+    assert_eq!([0, 1, 2].map(|r| paper.best_size(ReqIdx(r))), [3, 3, 0]);
+    assert_eq!(paper.summary().unwrap().a_k_numerator, 6);
+
+    // An MR of the pool that was never associated with `t` cannot count.
+    let mut stray = Coverage::new(3);
+    stray.push_by(t, skipping, [0]).unwrap();
+    let m = measure(&pool, &relations, &stray, 3).unwrap();
+    assert!(m.is_covered(ReqIdx(0)));
+    assert_eq!(m.best_size(ReqIdx(0)), 0);
+}

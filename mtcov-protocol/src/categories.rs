@@ -850,9 +850,17 @@ mod tests {
         // No output choice is allowed with `a = x`: the pairs of `a = x`
         // are in no valid complete frame, so they are no requirements.
         let d = decl(vec![
-            cat("a", false, vec![ch("x", &["X"], None, ChoiceKind::Normal), n("y")]),
+            cat(
+                "a",
+                false,
+                vec![ch("x", &["X"], None, ChoiceKind::Normal), n("y")],
+            ),
             cat("b", false, vec![n("small"), n("big")]),
-            cat("o", true, vec![ch("any", &[], Some("!X"), ChoiceKind::Normal)]),
+            cat(
+                "o",
+                true,
+                vec![ch("any", &[], Some("!X"), ChoiceKind::Normal)],
+            ),
         ]);
         let r = d.requirements().unwrap();
         assert_eq!(r.pairs, vec![((0, 1), (1, 0)), ((0, 1), (1, 1))]);

@@ -456,7 +456,10 @@ fn a_relation_counts_only_for_the_code_its_source_execution_covered() {
     assert_eq!(summary.covered, 3);
     assert_eq!((summary.a_k_numerator, summary.a_k_denominator), (3, 9));
     assert_eq!(m.closest(ReqIdx(0)).unwrap().needs, 2);
-    assert_eq!(coverage.mrs_covering(t, ReqIdx(1)), Some(vec![decoder, decoder_too]));
+    assert_eq!(
+        coverage.mrs_covering(t, ReqIdx(1)),
+        Some(vec![decoder, decoder_too])
+    );
     let reach = coverage.reaching_mrs(&[true, false, true]);
     assert_eq!(reach[0], [encoder]);
     assert!(reach[1].is_empty(), "not wanted");

@@ -29,6 +29,8 @@ pub(crate) const CANDIDATE_LIMIT: usize = 5;
 
 struct Run {
     first: usize,
+    /// Uncovered, but run outside source executions.
+    aside: bool,
     members: Vec<u32>,
     end: (u32, u32),
     gain: f64,
@@ -60,13 +62,17 @@ pub(super) fn rank(
         let closest = m.closest(req);
         let loss = 1.0 - m.k_value(req);
         let loc = &locations[r];
+        // Uncovered code that follow-ups or checks ran and code nothing
+        // ran are two causes, two things to do.
+        let aside = closest.is_none() && input.aside.get(r).is_some_and(|&n| n > 0);
         match &mut current {
             // A black-box requirement (a choice, pair or frame) is one
             // thing to do on its own: its neighbours share no code.
             Some(run)
                 if !criterion.is_black_box()
                     && locations[run.first].file == loc.file
-                    && run.closest.map(|c| c.input) == closest.map(|c| c.input) =>
+                    && run.closest.map(|c| c.input) == closest.map(|c| c.input)
+                    && run.aside == aside =>
             {
                 run.members.push(r as u32);
                 run.gain += loss;
@@ -77,6 +83,7 @@ pub(super) fn rank(
                 runs.extend(current.take());
                 current = Some(Run {
                     first: r,
+                    aside,
                     members: vec![r as u32],
                     end: (loc.line_end, loc.col_end),
                     gain: loss,

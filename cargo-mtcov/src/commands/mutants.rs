@@ -10,7 +10,7 @@
 //! 4. one recorded run per mutant, `--jobs` at a time;
 //! 5. the matrix to `<target>/mtcov/mutants.json`, the summary to stdout.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -22,10 +22,11 @@ use crate::assemble::coverage::{self, ScopePatterns};
 use crate::build::{self, BuildRequest};
 use crate::cli::MutantsCommand;
 use crate::error::ExitStatus;
-use crate::measure::{Counting, InputIdx, ReqIdx, measure};
+use crate::measure::{Counting, InputIdx, MrIdx, ReqIdx, measure};
 use crate::model::Criterion;
 use crate::mutants::matrix::{
-    self, CriterionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry, SourceEntry,
+    self, CriterionEntry, ExecutionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry,
+    SourceEntry,
 };
 use crate::mutants::verdict::{MgVerdict, MutantStatus};
 use crate::mutants::{self, BaselineFailed, Plan, list};
@@ -243,10 +244,17 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             .iter()
             .map(|c| {
                 let mut covered = vec![Vec::new(); assembled.sources.len()];
-                for (InputIdx(input), _, reqs) in c.coverage.segments() {
+                let mut by_mr: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
+                for (InputIdx(input), mr, reqs) in c.coverage.segments() {
                     covered[input as usize].extend(reqs.iter().map(|r| r.0));
+                    if let Some(MrIdx(mr)) = mr {
+                        by_mr
+                            .entry((input, mr))
+                            .or_default()
+                            .extend(reqs.iter().map(|r| r.0));
+                    }
                 }
-                for reqs in &mut covered {
+                for reqs in covered.iter_mut().chain(by_mr.values_mut()) {
                     reqs.sort_unstable();
                     reqs.dedup();
                 }
@@ -254,6 +262,14 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
                     criterion: c.criterion.name().to_owned(),
                     requirements: c.coverage.num_requirements(),
                     covered,
+                    executions: by_mr
+                        .into_iter()
+                        .map(|((source, mr), covered)| ExecutionEntry {
+                            source,
+                            mr,
+                            covered,
+                        })
+                        .collect(),
                 }
             })
             .collect(),

@@ -12,7 +12,7 @@ use super::verdict::MutantStatus;
 use crate::report::escape::terminal;
 
 /// Version of the `mutants.json` format.
-pub(crate) const MATRIX_VERSION: u32 = 1;
+pub(crate) const MATRIX_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Matrix {
@@ -57,6 +57,21 @@ pub(crate) struct CriterionEntry {
     pub(crate) requirements: u32,
     /// Per source input (as `sources`), sorted requirement indices.
     pub(crate) covered: Vec<Vec<u32>>,
+    /// Per (source input, MR) whose source executions ran: what that
+    /// MR's own executions of the input covered. A relation counts only
+    /// for the code it ran (`docs/measure.md`).
+    pub(crate) executions: Vec<ExecutionEntry>,
+}
+
+/// What one MR's source executions of one source input covered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ExecutionEntry {
+    /// Index into `sources`.
+    pub(crate) source: u32,
+    /// Index into `mrs`.
+    pub(crate) mr: u32,
+    /// Sorted requirement indices.
+    pub(crate) covered: Vec<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -438,6 +453,19 @@ pub(crate) mod tests {
                 criterion: "line".into(),
                 requirements: 3,
                 covered: vec![vec![0, 1], vec![1, 2], vec![2]],
+                // One SUT: each MR's executions cover what the input covers.
+                executions: [
+                    (0, 0, vec![0, 1]),
+                    (0, 1, vec![0, 1]),
+                    (1, 1, vec![1, 2]),
+                    (2, 0, vec![2]),
+                ]
+                .map(|(source, mr, covered)| ExecutionEntry {
+                    source,
+                    mr,
+                    covered,
+                })
+                .to_vec(),
             }],
             mutants: vec![
                 mutant("m0", MutantStatus::Killed, vec![0, 1], Some(1.0)),

@@ -93,8 +93,9 @@ struct Subject<'a> {
     /// Per MR: its relation class, interned.
     class_of_mr: Vec<usize>,
     classes: usize,
-    /// Per criterion, per requirement: the source inputs covering it.
-    covering: Vec<Vec<Vec<u32>>>,
+    /// Per criterion, per requirement: the (source input, MR) pairs whose
+    /// source executions covered it, sorted by input.
+    covering: Vec<Vec<Vec<(u32, u32)>>>,
 }
 
 /// A suite's numbers for one criterion.
@@ -196,19 +197,31 @@ impl<'a> Subject<'a> {
         let mut covering = Vec::with_capacity(matrix.criteria.len());
         for entry in &matrix.criteria {
             let mut by_req = vec![Vec::new(); entry.requirements as usize];
-            for (s, reqs) in entry.covered.iter().enumerate() {
-                for &r in reqs {
+            for e in &entry.executions {
+                if e.source as usize >= matrix.sources.len() || e.mr as usize >= matrix.mrs.len() {
+                    bail!(
+                        "{}: an execution names source input {} and MR {}, which the matrix does not have",
+                        entry.criterion,
+                        e.source,
+                        e.mr
+                    );
+                }
+                for &r in &e.covered {
                     by_req
                         .get_mut(r as usize)
                         .ok_or_else(|| {
                             anyhow::anyhow!(
-                                "{}: source input {s} covers requirement {r} of {}",
+                                "{}: source input {} covers requirement {r} of {}",
                                 entry.criterion,
+                                e.source,
                                 entry.requirements
                             )
                         })?
-                        .push(s as u32);
+                        .push((e.source, e.mr));
                 }
+            }
+            for pairs in &mut by_req {
+                pairs.sort_unstable();
             }
             covering.push(by_req);
         }
@@ -252,9 +265,11 @@ impl<'a> Subject<'a> {
     }
 
     /// `A_k` and plain coverage of the suite: `K(r)` from the best
-    /// covering input's number of distinct classes, directly on the
-    /// matrix (a test checks it against `crate::measure` on random suites;
-    /// building a pool per suite made the study several times slower).
+    /// covering input's number of distinct classes among the suite's MRs
+    /// that ran it and whose own source execution of it covered `r`,
+    /// directly on the matrix (a test checks it against `crate::measure`
+    /// on random suites; building a pool per suite made the study several
+    /// times slower).
     fn adequacy(
         &self,
         criterion: usize,
@@ -262,30 +277,37 @@ impl<'a> Subject<'a> {
         mrs: &[bool],
         k: u32,
     ) -> Result<(f64, f64)> {
-        let words = self.classes.div_ceil(64).max(1);
-        let mut classes = vec![0u64; inputs.len() * words];
+        // Which (input, MR) pairs the suite runs.
+        let n_mrs = mrs.len();
+        let mut ran = vec![false; inputs.len() * n_mrs];
         for g in self.suite_groups(inputs, mrs) {
             let group = &self.matrix.groups[g];
-            let class = self.class_of_mr[group.mr as usize];
             for &t in &group.sources {
-                classes[t as usize * words + class / 64] |= 1 << (class % 64);
+                ran[t as usize * n_mrs + group.mr as usize] = true;
             }
         }
-        let sizes: Vec<u32> = classes
-            .chunks(words)
-            .map(|w| w.iter().map(|x| x.count_ones()).sum())
-            .collect();
         let requirements = &self.covering[criterion];
         if requirements.is_empty() {
             bail!("a criterion without requirements");
         }
+        let words = self.classes.div_ceil(64).max(1);
+        let mut classes = vec![0u64; words];
         let (mut numerator, mut covered) = (0u64, 0u64);
         for covering in requirements {
             let mut best: Option<u32> = None;
-            for &t in covering {
-                if inputs[t as usize] {
-                    best = Some(best.unwrap_or(0).max(sizes[t as usize]));
+            let mut current = None;
+            for &(t, m) in covering {
+                if !ran[t as usize * n_mrs + m as usize] {
+                    continue;
                 }
+                if current != Some(t) {
+                    current = Some(t);
+                    classes.iter_mut().for_each(|w| *w = 0);
+                }
+                let class = self.class_of_mr[m as usize];
+                classes[class / 64] |= 1 << (class % 64);
+                let size: u32 = classes.iter().map(|w| w.count_ones()).sum();
+                best = Some(best.unwrap_or(0).max(size));
             }
             if let Some(best) = best {
                 covered += 1;
@@ -325,9 +347,11 @@ impl<'a> Subject<'a> {
         }
         let pool = pool.build();
         let mut coverage = Coverage::new(entry.requirements);
-        for (s, reqs) in entry.covered.iter().enumerate() {
-            if inputs[s] {
-                coverage.push(InputIdx(s as u32), reqs.iter().copied())?;
+        for e in &entry.executions {
+            let (t, m) = (InputIdx(e.source), MrIdx(e.mr));
+            // Executions the suite runs: its MGs of that MR with that input.
+            if pool.mrs_of(t).binary_search(&m).is_ok() {
+                coverage.push_by(t, m, e.covered.iter().copied())?;
             }
         }
         let relations = pool.source_relations(Counting::Class);
@@ -630,6 +654,27 @@ mod tests {
         m.criteria[0].requirements = reqs;
         m.criteria[0].covered = (0..inputs)
             .map(|_| (0..reqs).filter(|_| rng.below(3) == 0).collect())
+            .collect();
+        // Per (input, MR) that ran: the input's coverage (one SUT), or a
+        // part of it and more (several SUTs), at random.
+        let mut pairs: Vec<(u32, u32)> = m
+            .groups
+            .iter()
+            .flat_map(|g| g.sources.iter().map(move |&t| (t, g.mr)))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        m.criteria[0].executions = pairs
+            .into_iter()
+            .map(|(source, mr)| crate::mutants::matrix::ExecutionEntry {
+                source,
+                mr,
+                covered: if rng.below(2) == 0 {
+                    m.criteria[0].covered[source as usize].clone()
+                } else {
+                    (0..reqs).filter(|_| rng.below(4) == 0).collect()
+                },
+            })
             .collect();
         for mutant in &mut m.mutants {
             mutant.killed_by.retain(|&g| (g as usize) < m.groups.len());

@@ -94,6 +94,19 @@ fn feeding_the_decoders_input_to_encoder_mrs_does_not_raise_the_decoders_k() {
         unreached["advice"],
         "no execution reaches this code: add a source input that does"
     );
+    // Lines compiled out of the tested configuration (`#[cfg(feature)]`
+    // inside `decode`, lines 9-13) are no requirement of any criterion:
+    // no K, no gap, no advice.
+    for c in before["criteria"].as_array().unwrap() {
+        for r in c["requirements"].as_array().unwrap() {
+            let at = &r["location"];
+            assert!(
+                at["file"] != "src/decode.rs"
+                    || !(9..=13).contains(&at["line_start"].as_u64().unwrap()),
+                "{r:#}"
+            );
+        }
+    }
     // The decoder returns Result<String, _>, not the declared String.
     let unclassified = before["unclassified_outputs"].as_array().unwrap();
     assert_eq!(unclassified.len(), 1, "{unclassified:#?}");

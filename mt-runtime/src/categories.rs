@@ -10,7 +10,7 @@
 //! panics, or an input that no choice of a category takes, is recorded as
 //! an error, never as a choice: `cargo mtcov` then refuses to measure.
 
-use crate::record::Recorder;
+use crate::record::{MrRef, Recorder};
 use crate::source_key::SourceKey;
 pub use mtcov_protocol::categories::ChoiceKind;
 use mtcov_protocol::categories::{Category, Choice, Declaration};
@@ -259,7 +259,7 @@ pub(crate) fn classify_output<I: ?Sized, O>(
     input: &I,
     output: &O,
     key: SourceKey,
-    mr: &str,
+    mr: MrRef<'_>,
     recorder: &Recorder,
     pending: &mut String,
 ) {
@@ -281,7 +281,7 @@ pub(crate) fn classify_output<I: ?Sized, O>(
             &mut choices,
         )
     };
-    write(meta, key, Some(mr), &choices, recorder, pending);
+    write(meta, key, Some(mr.id), &choices, recorder, pending);
 }
 
 /// A `choices` line, once per source input, MR (for O-choices) and choices.

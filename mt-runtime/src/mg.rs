@@ -5,7 +5,7 @@ use crate::categories;
 use crate::coverage;
 use crate::describe::describe;
 use crate::mr::{MrInfo, MrMeta};
-use crate::record::{MgRecord, Recorder};
+use crate::record::{MgRecord, MrRef, Recorder};
 use crate::relation::Relation;
 use crate::source_key::SourceKey;
 use mtcov_protocol::Outcome;
@@ -195,9 +195,11 @@ impl Mg {
             recording.sources.push(key);
         }
         let recorder = recording.recorder;
-        let mr: &str = recording
-            .mr_id
-            .get_or_insert_with(|| MrInfo(recording.meta).id());
+        let meta = recording.meta;
+        let mr = MrRef {
+            id: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
+            address: std::ptr::from_ref(meta) as usize,
+        };
         let pending = &mut recording.pending;
         let written = &mut recording.written;
         recorder.source(key, || describe(input), pending);

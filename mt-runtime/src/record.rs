@@ -53,16 +53,17 @@ struct State {
     /// `end` line is written, so the reader knows the file is incomplete.
     error: Option<String>,
     seen_sources: HashSet<SourceKey>,
-    /// (source, MR id, fingerprint of its counter vector): identical
-    /// re-executions of a source input by one MR are written once.
-    seen_coverage: HashSet<(SourceKey, String, u64)>,
+    /// (source, MR, fingerprint of its counter vector): identical
+    /// re-executions of a source input by one MR are written once. The MR
+    /// is the address of its static metadata.
+    seen_coverage: HashSet<(SourceKey, usize, u64)>,
     /// (source, fingerprint) of counter vectors written in full (their MG
     /// written): another MR's execution with the same counters refers to it.
     full_coverage: HashSet<(SourceKey, u64)>,
     /// (source, fingerprint of its choices): each classification once.
     seen_choices: HashSet<(SourceKey, u64)>,
     /// (source, MR): each execution whose output could not be classified once.
-    seen_unclassified: HashSet<(SourceKey, String)>,
+    seen_unclassified: HashSet<(SourceKey, usize)>,
 }
 
 impl Recorder {
@@ -102,19 +103,17 @@ impl Recorder {
     pub(crate) fn coverage(
         &self,
         key: SourceKey,
-        mr: &str,
+        mr: MrRef<'_>,
         counters: &[(u32, u64)],
         pending: &mut String,
         written: &mut Vec<(SourceKey, u64)>,
     ) {
         let fingerprint = write::fingerprint(counters);
         let mut state = self.lock();
-        if !state
-            .seen_coverage
-            .insert((key, mr.to_owned(), fingerprint))
-        {
+        if !state.seen_coverage.insert((key, mr.address, fingerprint)) {
             return;
         }
+        let mr = mr.id;
         if state.full_coverage.contains(&(key, fingerprint))
             || written.contains(&(key, fingerprint))
         {
@@ -129,12 +128,12 @@ impl Recorder {
     pub(crate) fn unclassified(
         &self,
         key: SourceKey,
-        mr: &str,
+        mr: MrRef<'_>,
         returned: &str,
         pending: &mut String,
     ) {
-        if self.lock().seen_unclassified.insert((key, mr.to_owned())) {
-            write::unclassified(pending, key.0, mr, returned);
+        if self.lock().seen_unclassified.insert((key, mr.address)) {
+            write::unclassified(pending, key.0, mr.id, returned);
         }
     }
 
@@ -321,6 +320,14 @@ static AT_START: extern "C" fn() = {
     }
     start
 };
+
+/// The MR of a source execution: its id, and the address of its static
+/// metadata (a cheap key for "seen before").
+#[derive(Clone, Copy)]
+pub(crate) struct MrRef<'a> {
+    pub id: &'a str,
+    pub address: usize,
+}
 
 /// What [`Recorder::mg`] writes of one MG.
 pub(crate) struct MgRecord<'a> {

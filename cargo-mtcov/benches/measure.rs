@@ -276,6 +276,7 @@ fn child(s: Scenario) {
                 coverage: &data.coverage,
                 locations: &data.locations,
                 aside: &[],
+                aside_complete: true,
             }],
             violations: vec![],
             satisfaction: Default::default(),

@@ -330,7 +330,7 @@ impl Raw {
 
 /// `[index, value, index, value, ...]` as (index, value) pairs.
 fn pairs(flat: &[u64]) -> Result<Vec<(u32, u64)>, String> {
-    if flat.len() % 2 != 0 {
+    if !flat.len().is_multiple_of(2) {
         return Err("`counters` must hold (index, value) pairs".to_owned());
     }
     flat.chunks_exact(2)

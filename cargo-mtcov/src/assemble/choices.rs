@@ -180,6 +180,7 @@ pub(crate) fn criteria(
             coverage,
             locations,
             aside,
+            aside_complete: true,
         });
     }
     Ok(out)

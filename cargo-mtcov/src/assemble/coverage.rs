@@ -34,6 +34,9 @@ pub(crate) struct CriterionCoverage {
     /// Per requirement, how many times code outside source executions
     /// (follow-up executions, checks) ran it, summed over processes.
     pub(crate) aside: Vec<u64>,
+    /// Whether every process with coverage exited normally, having written
+    /// its `aside` counters.
+    pub(crate) aside_complete: bool,
 }
 
 /// The user's `--include` / `--exclude` patterns.
@@ -145,6 +148,10 @@ pub(crate) fn criteria(
         }
     }
 
+    let aside_complete = binaries
+        .values()
+        .flatten()
+        .all(|&p| records.processes[p].completeness == crate::records::Completeness::Complete);
     let result = measured
         .into_iter()
         .map(|(criterion, merged, coverage, aside)| CriterionCoverage {
@@ -156,6 +163,7 @@ pub(crate) fn criteria(
                 .map(|r| location(r, &workspace.root))
                 .collect(),
             aside,
+            aside_complete,
         })
         .collect();
     Ok(result)

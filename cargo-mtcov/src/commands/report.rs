@@ -114,6 +114,7 @@ pub(super) fn report_run(
                 coverage: &c.coverage,
                 locations: &c.locations,
                 aside: &c.aside,
+                aside_complete: c.aside_complete,
             })
             .collect(),
         violations: assembled.violations.clone(),

@@ -161,6 +161,7 @@ pub(super) fn rank(
                     m.counting(),
                     reach.is_some(),
                     aside_executions,
+                    input.aside_complete,
                 )
             };
             let closest = closest.map(|(c, _)| c);
@@ -232,15 +233,21 @@ fn closest_input(
 /// One sentence: what to add. `available` is how many of the `needs`
 /// missing classes (or MRs) registered MRs can supply; `reach`: the
 /// candidates are the MRs whose source executions reach the code;
-/// `aside`: how many times follow-ups or checks ran uncovered code.
+/// `aside`: how many times follow-ups or checks ran uncovered code, from
+/// every test process when `aside_complete`.
 fn advice(
     closest: Option<&(ClosestInput, u32)>,
     counting: Counting,
     reach: bool,
     aside: u64,
+    aside_complete: bool,
 ) -> String {
     let Some((c, available)) = closest else {
-        return if aside > 0 {
+        return if aside == 0 && !aside_complete {
+            "no source execution reaches this code (whether follow-ups or checks ran it is not \
+             known: a test process did not exit normally): add a source input that does"
+                .to_owned()
+        } else if aside > 0 {
             format!(
                 "reached only by follow-up executions or checks ({aside} {}), never by a source \
                  execution: pass such inputs through `mg.source`",

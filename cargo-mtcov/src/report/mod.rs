@@ -25,7 +25,7 @@
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
-//!                                     locations: &locations, aside: &[] }],
+//!                                     locations: &locations, aside: &[], aside_complete: true }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
@@ -77,6 +77,9 @@ pub struct CriterionInput<'a> {
     /// Per requirement, how many times code outside source executions
     /// (follow-ups, checks) ran it; empty when not known.
     pub aside: &'a [u64],
+    /// Whether `aside` holds every test process's counts (a process that
+    /// did not exit normally wrote none).
+    pub aside_complete: bool,
 }
 
 /// Everything [`build`] needs. `mrs` and `sources` are indexed like the

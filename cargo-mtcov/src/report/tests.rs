@@ -101,18 +101,21 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 coverage: &f.line.0,
                 locations: &f.line.1,
                 aside: &[],
+                aside_complete: true,
             },
             CriterionInput {
                 criterion: Criterion::Branch,
                 coverage: &f.branch.0,
                 locations: &f.branch.1,
                 aside: &[],
+                aside_complete: true,
             },
             CriterionInput {
                 criterion: Criterion::Function,
                 coverage: &f.function.0,
                 locations: &f.function.1,
                 aside: &[],
+                aside_complete: true,
             },
         ],
         violations: vec![Violation {
@@ -323,6 +326,7 @@ fn mismatched_names_are_refused() {
             coverage: &f.line.0,
             locations: &f.line.1[..2],
             aside: &[],
+            aside_complete: true,
         }],
         violations: vec![],
         satisfaction: Default::default(),
@@ -801,5 +805,73 @@ fn html_shades_lines_by_k() {
     assert!(
         index.contains("href=\"files/0001-src_util.rs.html#L12\""),
         "{index}"
+    );
+}
+
+/// Uncovered code that follow-ups or checks ran (`aside`) is its own
+/// group with its count; where a process's aside counts are missing, the
+/// advice does not claim that nothing ran the code.
+#[test]
+fn uncovered_code_says_whether_follow_ups_ran_it() {
+    let f = fixture();
+    let aside = [0, 0, 0, 0, 7, 0];
+    let report_with = |aside_complete: bool| {
+        build(ReportInput {
+            k: 2,
+            counting: Counting::Class,
+            pool: &f.pool,
+            mrs: &f.mrs,
+            sources: &f.sources,
+            criteria: vec![CriterionInput {
+                criterion: Criterion::Line,
+                coverage: &f.line.0,
+                locations: &f.line.1,
+                aside: &aside,
+                aside_complete,
+            }],
+            violations: vec![],
+            satisfaction: Default::default(),
+            unclassified: vec![],
+        })
+        .unwrap()
+    };
+    let report = report_with(true);
+    let gaps = &report.criteria[0].gaps;
+    let at = |line: u32| {
+        gaps.iter()
+            .find(|g| g.span.file == "src/util.rs" && g.span.line_start == line)
+            .unwrap_or_else(|| panic!("no gap at util.rs:{line}: {gaps:#?}"))
+    };
+    assert_eq!(at(12).span.line_end, 12, "13 is another cause");
+    assert_eq!(at(12).aside_executions, 7);
+    assert_eq!(
+        at(12).advice,
+        "reached only by follow-up executions or checks (7 times), never by a source execution: \
+         pass such inputs through `mg.source`"
+    );
+    assert_eq!(at(13).aside_executions, 0);
+    assert_eq!(
+        at(13).advice,
+        "no execution reaches this code: add a source input that does"
+    );
+    // Gains: closing util.rs:13 takes a source input checked by k = 2
+    // classes, each adding 1/(2 * 6).
+    assert_eq!(at(13).relations_needed, 2);
+    assert!((at(13).a_k_gain_per_relation - 1.0 / 12.0).abs() < 1e-12);
+    assert_eq!(
+        at(13).gain_words(Counting::Class),
+        "up to +16.7% with a source input that reaches it, checked by 2 relation classes (+8.3% per class)"
+    );
+
+    let report = report_with(false);
+    let unknown = report.criteria[0]
+        .gaps
+        .iter()
+        .find(|g| g.span.line_start == 13)
+        .unwrap();
+    assert!(
+        unknown.advice.starts_with("no source execution reaches this code (whether follow-ups or checks ran it is not known"),
+        "{}",
+        unknown.advice
     );
 }

@@ -125,14 +125,24 @@ pub(crate) fn criteria(
                         .collect()
                 })
                 .collect();
+            // Per vector, per criterion: the segment that stored it first;
+            // other executions that left the same counters share it.
+            let mut stored: Vec<Vec<Option<usize>>> =
+                vec![vec![None; measured.len()]; process.vectors.len()];
             for execution in &process.executions {
                 let Some(&input) = assembled.input_of_key.get(&execution.key) else {
                     continue;
                 };
                 let mr = assembled.mr_of_id[execution.mr.as_str()];
+                let vector = execution.vector as usize;
                 for (c, (_, _, coverage, _)) in measured.iter_mut().enumerate() {
-                    let reqs = &translated[execution.vector as usize][c];
-                    coverage.push_by(input, mr, reqs.iter().copied())?;
+                    match stored[vector][c] {
+                        Some(segment) => coverage.push_same(input, mr, segment),
+                        None => {
+                            stored[vector][c] = Some(coverage.num_segments());
+                            coverage.push_by(input, mr, translated[vector][c].iter().copied())?;
+                        }
+                    }
                 }
             }
             if !process.aside.is_empty() {

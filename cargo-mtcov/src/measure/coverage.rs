@@ -6,7 +6,9 @@ use super::{InputIdx, MeasureError, MrIdx, ReqIdx};
 /// The covered (source input, requirement) pairs of one criterion, as
 /// segments: one segment per `push`, each owned by one input and, when
 /// known, the MR whose source execution of that input it was; stored back
-/// to back (CSR-like, 4 bytes per pair).
+/// to back (CSR-like, 4 bytes per pair). Segments with the same
+/// requirements (several MRs' executions that covered the same code) can
+/// share one stored run ([`push_same`](Coverage::push_same)).
 ///
 /// An input may own several segments (several executions, by one MR or
 /// several): the measure takes the union. A segment without an MR
@@ -19,7 +21,8 @@ pub struct Coverage {
     owners: Vec<InputIdx>,
     /// Per segment: its MR, or [`EVERY_MR`].
     mrs: Vec<u32>,
-    offsets: Vec<usize>,
+    /// Per segment: its run of `reqs`, `start..end`.
+    ranges: Vec<(usize, usize)>,
     reqs: Vec<ReqIdx>,
 }
 
@@ -36,13 +39,11 @@ impl Coverage {
     /// Like [`new`](Self::new), reserving room for `segments` pushes and
     /// `pairs` covered pairs in total.
     pub fn with_capacity(num_requirements: u32, segments: usize, pairs: usize) -> Self {
-        let mut offsets = Vec::with_capacity(segments + 1);
-        offsets.push(0);
         Self {
             num_requirements,
             owners: Vec::with_capacity(segments),
             mrs: Vec::with_capacity(segments),
-            offsets,
+            ranges: Vec::with_capacity(segments),
             reqs: Vec::with_capacity(pairs),
         }
     }
@@ -69,6 +70,22 @@ impl Coverage {
         self.push_segment(input, mr.0, reqs)
     }
 
+    /// Records that the source execution of `input` by `mr` covered
+    /// exactly what segment `same` (a value of
+    /// [`num_segments`](Self::num_segments) before an earlier push)
+    /// covered, without storing the requirements again.
+    pub fn push_same(&mut self, input: InputIdx, mr: MrIdx, same: usize) {
+        let range = self.ranges[same];
+        self.owners.push(input);
+        self.mrs.push(mr.0);
+        self.ranges.push(range);
+    }
+
+    /// How many segments were pushed.
+    pub fn num_segments(&self) -> usize {
+        self.owners.len()
+    }
+
     fn push_segment(
         &mut self,
         input: InputIdx,
@@ -88,7 +105,7 @@ impl Coverage {
         }
         self.owners.push(input);
         self.mrs.push(mr);
-        self.offsets.push(self.reqs.len());
+        self.ranges.push((start, self.reqs.len()));
         Ok(())
     }
 
@@ -115,7 +132,8 @@ impl Coverage {
         let mut slots = vec![0u64; self.num_requirements as usize];
         for s in order {
             let mark = u64::from(self.owners[s].0 + 1) << 32;
-            for r in &self.reqs[self.offsets[s]..self.offsets[s + 1]] {
+            let (start, end) = self.ranges[s];
+            for r in &self.reqs[start..end] {
                 // Branch-free: a repeat inside a segment is rare but
                 // unpredictable.
                 let slot = &mut slots[r.0 as usize];
@@ -134,12 +152,12 @@ impl Coverage {
         self.owners
             .iter()
             .zip(&self.mrs)
-            .zip(self.offsets.windows(2))
-            .map(|((&t, &m), w)| {
+            .zip(&self.ranges)
+            .map(|((&t, &m), &(start, end))| {
                 (
                     t,
                     (m != EVERY_MR).then_some(MrIdx(m)),
-                    &self.reqs[w[0]..w[1]],
+                    &self.reqs[start..end],
                 )
             })
     }

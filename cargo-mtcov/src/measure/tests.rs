@@ -443,7 +443,9 @@ fn a_relation_counts_only_for_the_code_its_source_execution_covered() {
     let mut coverage = Coverage::new(3);
     coverage.push_by(t, encoder, [0]).unwrap();
     coverage.push_by(t, decoder, [1]).unwrap();
-    coverage.push_by(t, decoder_too, [1]).unwrap();
+    // The same requirements as the segment just pushed, shared, not copied.
+    coverage.push_same(t, decoder_too, coverage.num_segments() - 1);
+    assert_eq!(coverage.num_pairs(), 2);
     // A second execution of one MR adds nothing new for requirement 1.
     coverage.push_by(t, decoder, [1]).unwrap();
     // Covered by an MG that was skipped: covered, counted by no class.

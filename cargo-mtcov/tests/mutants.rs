@@ -251,3 +251,117 @@ fn a_study_without_a_kill_matrix_says_how_to_make_one() {
         stderr(&out)
     );
 }
+
+/// `tests/fixtures/mutants-strategy`: two MRs over eight drawn cases, each
+/// MR checking one function (HAND.md). Under a mutant every drawn case
+/// runs again, all of them, unshrunk, so a mutant of `is_even` is credited
+/// to `parity`'s groups that failed and to nothing else: a group that did
+/// not run is never a kill.
+#[test]
+fn generated_inputs_replay_and_only_groups_that_ran_kill() {
+    if !cargo_mutants_installed() {
+        return;
+    }
+    let project = copy_fixture("mutants-strategy");
+    let target = workspace_root().join("target/cli-fixtures/mutants-strategy");
+    let out = mtcov_command(project.path(), &["mutants", "--json"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let summary: Value = serde_json::from_str(&stdout(&out)).expect("JSON summary");
+    assert_eq!(
+        (
+            &summary["mutants"],
+            &summary["killed"],
+            &summary["survived"]
+        ),
+        (&Value::from(9), &Value::from(8), &Value::from(1)),
+        "{summary:#}"
+    );
+    let rows: Vec<(&str, u64, u64)> = summary["mrs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap(),
+                r["killed"].as_u64().unwrap(),
+                r["alone"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("mutants_strategy::relations::append_digit", 4, 4),
+            ("mutants_strategy::relations::parity", 4, 4),
+        ]
+    );
+
+    let matrix: Value = serde_json::from_str(
+        &std::fs::read_to_string(target.join("mtcov/mutants.json")).expect("the matrix file"),
+    )
+    .unwrap();
+    let groups = matrix["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 16, "eight drawn cases, two MRs");
+    let mr_of = |g: u64| {
+        let mr = groups[g as usize]["mr"].as_u64().unwrap() as usize;
+        matrix["mrs"][mr]["id"]
+            .as_str()
+            .unwrap()
+            .rsplit("::")
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let source_of = |g: u64| -> u32 {
+        let s = groups[g as usize]["sources"][0].as_u64().unwrap() as usize;
+        matrix["sources"][s]["debug"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    // Each killed mutant: the MR of its function, and how many of that
+    // MR's eight groups fail under it (HAND.md).
+    let cases: Vec<u32> = (0..groups.len() as u64)
+        .filter(|&g| mr_of(g) == "parity")
+        .map(source_of)
+        .collect();
+    let at_least_two = cases.iter().filter(|&&n| n >= 2).count();
+    let not_one = cases.iter().filter(|&&n| n != 1).count();
+    let hand: [(&str, &str, usize); 9] = [
+        ("replace is_even -> bool with true", "parity", 8),
+        ("replace is_even -> bool with false", "parity", 8),
+        ("replace % with / in is_even", "parity", at_least_two),
+        ("replace % with + in is_even", "parity", 8),
+        ("replace == with != in is_even", "", 0),
+        ("replace tens -> u32 with 0", "append_digit", 8),
+        ("replace tens -> u32 with 1", "append_digit", not_one),
+        ("replace / with % in tens", "append_digit", 8),
+        ("replace / with * in tens", "append_digit", 8),
+    ];
+    let mutants = matrix["mutants"].as_array().unwrap();
+    for (name, mr, count) in hand {
+        let mutant = mutants
+            .iter()
+            .find(|m| m["name"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("no mutant `{name}` in {mutants:#?}"));
+        let killers: Vec<u64> = mutant["killed_by"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.as_u64().unwrap())
+            .collect();
+        assert_eq!(killers.len(), count, "{name}: {mutant:#}");
+        assert!(
+            killers.iter().all(|&g| mr_of(g) == mr),
+            "{name}: credited to groups of another MR: {mutant:#}"
+        );
+        assert!(
+            mutant.get("not_run").is_none(),
+            "every group ran: {mutant:#}"
+        );
+    }
+}

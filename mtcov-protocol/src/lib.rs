@@ -30,6 +30,14 @@ pub const SCHEMA_VERSION: u32 = 4;
 /// each test process writes its record file.
 pub const RECORD_DIR_ENV: &str = "MTCOV_RECORD_DIR";
 
+/// The environment variable that makes strategy checks log or replay their
+/// drawn cases, for `cargo mtcov mutants`: `record=<dir>` (the baseline:
+/// run as usual and write each check's drawn case seeds under `<dir>`) or
+/// `replay=<dir>` (a mutant: run exactly the seeds recorded for each check,
+/// every one even after a failure, without shrinking and without writing
+/// regression or corpus files).
+pub const CASES_ENV: &str = "MTCOV_CASES";
+
 /// The packages of mtcov itself: never instrumented, never measured, never
 /// part of a user's system under test.
 pub const OWN_PACKAGES: [&str; 3] = ["mt-runtime", "mt-macros", "mtcov-protocol"];

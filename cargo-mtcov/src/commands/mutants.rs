@@ -85,12 +85,22 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     let record_dir = records_root.join(&run_id);
     std::fs::create_dir_all(&record_dir)
         .with_context(|| format!("cannot create {}", record_dir.display()))?;
+    // The cases that strategy checks draw here are logged, and every
+    // scratch run (the plain baseline and each mutant) replays exactly
+    // them: the same metamorphic groups everywhere.
+    let cases = mtcov_dir.join("mutants-cases");
+    let _ = std::fs::remove_dir_all(&cases);
+    let mut env = build.test_env.clone();
+    env.push((
+        mtcov_protocol::CASES_ENV.to_owned(),
+        format!("record={}", cases.display()),
+    ));
     let runs = run::run_tests(&RunPlan {
         executables: &build.executables,
         record_dir: &record_dir,
         test_args: &[],
         library_paths: &build.library_paths,
-        env: &build.test_env,
+        env: &env,
         options: &run::RunOptions::default(),
         verbose: common.verbose,
     })?;
@@ -146,6 +156,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
 
     // 3. The plain baseline in a scratch copy.
     let plan = Plan {
+        cases: &cases,
         workspace_root: &workspace.root,
         dir: mtcov_dir.join("mutants"),
         skip: vec![workspace.target_dir.clone()],
@@ -307,9 +318,9 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         .count();
     if not_run > 0 {
         eprintln!(
-            "warning: under {not_run} mutants some baseline MGs were not recorded although every test \
-             process passed (a mutant that changes which source inputs the tests make?); they count as \
-             survived, and `not_run` in the matrix lists them"
+            "warning: under {not_run} mutants some baseline MGs were not recorded (their test process \
+             died first, or the mutant changes which source inputs the tests make); a group that did \
+             not run never counts as a kill, and `not_run` in the matrix lists them"
         );
     }
     let path = mtcov_dir.join("mutants.json");

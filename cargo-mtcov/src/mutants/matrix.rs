@@ -82,15 +82,19 @@ pub(crate) struct MutantEntry {
     pub(crate) line: u32,
     pub(crate) genre: String,
     pub(crate) status: MutantStatus,
-    /// Why it does not build.
+    /// Why it does not build; for a mutant killed with no group in
+    /// `killed_by`, the test process that killed it (failed or aborted
+    /// before any group was violated).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) reason: Option<String>,
-    /// Groups that killed it.
+    /// Groups that killed it (violated or panicked under it; a group that
+    /// did not run never counts).
     pub(crate) killed_by: Vec<u32>,
     /// Groups not run because a test process hung.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) timed_out: Vec<u32>,
-    /// Groups not recorded although every process passed.
+    /// Groups not recorded: their process died first, or the mutant
+    /// changed which inputs the tests make.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) not_run: Vec<u32>,
     /// `K` of its lines in the baseline (line criterion, at `k`; the

@@ -31,6 +31,9 @@ use verdict::{BaselineGroup, MgVerdict, MutantStatus, ProcessEnd, Target};
 /// Where and how mutants are run.
 #[derive(Debug)]
 pub(crate) struct Plan<'a> {
+    /// The cases the instrumented baseline's strategy checks drew, which
+    /// every scratch run replays.
+    pub(crate) cases: &'a Path,
     pub(crate) workspace_root: &'a Path,
     /// `<target>/mtcov/mutants`: job `n` works in `<dir>/<n>`.
     pub(crate) dir: PathBuf,
@@ -59,7 +62,8 @@ pub(crate) struct MutantRun {
     pub(crate) status: MutantStatus,
     /// Per baseline group (empty when unviable).
     pub(crate) verdicts: Vec<MgVerdict>,
-    /// Why it is unviable.
+    /// Why it is unviable, or the test process that killed it when no
+    /// group did.
     pub(crate) reason: Option<String>,
     /// Build and test time.
     pub(crate) time: Duration,
@@ -99,7 +103,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let record_dir = plan.dir.join("0").join("records").join("baseline");
     let _ = std::fs::remove_dir_all(&record_dir);
     // The baseline is given all the time it needs.
-    let runs = scratch.run_tests(&built, &record_dir, Duration::MAX)?;
+    let runs = scratch.run_tests(&built, &record_dir, plan.cases, Duration::MAX)?;
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let failed: Vec<String> = built
@@ -300,7 +304,7 @@ fn build_and_test(
         .join("records")
         .join(index.to_string());
     let _ = std::fs::remove_dir_all(&record_dir);
-    let runs = scratch.run_tests(&built, &record_dir, baseline.timeout)?;
+    let runs = scratch.run_tests(&built, &record_dir, plan.cases, baseline.timeout)?;
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
@@ -311,7 +315,12 @@ fn build_and_test(
         .zip(runs.into_iter().map(|r| r.end))
         .collect();
     let verdicts = verdict::verdicts(&baseline.groups, &recorded, &ends);
-    Ok((verdict::status(&verdicts), verdicts, None))
+    let by_process = verdict::process_kill(&baseline.groups, &verdicts, &ends);
+    Ok((
+        verdict::status(&verdicts, by_process.is_some()),
+        verdicts,
+        by_process,
+    ))
 }
 
 /// Refuses a plan that cannot work, before any build.

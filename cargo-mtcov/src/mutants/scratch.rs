@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use mtcov_protocol::RECORD_DIR_ENV;
+use mtcov_protocol::{CASES_ENV, RECORD_DIR_ENV};
 
 use super::verdict::ProcessEnd;
 use crate::build::{self, BuildOptions, BuildOutput};
@@ -108,6 +108,7 @@ impl Scratch {
     }
 
     /// Runs each test executable with recording into `record_dir`,
+    /// replaying the strategy cases logged under `cases`,
     /// stopping any that runs longer than `timeout`. Each gets what `cargo
     /// test` would give it: the `[env]` of cargo's configuration, and as
     /// library path its `deps` directory, the build scripts' link paths,
@@ -116,6 +117,7 @@ impl Scratch {
         &self,
         built: &BuildOutput,
         record_dir: &Path,
+        cases: &Path,
         timeout: Duration,
     ) -> Result<Vec<ProcessRun>> {
         std::fs::create_dir_all(record_dir)
@@ -150,6 +152,9 @@ impl Scratch {
                 // A failure found under one mutant must not be replayed
                 // as an extra case under the next one.
                 .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "true")
+                // Strategy checks run exactly the baseline's cases, every
+                // one, unshrunk: the baseline's groups, no others.
+                .env(CASES_ENV, format!("replay={}", cases.display()))
                 .env_remove("LLVM_PROFILE_FILE")
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())

@@ -4,13 +4,19 @@
 //! An MG is known in both runs by its MR and its sorted source keys (its
 //! identity in the measure too). Under a mutant, an MG of the baseline is:
 //!
-//! - killed: a recorded MG with its identity was violated or panicked; or
-//!   none was recorded and the test target that ran it in the baseline
-//!   failed or aborted (the test that would have run it died first);
+//! - killed: a recorded MG with its identity was violated or panicked;
 //! - timeout: none was recorded and that target's process was stopped at
 //!   the timeout;
 //! - survived: recorded, and it held (or skipped);
-//! - not run: not recorded although that target's process passed.
+//! - not run: not recorded (the process died before it, or the mutant
+//!   changed which inputs the tests make). A group that did not run never
+//!   counts as a kill.
+//!
+//! A mutant whose only evidence is a test process of a target that ran
+//! baseline groups and failed or aborted (a panic outside any MG, a crash)
+//! is killed by that process, attributed to no group. Strategy checks run
+//! exactly the baseline's cases under every mutant, every one even after a
+//! failure (`mtcov_protocol::CASES_ENV`), so that the groups match.
 //!
 //! A test target is named by package, target name and kind: the same in
 //! every scratch copy, where executable paths differ.
@@ -98,20 +104,36 @@ pub(crate) fn verdicts(
             Some(true) => MgVerdict::Killed,
             Some(false) => MgVerdict::Survived,
             None if ended(group, |e| *e == ProcessEnd::TimedOut) => MgVerdict::Timeout,
-            None if ended(group, |e| {
-                matches!(e, ProcessEnd::Failed | ProcessEnd::Aborted(_))
-            }) =>
-            {
-                MgVerdict::Killed
-            }
             None => MgVerdict::NotRun,
         })
         .collect()
 }
 
-/// The mutant's status from its groups' verdicts.
-pub(crate) fn status(verdicts: &[MgVerdict]) -> MutantStatus {
+/// A test process that failed or aborted in a target that ran baseline
+/// groups, when no group was killed: the mutant's only evidence, named.
+pub(crate) fn process_kill(
+    baseline: &[BaselineGroup],
+    verdicts: &[MgVerdict],
+    ends: &[(Target, ProcessEnd)],
+) -> Option<String> {
     if verdicts.contains(&MgVerdict::Killed) {
+        return None;
+    }
+    ends.iter().find_map(|(target, end)| {
+        let ran_groups = baseline.iter().any(|g| g.targets.contains(target));
+        let how = match end {
+            ProcessEnd::Failed => "failed".to_owned(),
+            ProcessEnd::Aborted(why) => format!("aborted ({why})"),
+            ProcessEnd::Passed | ProcessEnd::TimedOut => return None,
+        };
+        ran_groups.then(|| format!("the test process of {} {} {how}", target.2, target.1))
+    })
+}
+
+/// The mutant's status from its groups' verdicts and whether a process
+/// killed it (see [`process_kill`]).
+pub(crate) fn status(verdicts: &[MgVerdict], killed_by_process: bool) -> MutantStatus {
+    if verdicts.contains(&MgVerdict::Killed) || killed_by_process {
         MutantStatus::Killed
     } else if verdicts.contains(&MgVerdict::Timeout) {
         MutantStatus::Timeout
@@ -175,27 +197,35 @@ mod tests {
             verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Passed])),
             [MgVerdict::Survived, MgVerdict::NotRun]
         );
+        // A group the crashed process never reached did not run: no kill
+        // is credited to it; the process killed the mutant.
+        let crashed = ends(&[ProcessEnd::Aborted("SIGSEGV".into())]);
+        let v = verdicts(&baseline, &recorded, &crashed);
+        assert_eq!(v, [MgVerdict::Survived, MgVerdict::NotRun]);
+        let by_process = process_kill(&baseline, &v, &crashed);
         assert_eq!(
-            verdicts(
-                &baseline,
-                &recorded,
-                &ends(&[ProcessEnd::Aborted("SIGSEGV".into())])
-            ),
-            [MgVerdict::Survived, MgVerdict::Killed]
+            by_process.as_deref(),
+            Some("the test process of test mrs aborted (SIGSEGV)")
         );
+        assert_eq!(status(&v, by_process.is_some()), MutantStatus::Killed);
+        // A group that did fail is the evidence; the process is not named.
+        let failed = ends(&[ProcessEnd::Failed]);
+        let v = verdicts(&baseline, &[mg("a", &[1], Outcome::Violated)], &failed);
+        assert_eq!(v, [MgVerdict::Killed, MgVerdict::NotRun]);
+        assert_eq!(process_kill(&baseline, &v, &failed), None);
         let v = verdicts(
             &baseline,
             &recorded,
             &ends(&[ProcessEnd::Passed, ProcessEnd::TimedOut]),
         );
         assert_eq!(v, [MgVerdict::Survived, MgVerdict::Timeout]);
-        assert_eq!(status(&v), MutantStatus::Timeout);
+        assert_eq!(status(&v, false), MutantStatus::Timeout);
         assert_eq!(
-            status(&[MgVerdict::Timeout, MgVerdict::Killed]),
+            status(&[MgVerdict::Timeout, MgVerdict::Killed], false),
             MutantStatus::Killed
         );
         assert_eq!(
-            status(&[MgVerdict::Survived, MgVerdict::NotRun]),
+            status(&[MgVerdict::Survived, MgVerdict::NotRun], false),
             MutantStatus::Survived
         );
     }
@@ -207,9 +237,8 @@ mod tests {
             (target("mrs"), ProcessEnd::Passed),
             (target("unit"), ProcessEnd::Failed),
         ];
-        assert_eq!(
-            verdicts(&baseline, &[], &unit_tests_failed),
-            [MgVerdict::NotRun]
-        );
+        let v = verdicts(&baseline, &[], &unit_tests_failed);
+        assert_eq!(v, [MgVerdict::NotRun]);
+        assert_eq!(process_kill(&baseline, &v, &unit_tests_failed), None);
     }
 }

@@ -84,7 +84,7 @@ where
             return;
         }
         let kept = self.draw(guided);
-        if let Some((path, key)) = &corpus {
+        if let Some((path, key)) = corpus.as_ref().filter(|_| !self.replay) {
             let lines: Vec<(u64, String)> = kept
                 .iter()
                 .filter_map(|&case| Some((case, describe(&self.tree(case)?.current()))))
@@ -99,11 +99,13 @@ where
         self.run_cases(&kept);
     }
 
-    /// The recorded run of the chosen cases; stops at the first failing one.
-    fn run_cases(&mut self, cases: &[u64]) {
+    /// The recorded run of the chosen cases; stops at the first failing one
+    /// (not when replaying a baseline's cases).
+    pub(super) fn run_cases(&mut self, cases: &[u64]) {
         for &case in cases {
             self.generation.generated += 1;
-            if self.case(case, false) {
+            self.drawn.push(case);
+            if self.case(case, false) && !self.replay {
                 break;
             }
         }

@@ -169,8 +169,11 @@ where
         .flatten()
         .map(|path| (path, key.clone()));
 
+    let log = CaseLog::from_env();
     let mut run = Run {
         config,
+        replay: matches!(log, Some(CaseLog::Replay(_))),
+        drawn: Vec::new(),
         strategy: &strategy,
         mrs,
         runner: TestRunner::new_with_rng(
@@ -199,7 +202,13 @@ where
             run.session.run(mr.meta(), input, |mg| mr.run(mg, input));
         }
     }
+    let recorded = match &log {
+        Some(CaseLog::Replay(path)) => Some(regressions::load(path, &key)),
+        _ => None,
+    };
     match &config.guided {
+        // Exactly the baseline's cases, each one.
+        _ if recorded.is_some() => run.run_cases(recorded.as_deref().unwrap_or_default()),
         None => run.random(config.cases),
         Some(guided) => {
             let corpus = guided
@@ -208,6 +217,20 @@ where
                 .flatten()
                 .map(|path| (path, key.clone()));
             run.guided(guided, corpus);
+        }
+    }
+    if let Some(CaseLog::Record(path)) = &log {
+        let lines: Vec<(u64, String)> = run
+            .drawn
+            .iter()
+            .map(|&case| (case, String::new()))
+            .collect();
+        if let Err(error) = regressions::save(&regressions::CASES, path, &key, &lines) {
+            // The mutants' replay would draw other cases: stop the baseline.
+            panic!(
+                "mt-runtime: cannot write the drawn cases to {}: {error}",
+                path.display()
+            );
         }
     }
     let Run {
@@ -219,12 +242,46 @@ where
     session.finish()
 }
 
+/// Where `cargo mtcov mutants` asks strategy checks to log their drawn
+/// cases ([`CASES_ENV`](mtcov_protocol::CASES_ENV)): the file of this test
+/// binary.
+enum CaseLog {
+    Record(PathBuf),
+    Replay(PathBuf),
+}
+
+impl CaseLog {
+    fn from_env() -> Option<CaseLog> {
+        let value = std::env::var(mtcov_protocol::CASES_ENV).ok()?;
+        let (mode, dir) = value.split_once('=')?;
+        // One file per test binary: package and target name, the same in
+        // every scratch copy of the workspace.
+        let exe = std::env::current_exe().ok()?;
+        let stem = exe.file_stem()?.to_string_lossy().into_owned();
+        let target = stem
+            .rsplit_once('-')
+            .map_or(stem.as_str(), |(name, _)| name);
+        let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+        let path = PathBuf::from(dir).join(format!("{package}-{target}.txt"));
+        match mode {
+            "record" => Some(CaseLog::Record(path)),
+            "replay" => Some(CaseLog::Replay(path)),
+            _ => None,
+        }
+    }
+}
+
 /// One strategy check in progress.
 struct Run<'a, S: Strategy>
 where
     S::Value: 'static,
 {
     config: &'a Config,
+    /// Replaying a baseline's cases under a mutant: every case runs, none
+    /// is shrunk or saved.
+    replay: bool,
+    /// The seeds of the cases drawn (random, guided or from the corpus).
+    drawn: Vec<u64>,
     strategy: &'a S,
     mrs: &'a [Mr<S::Value>],
     runner: TestRunner,
@@ -244,7 +301,9 @@ where
         let seed = self.generation.seed;
         for index in 0..u64::from(cases) {
             self.generation.generated += 1;
-            if self.case(seed::case(seed, index), false) {
+            let case_seed = seed::case(seed, index);
+            self.drawn.push(case_seed);
+            if self.case(case_seed, false) && !self.replay {
                 break;
             }
         }
@@ -274,7 +333,11 @@ where
                 continue;
             };
             failed = true;
-            let (shrunk, steps) = self.shrink(case_seed, mr, &signature);
+            let (shrunk, steps) = if self.replay {
+                (None, 0)
+            } else {
+                self.shrink(case_seed, mr, &signature)
+            };
             let shrunk_input;
             let (minimal, ran) = match shrunk {
                 Some((value, ran)) => {
@@ -292,7 +355,10 @@ where
                 shrink_steps: steps,
                 replayed,
             });
-            if !replayed && let Some((path, key)) = &self.regressions {
+            if !replayed
+                && !self.replay
+                && let Some((path, key)) = &self.regressions
+            {
                 let comment = format!("MR `{}`: {}", mr.info().name(), failure.argument);
                 if let Err(error) = regressions::save(
                     &regressions::REGRESSIONS,

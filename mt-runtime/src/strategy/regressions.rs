@@ -37,6 +37,14 @@ pub(crate) const CORPUS: Kind = Kind {
 ",
 };
 
+pub(crate) const CASES: Kind = Kind {
+    dir: "",
+    header: "\
+# The cases each strategy check of this test binary drew in the baseline run
+# of `cargo mtcov mutants`, replayed exactly under every mutant.
+",
+};
+
 /// The seed file of this kind for the test source `file` (as `file!()` gives it,
 /// relative to the workspace or package root), when that source is found
 /// from the current directory or one of its ancestors.

@@ -256,13 +256,27 @@ fn a_study_without_a_kill_matrix_says_how_to_make_one() {
 /// MR checking one function (HAND.md). Under a mutant every drawn case
 /// runs again, all of them, unshrunk, so a mutant of `is_even` is credited
 /// to `parity`'s groups that failed and to nothing else: a group that did
-/// not run is never a kill.
+/// not run is never a kill. The project depends on mt-runtime through a
+/// relative path outside it, which the scratch copies rewrite.
 #[test]
 fn generated_inputs_replay_and_only_groups_that_ran_kill() {
     if !cargo_mutants_installed() {
         return;
     }
     let project = copy_fixture("mutants-strategy");
+    // mt-runtime as a user of an unpublished crate depends on it: a
+    // relative path that leaves the project, which the scratch copies
+    // must still find.
+    let manifest = project.path().join("Cargo.toml");
+    let runtime = workspace_root().join("mt-runtime");
+    let up = "../".repeat(project.path().components().count() - 1);
+    let relative = format!("{up}{}", runtime.strip_prefix("/").unwrap().display());
+    let text = std::fs::read_to_string(&manifest).unwrap().replace(
+        &format!("{:?}", runtime.display().to_string()),
+        &format!("{relative:?}"),
+    );
+    assert!(text.contains(&relative), "{text}");
+    std::fs::write(&manifest, text).unwrap();
     let target = workspace_root().join("target/cli-fixtures/mutants-strategy");
     let out = mtcov_command(project.path(), &["mutants", "--json"])
         .env("CARGO_TARGET_DIR", &target)

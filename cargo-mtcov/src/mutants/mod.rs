@@ -85,10 +85,12 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let start = Instant::now();
     let built = match scratch.build(plan.options)? {
         Ok(built) => built,
-        Err(reason) => {
+        Err(failure) => {
             return Err(BaselineFailed(format!(
-                "the unmutated workspace does not build in its scratch copy {}: {reason}",
-                scratch.root.display()
+                "the unmutated workspace does not build in its scratch copy {}: {}\ncargo said:\n{}",
+                scratch.root.display(),
+                failure.reason,
+                failure.stderr.trim_end()
             ))
             .into());
         }
@@ -295,7 +297,9 @@ fn build_and_test(
 ) -> Result<Verdicts> {
     let built = match scratch.build(plan.options)? {
         Ok(built) => built,
-        Err(reason) => return Ok((MutantStatus::Unviable, Vec::new(), Some(reason))),
+        Err(failure) => {
+            return Ok((MutantStatus::Unviable, Vec::new(), Some(failure.reason)));
+        }
     };
     let record_dir = scratch
         .root

@@ -30,6 +30,13 @@ pub(crate) struct Scratch {
     manifest: Option<PathBuf>,
 }
 
+/// Why a copy does not build: the first error, and all cargo said.
+#[derive(Debug, Clone)]
+pub(crate) struct BuildFailure {
+    pub(crate) reason: String,
+    pub(crate) stderr: String,
+}
+
 /// A test process's end and how long it took.
 #[derive(Debug, Clone)]
 pub(crate) struct ProcessRun {
@@ -47,7 +54,11 @@ impl Scratch {
         manifest_path: Option<&Path>,
     ) -> Result<Self> {
         let root = dir.join("src");
-        sync(workspace_root, &root, skip)
+        let copy = Copy {
+            root: workspace_root,
+            skip,
+        };
+        copy.sync(workspace_root, &root)
             .with_context(|| format!("cannot copy the workspace to {}", root.display()))?;
         let manifest = match manifest_path {
             Some(path) => {
@@ -72,9 +83,12 @@ impl Scratch {
         })
     }
 
-    /// Builds the tests, plain (no instrumentation). `Ok(Err(reason))`
+    /// Builds the tests, plain (no instrumentation). `Ok(Err(failure))`
     /// when the code does not compile.
-    pub(crate) fn build(&self, options: &BuildOptions) -> Result<Result<BuildOutput, String>> {
+    pub(crate) fn build(
+        &self,
+        options: &BuildOptions,
+    ) -> Result<Result<BuildOutput, BuildFailure>> {
         let mut command = Command::new(build::cargo());
         command.args([
             "test",
@@ -97,7 +111,11 @@ impl Scratch {
             .output()
             .with_context(|| format!("cannot run `{} test`", build::cargo().display()))?;
         if !output.status.success() {
-            return Ok(Err(build_error(&String::from_utf8_lossy(&output.stderr))));
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            return Ok(Err(BuildFailure {
+                reason: build_error(&stderr),
+                stderr,
+            }));
         }
         let mut built = BuildOutput::default();
         for line in String::from_utf8_lossy(&output.stdout).lines() {
@@ -228,45 +246,169 @@ fn build_error(stderr: &str) -> String {
     reason
 }
 
-/// Makes `to` a copy of `from` (without `.git`, `target` directories and
-/// `skip`), writing only files whose content differs.
-fn sync(from: &Path, to: &Path, skip: &[PathBuf]) -> Result<()> {
-    std::fs::create_dir_all(to).with_context(|| format!("cannot create {}", to.display()))?;
-    for entry in
-        std::fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))?
-    {
-        let entry = entry?;
-        let name = entry.file_name();
-        let path = entry.path();
-        // A symbolic link is copied as what it points to.
-        let kind = match entry.file_type()? {
-            kind if kind.is_symlink() => std::fs::metadata(&path)
-                .with_context(|| format!("cannot follow {}", path.display()))?
-                .file_type(),
-            kind => kind,
-        };
-        if kind.is_dir() {
-            if name == ".git" || name == "target" || skip.contains(&path) {
-                continue;
+/// What is copied: the workspace under `root`, without `.git`, `target`
+/// directories and `skip`.
+struct Copy<'a> {
+    root: &'a Path,
+    skip: &'a [PathBuf],
+}
+
+impl Copy<'_> {
+    /// Makes `to` a copy of `from`, writing only files whose content
+    /// differs. Manifests and cargo configuration files are copied with
+    /// their paths outside the workspace made absolute (see
+    /// [`outside_paths_absolute`]), so that the copy builds wherever the
+    /// workspace builds.
+    fn sync(&self, from: &Path, to: &Path) -> Result<()> {
+        std::fs::create_dir_all(to).with_context(|| format!("cannot create {}", to.display()))?;
+        for entry in
+            std::fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))?
+        {
+            let entry = entry?;
+            let name = entry.file_name();
+            let path = entry.path();
+            // A symbolic link is copied as what it points to.
+            let kind = match entry.file_type()? {
+                kind if kind.is_symlink() => std::fs::metadata(&path)
+                    .with_context(|| format!("cannot follow {}", path.display()))?
+                    .file_type(),
+                kind => kind,
+            };
+            if kind.is_dir() {
+                if name == ".git" || name == "target" || self.skip.contains(&path) {
+                    continue;
+                }
+                // A link to a directory that holds it would copy forever.
+                if let (Ok(target), Ok(here)) = (path.canonicalize(), from.canonicalize())
+                    && here.starts_with(&target)
+                {
+                    continue;
+                }
+                self.sync(&path, &to.join(&name))?;
+            } else if kind.is_file() {
+                let mut bytes = std::fs::read(&path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                if let Some(base) = manifest_base(&path) {
+                    let text = String::from_utf8_lossy(&bytes);
+                    if let Some(rewritten) = outside_paths_absolute(&text, &base, self.root)
+                        .with_context(|| format!("cannot read {}", path.display()))?
+                    {
+                        bytes = rewritten.into_bytes();
+                    }
+                }
+                let dest = to.join(&name);
+                if std::fs::read(&dest).ok().as_deref() != Some(bytes.as_slice()) {
+                    std::fs::write(&dest, &bytes)
+                        .with_context(|| format!("cannot write {}", dest.display()))?;
+                }
             }
-            // A link to a directory that holds it would copy forever.
-            if let (Ok(target), Ok(here)) = (path.canonicalize(), from.canonicalize())
-                && here.starts_with(&target)
-            {
-                continue;
+        }
+        Ok(())
+    }
+}
+
+/// For a manifest (`Cargo.toml`) or a cargo configuration file
+/// (`.cargo/config.toml`, `.cargo/config`), the directory its relative
+/// paths start from.
+fn manifest_base(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let parent = path.parent()?;
+    match name {
+        "Cargo.toml" => Some(parent.to_path_buf()),
+        "config.toml" | "config" if parent.file_name()? == ".cargo" => {
+            Some(parent.parent()?.to_path_buf())
+        }
+        _ => None,
+    }
+}
+
+/// The manifest or configuration `text` with each dependency `path` (in
+/// `[dependencies]`, `[dev-dependencies]`, `[build-dependencies]`, their
+/// `[target.*]` forms, `[workspace.dependencies]`, `[patch.*]` and
+/// `[replace]`) and each `paths` entry that leads outside `root` made
+/// absolute, from `base`; `None` when there is none (the file is copied
+/// as it is). A copy elsewhere would not find them (cargo-mutants does
+/// the same).
+fn outside_paths_absolute(text: &str, base: &Path, root: &Path) -> Result<Option<String>> {
+    let Ok(mut doc) = text.parse::<toml::Table>() else {
+        // Not for us to judge: cargo reports a malformed manifest itself.
+        return Ok(None);
+    };
+    let mut changed = false;
+    let mut fix = |value: &mut toml::Value| {
+        if let toml::Value::String(path) = value {
+            let relative = Path::new(path.as_str());
+            if relative.is_relative() {
+                let absolute = normalize(&base.join(relative));
+                if !absolute.starts_with(root) {
+                    *path = absolute.display().to_string();
+                    changed = true;
+                }
             }
-            sync(&path, &to.join(&name), skip)?;
-        } else if kind.is_file() {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-            let dest = to.join(&name);
-            if std::fs::read(&dest).ok().as_deref() != Some(bytes.as_slice()) {
-                std::fs::write(&dest, &bytes)
-                    .with_context(|| format!("cannot write {}", dest.display()))?;
+        }
+    };
+    let fix_deps = |deps: Option<&mut toml::Value>, fix: &mut dyn FnMut(&mut toml::Value)| {
+        if let Some(toml::Value::Table(deps)) = deps {
+            for (_, dep) in deps.iter_mut() {
+                if let toml::Value::Table(dep) = dep
+                    && let Some(path) = dep.get_mut("path")
+                {
+                    fix(path);
+                }
+            }
+        }
+    };
+    for table in [
+        "dependencies",
+        "dev-dependencies",
+        "build-dependencies",
+        "replace",
+    ] {
+        fix_deps(doc.get_mut(table), &mut fix);
+    }
+    if let Some(toml::Value::Table(targets)) = doc.get_mut("target") {
+        for (_, target) in targets.iter_mut() {
+            if let toml::Value::Table(target) = target {
+                for table in ["dependencies", "dev-dependencies", "build-dependencies"] {
+                    fix_deps(target.get_mut(table), &mut fix);
+                }
             }
         }
     }
-    Ok(())
+    if let Some(toml::Value::Table(workspace)) = doc.get_mut("workspace") {
+        fix_deps(workspace.get_mut("dependencies"), &mut fix);
+    }
+    if let Some(toml::Value::Table(patches)) = doc.get_mut("patch") {
+        for (_, source) in patches.iter_mut() {
+            fix_deps(Some(source), &mut fix);
+        }
+    }
+    if let Some(toml::Value::Array(paths)) = doc.get_mut("paths") {
+        paths.iter_mut().for_each(&mut fix);
+    }
+    if !changed {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "# Copied by cargo mtcov mutants, with paths outside the workspace made absolute.\n{}",
+        toml::to_string(&doc)?
+    )))
+}
+
+/// `path` without `.` and `..` components (lexically, as cargo joins
+/// manifest paths).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -284,6 +426,59 @@ mod tests {
     }
 
     #[test]
+    fn paths_outside_the_workspace_become_absolute_in_the_copy() {
+        let root = Path::new("/home/me/work/app");
+        let manifest = r#"
+[package]
+name = "app"
+
+[dependencies]
+inside = { path = "crates/inside" }
+mt-runtime = { path = "../../mtcov/mt-runtime" }
+serde = "1"
+
+[target.'cfg(unix)'.dev-dependencies]
+vendored = { path = "../vendor/vendored", version = "1" }
+
+[patch.crates-io]
+other = { path = "../other" }
+"#;
+        let out = outside_paths_absolute(manifest, root, root)
+            .unwrap()
+            .expect("rewritten");
+        let doc: toml::Table = out.parse().unwrap();
+        let path =
+            |table: &toml::Value, name: &str| table[name]["path"].as_str().unwrap().to_owned();
+        assert_eq!(path(&doc["dependencies"], "inside"), "crates/inside");
+        assert_eq!(
+            path(&doc["dependencies"], "mt-runtime"),
+            "/home/me/mtcov/mt-runtime"
+        );
+        assert_eq!(
+            path(&doc["target"]["cfg(unix)"]["dev-dependencies"], "vendored"),
+            "/home/me/work/vendor/vendored"
+        );
+        assert_eq!(
+            path(&doc["patch"]["crates-io"], "other"),
+            "/home/me/work/other"
+        );
+        assert_eq!(doc["dependencies"]["serde"].as_str(), Some("1"));
+        // Nothing outside: the file is copied as it is.
+        let inside = "[dependencies]\ninside = { path = \"crates/inside\" }\n";
+        assert_eq!(outside_paths_absolute(inside, root, root).unwrap(), None);
+        // A configuration file's `paths`, from the directory holding `.cargo`.
+        let config = "paths = [\"../forks/dep\", \"local\"]\n";
+        let out = outside_paths_absolute(config, root, root).unwrap().unwrap();
+        assert!(out.contains("\"/home/me/work/forks/dep\""), "{out}");
+        assert!(out.contains("\"local\""), "{out}");
+        assert_eq!(
+            manifest_base(Path::new("/w/.cargo/config.toml")),
+            Some(PathBuf::from("/w"))
+        );
+        assert_eq!(manifest_base(Path::new("/w/src/lib.rs")), None);
+    }
+
+    #[test]
     fn sync_copies_without_target_and_keeps_unchanged_files() {
         let base = std::env::temp_dir().join(format!("mtcov-sync-{}", std::process::id()));
         let (from, to) = (base.join("from"), base.join("to"));
@@ -291,7 +486,12 @@ mod tests {
         std::fs::create_dir_all(from.join("target/debug")).unwrap();
         std::fs::write(from.join("src/lib.rs"), "a").unwrap();
         std::fs::write(from.join("target/debug/x"), "b").unwrap();
-        sync(&from, &to, &[]).unwrap();
+        Copy {
+            root: &from,
+            skip: &[],
+        }
+        .sync(&from, &to)
+        .unwrap();
         assert_eq!(std::fs::read_to_string(to.join("src/lib.rs")).unwrap(), "a");
         assert!(!to.join("target").exists());
         let before = std::fs::metadata(to.join("src/lib.rs"))
@@ -299,14 +499,24 @@ mod tests {
             .modified()
             .unwrap();
         std::thread::sleep(Duration::from_millis(20));
-        sync(&from, &to, &[]).unwrap();
+        Copy {
+            root: &from,
+            skip: &[],
+        }
+        .sync(&from, &to)
+        .unwrap();
         let after = std::fs::metadata(to.join("src/lib.rs"))
             .unwrap()
             .modified()
             .unwrap();
         assert_eq!(before, after, "an unchanged file is not rewritten");
         std::fs::write(from.join("src/lib.rs"), "c").unwrap();
-        sync(&from, &to, &[]).unwrap();
+        Copy {
+            root: &from,
+            skip: &[],
+        }
+        .sync(&from, &to)
+        .unwrap();
         assert_eq!(std::fs::read_to_string(to.join("src/lib.rs")).unwrap(), "c");
         std::fs::remove_dir_all(&base).unwrap();
     }
@@ -321,7 +531,12 @@ mod tests {
         std::os::unix::fs::symlink(from.join("shared/data.txt"), from.join("link.txt")).unwrap();
         std::os::unix::fs::symlink(from.join("shared"), from.join("linked-dir")).unwrap();
         std::os::unix::fs::symlink(&from, from.join("shared/loop")).unwrap();
-        sync(&from, &to, &[]).unwrap();
+        Copy {
+            root: &from,
+            skip: &[],
+        }
+        .sync(&from, &to)
+        .unwrap();
         assert_eq!(std::fs::read_to_string(to.join("link.txt")).unwrap(), "d");
         assert_eq!(
             std::fs::read_to_string(to.join("linked-dir/data.txt")).unwrap(),

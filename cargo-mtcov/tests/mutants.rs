@@ -257,7 +257,8 @@ fn a_study_without_a_kill_matrix_says_how_to_make_one() {
 /// runs again, all of them, unshrunk, so a mutant of `is_even` is credited
 /// to `parity`'s groups that failed and to nothing else: a group that did
 /// not run is never a kill. The project depends on mt-runtime through a
-/// relative path outside it, which the scratch copies rewrite.
+/// relative path outside it, which the scratch copies rewrite; the
+/// mutants of a function behind a feature that is off are not built.
 #[test]
 fn generated_inputs_replay_and_only_groups_that_ran_kill() {
     if !cargo_mutants_installed() {
@@ -288,9 +289,26 @@ fn generated_inputs_replay_and_only_groups_that_ran_kill() {
         (
             &summary["mutants"],
             &summary["killed"],
-            &summary["survived"]
+            &summary["survived"],
+            &summary["not_built"]
         ),
-        (&Value::from(9), &Value::from(8), &Value::from(1)),
+        (
+            &Value::from(13),
+            &Value::from(8),
+            &Value::from(1),
+            &Value::from(4)
+        ),
+        "{summary:#}"
+    );
+    // The mutants of `traced` (behind the `trace` feature, off) are not
+    // built: left out of the score, never advised on.
+    assert!((summary["score"].as_f64().unwrap() - 8.0 / 9.0).abs() < 1e-12);
+    assert!(
+        summary["survivors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| !s["name"].as_str().unwrap().contains("traced")),
         "{summary:#}"
     );
     let rows: Vec<(&str, u64, u64)> = summary["mrs"]
@@ -357,6 +375,21 @@ fn generated_inputs_replay_and_only_groups_that_ran_kill() {
         ("replace / with * in tens", "append_digit", 8),
     ];
     let mutants = matrix["mutants"].as_array().unwrap();
+    let traced: Vec<&Value> = mutants
+        .iter()
+        .filter(|m| m["name"].as_str().unwrap().contains("traced"))
+        .collect();
+    assert_eq!(traced.len(), 4, "{mutants:#?}");
+    for m in traced {
+        assert_eq!(m["status"], "not_built", "{m:#}");
+        assert!(
+            m["reason"]
+                .as_str()
+                .unwrap()
+                .starts_with("no coverage region"),
+            "{m:#}"
+        );
+    }
     for (name, mr, count) in hand {
         let mutant = mutants
             .iter()

@@ -207,6 +207,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             MutantStatus::Survived => "SURVIVED",
             MutantStatus::Timeout => "TIMEOUT",
             MutantStatus::Unviable => "unviable",
+            MutantStatus::NotBuilt => "not built",
         };
         eprintln!(
             "    [{n}/{total}] {status:<8} {} ({:.1} s)",
@@ -214,10 +215,51 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             run.time.as_secs_f64()
         );
     };
-    let results = mutants::run_all(&plan, &baseline, &mutants, &progress)?;
-    if results.iter().all(|r| r.status == MutantStatus::Unviable) {
+    // A mutant in a file of the built binaries whose lines no coverage
+    // region maps to is in code the tested configuration does not compile:
+    // it cannot change what the tests run, so it is not run.
+    let built_files: std::collections::HashSet<&str> =
+        line_k.keys().map(|(file, _)| file.as_str()).collect();
+    let not_built = |m: &list::Mutant| {
+        built_files.contains(m.file.as_str())
+            && !(m.span.start.line..=m.span.end.line)
+                .any(|line| line_k.contains_key(&(m.file.clone(), line)))
+    };
+    let to_run: Vec<list::Mutant> = mutants.iter().filter(|m| !not_built(m)).cloned().collect();
+    let mut ran = mutants::run_all(&plan, &baseline, &to_run, &progress)?.into_iter();
+    let results: Vec<mutants::MutantRun> = mutants
+        .iter()
+        .map(|m| match not_built(m) {
+            true => Some(mutants::MutantRun {
+                status: MutantStatus::NotBuilt,
+                verdicts: Vec::new(),
+                reason: Some(
+                    "no coverage region of the built test binaries maps to its lines: the tested \
+                     configuration does not compile them (a feature that is off, a cfg)"
+                        .to_owned(),
+                ),
+                time: Duration::ZERO,
+            }),
+            false => ran.next(),
+        })
+        .collect::<Option<_>>()
+        .context("a mutant was not run")?;
+    let skipped = results
+        .iter()
+        .filter(|r| r.status == MutantStatus::NotBuilt)
+        .count();
+    if skipped > 0 {
+        eprintln!(
+            "    Skipped {skipped} mutants in code the tested configuration does not compile (not built)"
+        );
+    }
+    if results
+        .iter()
+        .all(|r| matches!(r.status, MutantStatus::Unviable | MutantStatus::NotBuilt))
+    {
         bail!(
-            "none of the {total} mutants builds (first: {}), so nothing was measured",
+            "none of the {total} mutants builds, or is in code the tested configuration compiles \
+             (first: {}), so nothing was measured",
             results[0].reason.as_deref().unwrap_or("?")
         );
     }

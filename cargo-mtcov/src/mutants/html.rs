@@ -21,13 +21,14 @@ pub(crate) fn page(summary: &Summary) -> String {
     let _ = writeln!(
         out,
         "<p><span class=\"big\">{score}</span> mutation score: {} killed of {viable} viable mutants \
-         ({} mutants: {} killed, {} survived, {} timeout, {} unviable).</p>",
+         ({} mutants: {} killed, {} survived, {} timeout, {} unviable, {} not built).</p>",
         summary.killed,
         summary.mutants,
         summary.killed,
         summary.survived,
         summary.timeout,
-        summary.unviable
+        summary.unviable,
+        summary.not_built
     );
     kill_table(
         &mut out,

@@ -120,6 +120,9 @@ pub(crate) struct Summary {
     pub(crate) timeout: usize,
     pub(crate) survived: usize,
     pub(crate) unviable: usize,
+    /// Mutants in code the tested configuration does not compile: not run,
+    /// left out of the score and the study.
+    pub(crate) not_built: usize,
     /// `killed / (killed + timeout + survived)`; `None` without viable mutants.
     pub(crate) score: Option<f64>,
     pub(crate) classes: Vec<KillRow>,
@@ -165,11 +168,12 @@ pub(crate) struct Unviable {
 impl Matrix {
     pub(crate) fn summary(&self) -> Summary {
         let count = |s: MutantStatus| self.mutants.iter().filter(|m| m.status == s).count();
-        let (killed, timeout, survived, unviable) = (
+        let (killed, timeout, survived, unviable, not_built) = (
             count(MutantStatus::Killed),
             count(MutantStatus::Timeout),
             count(MutantStatus::Survived),
             count(MutantStatus::Unviable),
+            count(MutantStatus::NotBuilt),
         );
         let viable = killed + timeout + survived;
         // Per mutant: the MRs and classes that killed it.
@@ -283,6 +287,7 @@ impl Matrix {
             timeout,
             survived,
             unviable,
+            not_built,
             score: (viable > 0).then(|| killed as f64 / viable as f64),
             classes: class_rows,
             mrs: mr_rows,
@@ -310,8 +315,13 @@ pub(crate) fn render_text(summary: &Summary) -> String {
     );
     let _ = writeln!(
         out,
-        "{} mutants: {} killed, {} survived, {} timeout, {} unviable\n",
-        summary.mutants, summary.killed, summary.survived, summary.timeout, summary.unviable
+        "{} mutants: {} killed, {} survived, {} timeout, {} unviable, {} not built\n",
+        summary.mutants,
+        summary.killed,
+        summary.survived,
+        summary.timeout,
+        summary.unviable,
+        summary.not_built
     );
     let width = |rows: &[KillRow]| {
         rows.iter()

@@ -80,6 +80,10 @@ pub(crate) enum MutantStatus {
     Survived,
     /// It does not build.
     Unviable,
+    /// Its code is not compiled in the tested configuration: no coverage
+    /// region of the built test binaries maps to its lines (behind a
+    /// feature that is off, another target's `cfg`). Not run, not counted.
+    NotBuilt,
 }
 
 /// The verdict of each baseline group (in `baseline` order), from the

@@ -113,6 +113,19 @@ pub(crate) struct MutantsCommand {
     /// `<target-dir>/mtcov/html`, beside the HTML report).
     #[arg(long, value_name = "DIR", num_args = 0..=1, require_equals = true)]
     pub html: Option<Option<PathBuf>>,
+    /// Run only shard K (from 0) of N, as cargo-mutants does; the matrix
+    /// goes to `<target-dir>/mtcov/mutants-shard-K-of-N.json`, and
+    /// `--merge` makes the whole from all N.
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(crate::mutants::shard::Shard))]
+    pub shard: Option<crate::mutants::shard::Shard>,
+    /// How mutants are dealt to shards.
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = crate::mutants::shard::Sharding::Slice, requires = "shard")]
+    pub sharding: crate::mutants::shard::Sharding,
+    /// Merge the matrices of all shards of one split into
+    /// `<target-dir>/mtcov/mutants.json`, as one unsharded run writes it
+    /// (timings aside); runs nothing.
+    #[arg(long, value_name = "SHARD.json", num_args = 1.., conflicts_with = "shard")]
+    pub merge: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -258,7 +258,8 @@ fn a_study_without_a_kill_matrix_says_how_to_make_one() {
 /// to `parity`'s groups that failed and to nothing else: a group that did
 /// not run is never a kill. The project depends on mt-runtime through a
 /// relative path outside it, which the scratch copies rewrite; the
-/// mutants of a function behind a feature that is off are not built.
+/// mutants of a function behind a feature that is off are not built; three
+/// shards merged are the whole matrix.
 #[test]
 fn generated_inputs_replay_and_only_groups_that_ran_kill() {
     if !cargo_mutants_installed() {
@@ -411,4 +412,61 @@ fn generated_inputs_replay_and_only_groups_that_ran_kill() {
             "every group ran: {mutant:#}"
         );
     }
+
+    // Three shards (cargo-mutants' `--shard K/N`), merged, are the whole
+    // matrix, timings aside.
+    let without_timings = |mut m: Value| {
+        m.as_object_mut().unwrap().remove("cost");
+        for mutant in m["mutants"].as_array_mut().unwrap() {
+            mutant.as_object_mut().unwrap().remove("seconds");
+        }
+        m
+    };
+    let mut shards = Vec::new();
+    for k in 0..3 {
+        let spec = format!("{k}/3");
+        let out = mtcov_command(project.path(), &["mutants", "--shard", &spec])
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        let file = target.join(format!("mtcov/mutants-shard-{k}-of-3.json"));
+        assert!(file.is_file(), "{}", stderr(&out));
+        shards.push(file.display().to_string());
+    }
+    // A shard alone is no study.
+    let out = mtcov_command(project.path(), &["study", "--matrix", &shards[0]])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("merge all 3 shards first"),
+        "{}",
+        stderr(&out)
+    );
+    let mut args = vec!["mutants", "--merge"];
+    args.extend(shards.iter().rev().map(String::as_str));
+    let out = mtcov_command(project.path(), &args)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&out, 0);
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(target.join("mtcov/mutants.json")).unwrap())
+            .unwrap();
+    assert_eq!(without_timings(merged), without_timings(matrix.clone()));
+    let out = mtcov_command(
+        project.path(),
+        &["mutants", "--merge", &shards[0], &shards[2]],
+    )
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .unwrap();
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("shard 1/3 is missing"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, bail, ensure};
 
 use super::{DirLock, resolve_color};
 use crate::assemble::assemble;
@@ -28,6 +28,7 @@ use crate::mutants::matrix::{
     self, CriterionEntry, ExecutionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry,
     SourceEntry,
 };
+use crate::mutants::shard::{self, ShardInfo};
 use crate::mutants::verdict::{MgVerdict, MutantStatus};
 use crate::mutants::{self, BaselineFailed, Plan, list};
 use crate::records;
@@ -60,11 +61,25 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         );
     }
 
-    let mutants = list::list(&workspace.root, &args.build.package)?;
+    if !args.merge.is_empty() {
+        return merge_shards(args, &mtcov_dir);
+    }
+    let mut mutants = list::list(&workspace.root, &args.build.package)?;
     eprintln!("     Mutants {} from cargo-mutants", mutants.len());
     if mutants.is_empty() {
         bail!(
             "cargo-mutants generated no mutant for the selected packages: there is nothing to kill"
+        );
+    }
+    let all = mutants.len();
+    if let Some(shard) = args.shard {
+        let keep = args.sharding.indices(shard, all);
+        mutants = keep.iter().map(|&i| mutants[i].clone()).collect();
+        eprintln!(
+            "       Shard {}/{}: {} of the {all} mutants",
+            shard.k,
+            shard.n,
+            mutants.len()
         );
     }
 
@@ -215,14 +230,20 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             run.time.as_secs_f64()
         );
     };
-    // A mutant in a file of the built binaries whose lines no coverage
-    // region maps to is in code the tested configuration does not compile:
-    // it cannot change what the tests run, so it is not run.
+    // A mutant in a function of a file of the built binaries, where no
+    // coverage region maps to any line of the whole function, is in code
+    // the tested configuration does not compile (every compiled function
+    // has regions, called or not): it cannot change what the tests run, so
+    // it is not run. Mutants outside functions (constants, statics: no
+    // regions, yet compiled) always run.
     let built_files: std::collections::HashSet<&str> =
         line_k.keys().map(|(file, _)| file.as_str()).collect();
     let not_built = |m: &list::Mutant| {
+        let Some(span) = m.function.as_ref().and_then(|f| f.span.as_ref()) else {
+            return false;
+        };
         built_files.contains(m.file.as_str())
-            && !(m.span.start.line..=m.span.end.line)
+            && !(span.start.line..=span.end.line)
                 .any(|line| line_k.contains_key(&(m.file.clone(), line)))
     };
     let to_run: Vec<list::Mutant> = mutants.iter().filter(|m| !not_built(m)).cloned().collect();
@@ -234,8 +255,8 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
                 status: MutantStatus::NotBuilt,
                 verdicts: Vec::new(),
                 reason: Some(
-                    "no coverage region of the built test binaries maps to its lines: the tested \
-                     configuration does not compile them (a feature that is off, a cfg)"
+                    "no coverage region of the built test binaries maps to its function: the \
+                     tested configuration does not compile it (a feature that is off, a cfg)"
                         .to_owned(),
                 ),
                 time: Duration::ZERO,
@@ -253,9 +274,11 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             "    Skipped {skipped} mutants in code the tested configuration does not compile (not built)"
         );
     }
-    if results
-        .iter()
-        .all(|r| matches!(r.status, MutantStatus::Unviable | MutantStatus::NotBuilt))
+    // A shard may hold only mutants that do not build; the whole may not.
+    if args.shard.is_none()
+        && results
+            .iter()
+            .all(|r| matches!(r.status, MutantStatus::Unviable | MutantStatus::NotBuilt))
     {
         bail!(
             "none of the {total} mutants builds, or is in code the tested configuration compiles \
@@ -352,6 +375,12 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             timeout_seconds: baseline.timeout.as_secs_f64(),
             total_seconds: started.elapsed().as_secs_f64(),
         },
+        shard: args.shard.map(|shard| ShardInfo {
+            k: shard.k,
+            n: shard.n,
+            sharding: args.sharding,
+            total: all,
+        }),
     };
     let not_run = matrix
         .mutants
@@ -365,17 +394,67 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
              not run never counts as a kill, and `not_run` in the matrix lists them"
         );
     }
-    let path = mtcov_dir.join("mutants.json");
-    // Written whole, then renamed: a study never reads half a matrix.
-    let partial = path.with_extension("json.partial");
-    std::fs::write(&partial, serde_json::to_string(&matrix)?)
-        .with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    let path = match args.shard {
+        Some(shard) => mtcov_dir.join(format!("mutants-shard-{}-of-{}.json", shard.k, shard.n)),
+        None => mtcov_dir.join("mutants.json"),
+    };
+    write_matrix(&matrix, &path)?;
     eprintln!(
         "    Finished {total} mutants in {:.0} s; the kill matrix is in {}",
         matrix.cost.total_seconds,
         path.display()
     );
+    print_summary(&matrix, args, &mtcov_dir)
+}
+
+/// Written whole, then renamed: a study never reads half a matrix.
+fn write_matrix(matrix: &Matrix, path: &std::path::Path) -> Result<()> {
+    let partial = path.with_extension("json.partial");
+    std::fs::write(&partial, serde_json::to_string(matrix)?)
+        .with_context(|| format!("cannot write {}", partial.display()))?;
+    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// `--merge`: the shards' matrices as the whole run's.
+fn merge_shards(args: &MutantsCommand, mtcov_dir: &std::path::Path) -> Result<ExitStatus> {
+    let mut shards = Vec::with_capacity(args.merge.len());
+    for path in &args.merge {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the shard matrix {}", path.display()))?;
+        let matrix: Matrix = serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} is not a kill matrix of version {MATRIX_VERSION} (rerun `cargo mtcov mutants --shard K/N`)",
+                path.display()
+            )
+        })?;
+        ensure!(
+            matrix.version == MATRIX_VERSION,
+            "{} is a kill matrix of version {}, this cargo-mtcov writes version {MATRIX_VERSION}: rerun the shard",
+            path.display(),
+            matrix.version
+        );
+        shards.push((path.display().to_string(), matrix));
+    }
+    let merged = shard::merge(shards)?;
+    std::fs::create_dir_all(mtcov_dir)
+        .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
+    let path = mtcov_dir.join("mutants.json");
+    write_matrix(&merged, &path)?;
+    eprintln!(
+        "      Merged {} shards ({} mutants); the kill matrix is in {}",
+        args.merge.len(),
+        merged.mutants.len(),
+        path.display()
+    );
+    print_summary(&merged, args, mtcov_dir)
+}
+
+/// The summary on stdout (text or JSON), and as HTML with `--html`.
+fn print_summary(
+    matrix: &Matrix,
+    args: &MutantsCommand,
+    mtcov_dir: &std::path::Path,
+) -> Result<ExitStatus> {
     let summary = matrix.summary();
     if let Some(dir) = &args.html {
         let dir = dir.clone().unwrap_or_else(|| mtcov_dir.join("html"));

@@ -41,6 +41,15 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
     }
     let matrix: Matrix = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a readable kill matrix", path.display()))?;
+    if let Some(shard) = matrix.shard {
+        bail!(
+            "{} is the matrix of shard {}/{} only: merge all {} shards first              (`cargo mtcov mutants --merge <shard matrices>`)",
+            path.display(),
+            shard.k,
+            shard.n,
+            shard.n
+        );
+    }
     let result = study::run(&matrix, args.samples, args.seed)?;
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

@@ -30,6 +30,9 @@ pub(crate) struct Mutant {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub(crate) struct Function {
     pub(crate) function_name: String,
+    /// The whole function, when cargo-mutants says.
+    #[serde(default)]
+    pub(crate) span: Option<Span>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]

@@ -27,6 +27,10 @@ pub(crate) struct Matrix {
     /// The columns.
     pub(crate) mutants: Vec<MutantEntry>,
     pub(crate) cost: Cost,
+    /// Set on the matrix of one shard (`--shard K/N`), which holds only
+    /// that shard's mutants; `cargo mtcov mutants --merge` makes the whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) shard: Option<super::shard::ShardInfo>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -487,6 +491,7 @@ pub(crate) mod tests {
                 mutant("m2", MutantStatus::Survived, vec![], Some(1.0)),
                 mutant("m3", MutantStatus::Unviable, vec![], None),
             ],
+            shard: None,
             cost: Cost {
                 jobs: 1,
                 baseline_seconds: 1.0,

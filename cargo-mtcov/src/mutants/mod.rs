@@ -23,6 +23,7 @@ pub(crate) mod html;
 pub(crate) mod list;
 pub(crate) mod matrix;
 pub(crate) mod scratch;
+pub(crate) mod shard;
 pub(crate) mod verdict;
 
 use scratch::Scratch;

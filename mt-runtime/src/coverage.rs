@@ -4,7 +4,11 @@
 //! Around each execution of the SUT on a source input the LLVM counters
 //! of the whole process are zeroed, the SUT runs, and the counters left
 //! non-zero are read back, also when the SUT panics (the code it ran up
-//! to the panic is what that input covered). Counters are process-wide,
+//! to the panic is what that input covered). What a recorded MG runs
+//! between and after its source executions (follow-up executions,
+//! building follow-up inputs, checks) is read too and summed per process
+//! as *aside* counters: never a source input's coverage, but what tells
+//! "nothing ran this code" from "only follow-ups ran it". Counters are process-wide,
 //! so executions are serialised by a global lock; code running on other
 //! threads during that window would still pollute it, which is why `cargo
 //! mtcov` runs tests on one thread. Without `cfg(mtcov)` every function

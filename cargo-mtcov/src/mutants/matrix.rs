@@ -257,7 +257,7 @@ impl Matrix {
                 name: m.name.clone(),
                 line_k: m.line_k,
                 hint: match m.line_k {
-                    None => "its lines are not measured (no code compiled there, e.g. behind a feature that is off, or out of scope)",
+                    None => "its lines are not measured (no coverage region maps to them: a constant or a static, or a file out of scope)",
                     Some(0.0) => {
                         "K = 0: no source input with a checked relation reaches it; add a source input that does"
                     }

@@ -281,6 +281,7 @@ fn child(s: Scenario) {
             violations: vec![],
             satisfaction: Default::default(),
             unclassified: Vec::new(),
+            patch: None,
         })
         .unwrap();
         gaps = rep.criteria[0].gaps.len();

@@ -290,6 +290,17 @@ pub(crate) struct ReportOptions {
     /// (`0.8`) or per criterion (`line=0.8,branch=0.6`).
     #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under)]
     pub fail_under: Option<FailUnder>,
+
+    /// Also measure the patch: every code criterion restricted to the
+    /// lines the working tree adds or changes against this git revision
+    /// (`git diff REF`), reported beside the whole.
+    #[arg(long, value_name = "REF")]
+    pub diff: Option<String>,
+
+    /// Fail (exit 3) when the patch's `A_k` is below this fraction (one
+    /// value, or per criterion as for `--fail-under`); needs `--diff`.
+    #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under, requires = "diff")]
+    pub fail_under_patch: Option<FailUnder>,
 }
 
 impl Default for ReportOptions {
@@ -309,6 +320,8 @@ impl Default for ReportOptions {
             codecov: None,
             markdown: None,
             fail_under: None,
+            diff: None,
+            fail_under_patch: None,
         }
     }
 }
@@ -323,8 +336,10 @@ impl ReportOptions {
         if self.wants_lines() {
             wanted.push(Criterion::Line);
         }
-        if let Some(FailUnder::PerCriterion(limits)) = &self.fail_under {
-            wanted.extend(limits.iter().map(|(c, _)| *c));
+        for limits in [&self.fail_under, &self.fail_under_patch] {
+            if let Some(FailUnder::PerCriterion(limits)) = limits {
+                wanted.extend(limits.iter().map(|(c, _)| *c));
+            }
         }
         if branch {
             wanted.push(Criterion::Branch);

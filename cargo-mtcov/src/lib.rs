@@ -24,6 +24,7 @@ pub mod mapping;
 pub mod measure;
 pub mod model;
 mod mutants;
+pub mod patch;
 mod records;
 pub mod report;
 mod run;

@@ -98,6 +98,19 @@ pub(super) fn report_run(
     };
     coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
     coverage.sort_by_key(|c| c.criterion);
+    let changed = options
+        .diff
+        .as_deref()
+        .map(|base| crate::patch::read(&workspace.root, base))
+        .transpose()?;
+    if let Some(changed) = &changed
+        && code.is_empty()
+    {
+        eprintln!(
+            "warning: --diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
+            changed.base
+        );
+    }
     let report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {
@@ -123,6 +136,7 @@ pub(super) fn report_run(
             SatisfactionArg::Input => Satisfaction::Input,
         },
         unclassified: choices::unclassified_outputs(&records, &assembled),
+        patch: changed.as_ref(),
     })?;
     for u in &report.unclassified_outputs {
         eprintln!("warning: {}", u.sentence());
@@ -140,7 +154,8 @@ pub(super) fn report_run(
     if tests_failed {
         return Ok(ExitStatus::TestsFailed);
     }
-    if below_fail_under(&report, options) {
+    let below = below_fail_under(&report, options);
+    if below_fail_under_patch(&report, options) || below {
         return Ok(ExitStatus::BelowFailUnder);
     }
     Ok(ExitStatus::Success)
@@ -246,6 +261,37 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
                 criterion.criterion, report.k, summary.a_k
             );
             below = true;
+        }
+    }
+    below
+}
+
+/// Whether the patch's `A_k` of a code criterion is below its
+/// `--fail-under-patch` limit; says which on stderr. A patch without
+/// requirements of a criterion (no changed line holds code) has no `A_k`
+/// and is not checked (a warning says so).
+fn below_fail_under_patch(report: &report::Report, options: &ReportOptions) -> bool {
+    let (Some(limits), Some(patch)) = (&options.fail_under_patch, &report.patch) else {
+        return false;
+    };
+    let mut below = false;
+    for criterion in &patch.criteria {
+        let Some(limit) = limits.limit(criterion.criterion) else {
+            continue;
+        };
+        match &criterion.summary {
+            None => eprintln!(
+                "warning: --fail-under-patch: no {} requirement is on a line the diff against {} changes; not checked",
+                criterion.criterion, patch.base
+            ),
+            Some(summary) if summary.a_k < limit => {
+                eprintln!(
+                    "error: the patch's {} A_{} = {:.4} is below --fail-under-patch {limit}",
+                    criterion.criterion, report.k, summary.a_k
+                );
+                below = true;
+            }
+            Some(_) => {}
         }
     }
     below

@@ -7,9 +7,10 @@ use anyhow::{Context, ensure};
 use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
 
 use super::{
-    ClassEntry, CriterionReport, FileRow, Location, Report, ReportInput, RequirementK, SourceEntry,
-    Totals, gaps,
+    ClassEntry, CriterionReport, FileRow, Location, PatchCriterion, PatchGap, PatchReport,
+    PatchSummary, Report, ReportInput, RequirementK, SourceEntry, Totals, gaps,
 };
+use crate::patch::ChangedLines;
 
 /// Measures every criterion of `input` at its `k` and assembles the
 /// report: summaries, per-file rows, ranked gaps, dead MRs, per-input
@@ -27,6 +28,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         violations,
         satisfaction,
         unclassified,
+        patch,
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
@@ -73,6 +75,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         .collect();
 
     let mut reports = Vec::with_capacity(criteria.len());
+    let mut patch_criteria = Vec::new();
     for c in criteria {
         ensure!(
             c.locations.len() == c.coverage.num_requirements() as usize,
@@ -83,6 +86,18 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         );
         let m = measure(pool, &relations, c.coverage, k)
             .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
+        let gaps = gaps::rank(&m, &c, pool, mr_refs, &source_entries);
+        if let Some(changed) = patch
+            && !c.criterion.is_black_box()
+        {
+            patch_criteria.push(patch_criterion(
+                &m,
+                c.criterion,
+                c.locations,
+                changed,
+                &gaps,
+            ));
+        }
         reports.push(CriterionReport {
             criterion: c.criterion,
             summary: m.summary().cloned(),
@@ -92,7 +107,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             } else {
                 file_rows(&m, c.locations)
             },
-            gaps: gaps::rank(&m, &c, pool, mr_refs, &source_entries),
+            gaps,
             requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
         });
     }
@@ -118,7 +133,69 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         violations,
         sources: source_entries,
         unclassified_outputs: unclassified,
+        patch: patch.map(|changed| PatchReport {
+            base: changed.base.clone(),
+            files: changed.files.len() as u32,
+            lines: changed.num_lines() as u32,
+            criteria: patch_criteria,
+        }),
     })
+}
+
+/// One criterion restricted to the requirements on changed lines.
+fn patch_criterion(
+    m: &CriterionMeasure,
+    criterion: crate::model::Criterion,
+    locations: &[Location],
+    changed: &ChangedLines,
+    gaps: &[super::GapGroup],
+) -> PatchCriterion {
+    let k = m.k();
+    let in_patch: Vec<usize> = locations
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| changed.touches(&l.file, l.line_start, l.line_end))
+        .map(|(i, _)| i)
+        .collect();
+    let mut group_of: BTreeMap<u32, usize> = BTreeMap::new();
+    for (g, group) in gaps.iter().enumerate() {
+        for &r in &group.members {
+            group_of.insert(r, g);
+        }
+    }
+    let mut numerator = 0u64;
+    let (mut covered, mut full) = (0u32, 0u32);
+    let mut patch_gaps = Vec::new();
+    for &i in &in_patch {
+        let r = ReqIdx(i as u32);
+        let have = m.best_size(r).min(k);
+        numerator += u64::from(have);
+        covered += u32::from(m.is_covered(r));
+        full += u32::from(have == k);
+        if have < k {
+            patch_gaps.push(PatchGap {
+                location: locations[i].clone(),
+                k: m.k_value(r),
+                advice: group_of
+                    .get(&(i as u32))
+                    .map(|&g| gaps[g].advice.clone())
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    let n = in_patch.len() as u64;
+    PatchCriterion {
+        criterion,
+        summary: (n > 0).then(|| PatchSummary {
+            requirements: n as u32,
+            covered,
+            full,
+            a_k: numerator as f64 / (f64::from(k) * n as f64),
+            a_k_numerator: numerator,
+            a_k_denominator: u64::from(k) * n,
+        }),
+        gaps: patch_gaps,
+    }
 }
 
 fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {

@@ -182,6 +182,7 @@ pub(super) fn rank(
                 aside_executions,
                 closest,
                 advice,
+                members: run.members,
             }
         })
         .collect()

@@ -55,6 +55,7 @@ pub fn render_markdown(report: &Report) -> String {
             }
         }
     }
+    patch(&mut out, report);
     let top = report
         .criteria
         .iter()
@@ -150,4 +151,74 @@ pub fn render_markdown(report: &Report) -> String {
         );
     }
     out
+}
+
+/// `--diff`: the patch's `A_k` per code criterion and its changed lines
+/// with `K < 1` (the first 10 per criterion), with their advice.
+fn patch(out: &mut String, report: &Report) {
+    let Some(patch) = &report.patch else {
+        return;
+    };
+    let k = report.k;
+    let _ = writeln!(
+        out,
+        "\n### Patch: {} changed line{} in {} file{} against `{}`\n",
+        patch.lines,
+        if patch.lines == 1 { "" } else { "s" },
+        patch.files,
+        if patch.files == 1 { "" } else { "s" },
+        esc(&patch.base)
+    );
+    let _ = writeln!(
+        out,
+        "| Criterion | Requirements on changed lines | Covered | A\\_{k} | K = 1 |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|");
+    for c in &patch.criteria {
+        let name = esc(c.criterion.name());
+        match &c.summary {
+            None => {
+                let _ = writeln!(out, "| {name} | 0 | | | |");
+            }
+            Some(s) => {
+                let _ = writeln!(
+                    out,
+                    "| {name} | {} | {} | **{}** | {} |",
+                    s.requirements,
+                    s.covered,
+                    pct(s.a_k),
+                    s.full
+                );
+            }
+        }
+    }
+    for c in &patch.criteria {
+        if c.gaps.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "\nChanged {} requirements with K &lt; 1 ({}):\n",
+            esc(c.criterion.name()),
+            c.gaps.len()
+        );
+        for g in c.gaps.iter().take(10) {
+            let label = g
+                .location
+                .label
+                .as_deref()
+                .map(|l| format!(" {}", esc(l)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "- **{}**{label}: K = {:.2}; {}",
+                esc(&span(&g.location)),
+                g.k,
+                esc(&g.advice)
+            );
+        }
+        if c.gaps.len() > 10 {
+            let _ = writeln!(out, "- ... and {} more", c.gaps.len() - 10);
+        }
+    }
 }

@@ -26,7 +26,7 @@
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], aside_complete: true }],
-//!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
+//!     violations: vec![], satisfaction: Default::default(), unclassified: vec![], patch: None,
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -55,6 +55,7 @@ use mtcov_protocol::MrDescription;
 
 use crate::measure::{Counting, Coverage, Pool, Satisfaction, Summary};
 use crate::model::{Criterion, Location, SourceInfo, Violation};
+use crate::patch::ChangedLines;
 
 pub use build::build;
 pub use cobertura::render_cobertura;
@@ -97,6 +98,56 @@ pub struct ReportInput<'a> {
     pub satisfaction: Satisfaction,
     /// Source executions whose output could not be classified.
     pub unclassified: Vec<UnclassifiedOutput>,
+    /// The changed lines of `--diff`, to measure the patch.
+    pub patch: Option<&'a ChangedLines>,
+}
+
+/// The patch (`--diff REF`): every code criterion restricted to the
+/// requirements on lines the diff adds or changes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatchReport {
+    /// The git revision the diff is against.
+    pub base: String,
+    /// Files with added or changed lines.
+    pub files: u32,
+    /// Added or changed lines in all.
+    pub lines: u32,
+    /// One per code criterion measured (black-box criteria have no lines).
+    pub criteria: Vec<PatchCriterion>,
+}
+
+/// One criterion on the patch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatchCriterion {
+    pub criterion: Criterion,
+    /// `None` when no requirement of the criterion is on a changed line
+    /// (`A_k` of the patch undefined).
+    pub summary: Option<PatchSummary>,
+    /// The patch's requirements with `K < 1`, in location order.
+    pub gaps: Vec<PatchGap>,
+}
+
+/// `A_k` over the patch's requirements.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatchSummary {
+    /// Requirements on changed lines.
+    pub requirements: u32,
+    /// Of them, covered by some source input.
+    pub covered: u32,
+    /// Of them, with `K = 1`.
+    pub full: u32,
+    pub a_k: f64,
+    pub a_k_numerator: u64,
+    pub a_k_denominator: u64,
+}
+
+/// A requirement on a changed line with `K < 1`, and what to do.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PatchGap {
+    pub location: Location,
+    pub k: f64,
+    /// The advice of its gap group.
+    pub advice: String,
 }
 
 impl UnclassifiedOutput {
@@ -150,6 +201,8 @@ pub struct Report {
     pub sources: Vec<SourceEntry>,
     /// Source executions whose O-categories could not be classified.
     pub unclassified_outputs: Vec<UnclassifiedOutput>,
+    /// The patch, with `--diff`.
+    pub patch: Option<PatchReport>,
 }
 
 /// Sizes of the test suite.
@@ -234,6 +287,9 @@ pub struct GapGroup {
     pub closest: Option<ClosestInput>,
     /// What to do, in one sentence.
     pub advice: String,
+    /// Its requirements (indices into the criterion's requirements).
+    #[serde(skip)]
+    pub members: Vec<u32>,
 }
 
 impl GapGroup {

@@ -89,6 +89,13 @@ fn fixture() -> Fixture {
 }
 
 fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
+    // The patch: line 3 of trig.rs (K = 1/2) and lines 12-14 of util.rs
+    // (12 and 13 uncovered; 14 holds no requirement).
+    let changed = crate::patch::parse(
+        "main",
+        "+++ b/src/trig.rs\n@@ -3 +3 @@\n-a\n+b\n+++ b/src/util.rs\n@@ -11,0 +12,3 @@\n+x\n+y\n+z\n",
+    )
+    .unwrap();
     build(ReportInput {
         k,
         counting,
@@ -133,6 +140,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             returned: "f32".into(),
             inputs: 2,
         }],
+        patch: Some(&changed),
     })
     .unwrap()
 }
@@ -308,6 +316,7 @@ fn mismatched_names_are_refused() {
         violations: vec![],
         satisfaction: Default::default(),
         unclassified: Vec::new(),
+        patch: None,
     })
     .unwrap_err();
     assert!(
@@ -331,6 +340,7 @@ fn mismatched_names_are_refused() {
         violations: vec![],
         satisfaction: Default::default(),
         unclassified: Vec::new(),
+        patch: None,
     })
     .unwrap_err();
     assert!(
@@ -832,6 +842,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             violations: vec![],
             satisfaction: Default::default(),
             unclassified: vec![],
+            patch: None,
         })
         .unwrap()
     };
@@ -874,4 +885,41 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
         "{}",
         unknown.advice
     );
+}
+
+/// `--diff`: the requirements on changed lines, by hand. Lines: r1 (line
+/// 3, K = 1/2 at k = 2), r5 and r6 (lines 12 and 13, uncovered): A_2 of
+/// the patch = (1 + 0 + 0) / (2 · 3) = 1/6. Branches (line 4) and the
+/// black-box-free function criterion have none on changed lines.
+#[test]
+fn the_patch_is_measured_on_changed_lines_only() {
+    let report = report(&fixture(), 2, Counting::Class);
+    let patch = report.patch.as_ref().expect("a patch");
+    assert_eq!(
+        (patch.base.as_str(), patch.files, patch.lines),
+        ("main", 2, 4)
+    );
+    let line = &patch.criteria[0];
+    assert_eq!(line.criterion, Criterion::Line);
+    let s = line.summary.as_ref().unwrap();
+    assert_eq!((s.requirements, s.covered, s.full), (3, 1, 0));
+    assert_eq!((s.a_k_numerator, s.a_k_denominator), (1, 6));
+    let gaps: Vec<(u32, f64)> = line
+        .gaps
+        .iter()
+        .map(|g| (g.location.line_start, g.k))
+        .collect();
+    assert_eq!(gaps, [(3, 0.5), (12, 0.0), (13, 0.0)]);
+    assert!(
+        line.gaps[0]
+            .advice
+            .starts_with("pair source input Angle(30.0)")
+    );
+    assert_eq!(
+        line.gaps[1].advice,
+        "no execution reaches this code: add a source input that does"
+    );
+    for c in &patch.criteria[1..] {
+        assert_eq!(c.summary, None, "{:?}", c.criterion);
+    }
 }

@@ -53,6 +53,7 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     );
     out.push('\n');
     summary_table(&mut out, report, p);
+    patch_table(&mut out, report, opts.limit, p);
     sweep_table(&mut out, report, p);
     file_table(&mut out, report, p);
     for c in &report.criteria {
@@ -85,6 +86,70 @@ fn name_width(report: &Report) -> usize {
         .max()
         .unwrap_or(0)
         .max(10)
+}
+
+/// `--diff`: each code criterion on the changed lines, and the changed
+/// requirements with `K < 1`.
+fn patch_table(out: &mut String, report: &Report, limit: usize, p: Paint) {
+    let Some(patch) = &report.patch else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "Patch against {}: {} in {}",
+            esc(&patch.base),
+            count(patch.lines, "changed line", "changed lines"),
+            count(patch.files, "file", "files")
+        ))
+    );
+    let w = name_width(report);
+    for c in &patch.criteria {
+        match &c.summary {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "{:<w$} {}",
+                    c.criterion,
+                    p.dim("no requirement on a changed line")
+                );
+            }
+            Some(s) => {
+                let _ = writeln!(
+                    out,
+                    "{:<w$} {:>12} {:>16} {} {:>7}",
+                    c.criterion,
+                    s.requirements,
+                    format!("{} covered", s.covered),
+                    p.ratio(s.a_k, &format!("{:>7}", pct(s.a_k))),
+                    format!("{} K=1", s.full),
+                );
+            }
+        }
+    }
+    for c in &patch.criteria {
+        let shown = c.gaps.len().min(limit);
+        for g in &c.gaps[..shown] {
+            let _ = writeln!(
+                out,
+                "  {} {} K = {:.2}: {}",
+                c.criterion,
+                p.cyan(&esc(&span(&g.location))),
+                g.k,
+                esc(&g.advice)
+            );
+        }
+        if c.gaps.len() > shown {
+            let _ = writeln!(
+                out,
+                "  ... and {} more {} requirements with K < 1 on changed lines",
+                c.gaps.len() - shown,
+                c.criterion
+            );
+        }
+    }
+    out.push('\n');
 }
 
 fn summary_table(out: &mut String, report: &Report, p: Paint) {

@@ -88,6 +88,10 @@ pub(crate) enum MtcovCommand {
     /// Reproduce the k-MR paper's RQ1/RQ2 from the last kill matrix
     /// (`cargo mtcov mutants`), without rerunning anything.
     Study(StudyCommand),
+    /// What MR to write next: pairs of complete test frames of the
+    /// `categories!` declarations that no MR connects yet, from the last
+    /// run's records, ranked by what they would add to io-ctf `A_k`.
+    Suggest(SuggestCommand),
 }
 
 #[derive(Debug, Args)]
@@ -126,6 +130,21 @@ pub(crate) struct MutantsCommand {
     /// (timings aside); runs nothing.
     #[arg(long, value_name = "SHARD.json", num_args = 1.., conflicts_with = "shard")]
     pub merge: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SuggestCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    /// The k of the k-MR criterion.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub k: u32,
+    /// Candidates shown per declaration.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub limit: usize,
+    /// Print them as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,7 @@ mod records;
 pub mod report;
 mod run;
 mod study;
+pub mod suggest;
 
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;

@@ -186,6 +186,12 @@ fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
     by_type.get(&typeid::of::<I>()).copied()
 }
 
+/// Whether `I` has a `categories!` declaration (cheap: one map lookup).
+#[inline]
+pub(crate) fn declared<I: ?Sized>() -> bool {
+    find::<I>().is_some()
+}
+
 /// Collects one input's choices, category by category. Not public API.
 #[doc(hidden)]
 #[derive(Debug)]
@@ -250,6 +256,59 @@ pub(crate) fn classify_input<I: ?Sized>(
     unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
     write(meta, key, None, &choices, recorder, pending);
     Some(Classified { meta, choices })
+}
+
+/// Classifies a follow-up input of a declared type, and its output when
+/// it has the declared output type, and records its frame as reached from
+/// the MG's `source` by the MR `mr` (once per MR, source and frame).
+pub(crate) fn record_follow_up<I: ?Sized, O>(
+    input: &I,
+    output: &O,
+    source: SourceKey,
+    mr: MrRef<'_>,
+    recorder: &Recorder,
+    pending: &mut String,
+) {
+    let Some(meta) = find::<I>() else {
+        return;
+    };
+    let mut choices = Classifier {
+        decl: meta.decl,
+        choices: vec![None; meta.decl.categories.len()],
+        error: None,
+    };
+    // SAFETY: as in `classify_input`.
+    unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
+    if meta.has_output && choices.error.is_none() && typeid::of::<O>() == (meta.output_type)() {
+        // SAFETY: as in `classify_output`.
+        unsafe {
+            (meta.classify_output)(
+                (input as *const I).cast::<()>(),
+                (output as *const O).cast::<()>(),
+                &mut choices,
+            )
+        };
+    }
+    // A follow-up that cannot be classified tells nothing of the MR's
+    // frames; the source inputs' classification errors are what stop a run.
+    if choices.error.is_some() {
+        return;
+    }
+    let fingerprint = choices
+        .choices
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, x| {
+            (hash ^ x.map_or(0xffff_ffff, u64::from)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    recorder.follow_up_once(source, mr, fingerprint, pending, |line| {
+        mtcov_protocol::write::follow_up(
+            line,
+            source.0,
+            mr.id,
+            (meta.input_name)(),
+            &choices.choices,
+        )
+    });
 }
 
 /// Classifies the output of a source execution into the O-categories, when

@@ -222,7 +222,28 @@ impl Mg {
         if self.describing {
             self.rare().inputs.push((Role::FollowUp, describe(input)));
         }
-        sut(input)
+        let output = sut(input);
+        // Under `cargo mtcov`, the frame a follow-up of a declared type
+        // reaches from the MG's (first) source input.
+        if let Some(recording) = &mut self.recording
+            && let Some(&source) = recording.sources.first()
+            && categories::declared::<I>()
+        {
+            let meta = recording.meta;
+            let mr = MrRef {
+                id: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
+                address: std::ptr::from_ref(meta) as usize,
+            };
+            categories::record_follow_up(
+                input,
+                &output,
+                source,
+                mr,
+                recording.recorder,
+                &mut recording.pending,
+            );
+        }
+        output
     }
 
     /// States (part of) the output relation: `holds` must be true.

@@ -64,6 +64,8 @@ struct State {
     seen_choices: HashSet<(SourceKey, u64)>,
     /// (source, MR): each execution whose output could not be classified once.
     seen_unclassified: HashSet<(SourceKey, usize)>,
+    /// (source, MR, fingerprint of a follow-up's frame): each once.
+    seen_follow_ups: HashSet<(SourceKey, usize, u64)>,
 }
 
 impl Recorder {
@@ -134,6 +136,25 @@ impl Recorder {
     ) {
         if self.lock().seen_unclassified.insert((key, mr.address)) {
             write::unclassified(pending, key.0, mr.id, returned);
+        }
+    }
+
+    /// Adds a `followup` line to `pending`, once per source input, MR and
+    /// follow-up frame.
+    pub(crate) fn follow_up_once(
+        &self,
+        source: SourceKey,
+        mr: MrRef<'_>,
+        fingerprint: u64,
+        pending: &mut String,
+        line: impl FnOnce(&mut String),
+    ) {
+        if self
+            .lock()
+            .seen_follow_ups
+            .insert((source, mr.address, fingerprint))
+        {
+            line(pending);
         }
     }
 

@@ -222,6 +222,18 @@ pub enum Record {
         /// Non-zero counters.
         counters: Vec<(u32, u64)>,
     },
+    /// The frame of a follow-up input of a declared type, made by an MR
+    /// from a source input.
+    FollowUp {
+        /// The MG's (first) source input.
+        source: u64,
+        /// The MR.
+        mr: String,
+        /// The declaration's source type.
+        source_type: String,
+        /// One entry per category (`None`: an O-category not classified).
+        choices: Vec<Option<u16>>,
+    },
     /// A source execution of a declared input type whose output is not of
     /// the declared output type: its O-choices are not known.
     Unclassified {

@@ -106,6 +106,14 @@ enum Raw {
         mr: String,
         returned: String,
     },
+    #[serde(rename = "followup")]
+    FollowUp {
+        source: Hex,
+        mr: String,
+        #[serde(rename = "type")]
+        source_type: String,
+        choices: Vec<Option<u16>>,
+    },
     Choices {
         key: Hex,
         #[serde(rename = "type")]
@@ -302,6 +310,17 @@ impl Raw {
             Raw::Aside { counters } => Record::Aside {
                 counters: pairs(&counters)?,
             },
+            Raw::FollowUp {
+                source,
+                mr,
+                source_type,
+                choices,
+            } => Record::FollowUp {
+                source: source.0,
+                mr,
+                source_type,
+                choices,
+            },
             Raw::Unclassified { key, mr, returned } => Record::Unclassified {
                 key: key.0,
                 mr,
@@ -478,6 +497,17 @@ mod tests {
             one(&out),
             Record::Aside {
                 counters: vec![(2, 289)]
+            }
+        );
+        let mut out = String::new();
+        write::follow_up(&mut out, 7, "mrs::a", "T", &[Some(1), None]);
+        assert_eq!(
+            one(&out),
+            Record::FollowUp {
+                source: 7,
+                mr: "mrs::a".into(),
+                source_type: "T".into(),
+                choices: vec![Some(1), None]
             }
         );
         let mut out = String::new();

@@ -169,6 +169,31 @@ pub fn choices(
     close(out);
 }
 
+/// A `followup` line: the frame (one choice per category, `None` for an
+/// O-category not classified) of a follow-up input that the MR `mr` made
+/// from the source input `source_key`.
+pub fn follow_up(
+    out: &mut String,
+    source_key: u64,
+    mr: &str,
+    source_type: &str,
+    choices: &[Option<u16>],
+) {
+    open(out, "followup");
+    key(out, "source");
+    hex(out, source_key);
+    key(out, "mr");
+    string(out, mr);
+    key(out, "type");
+    string(out, source_type);
+    key(out, "choices");
+    array(out, choices, |out, choice| match choice {
+        Some(x) => uint(out, u64::from(*x)),
+        None => out.push_str("null"),
+    });
+    close(out);
+}
+
 /// An `unclassified` line: a source execution by `mr` returned `returned`,
 /// not the declared output type, so its O-choices are unknown.
 pub fn unclassified(out: &mut String, source_key: u64, mr: &str, returned: &str) {

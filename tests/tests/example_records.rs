@@ -49,6 +49,7 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
     let mut sources = BTreeSet::new();
     let mut classified = BTreeSet::new();
     let mut unclassified = BTreeSet::new();
+    let mut follow_ups = 0;
     let mut headers = 0;
     let mut ends = 0;
     let files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -73,6 +74,10 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
                     "classified without error: {record}"
                 );
                 classified.insert(record["key"].as_str().unwrap().to_owned());
+            }
+            "followup" => {
+                assert!(record["choices"].is_array(), "{record}");
+                follow_ups += 1;
             }
             "unclassified" => {
                 unclassified.insert((
@@ -99,6 +104,7 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
         classified, sources,
         "every source angle is classified into the declared categories"
     );
+    assert!(follow_ups > 0, "follow-up angles are classified too");
     // Two MRs run `sin` and `cos` together as their SUT: their outputs are
     // pairs, not the declared `f64`, and the records say so.
     let pair = "(f64, f64)".to_owned();

@@ -10,6 +10,7 @@ mod nextest;
 mod outputs;
 mod report;
 mod study;
+mod suggest;
 
 use std::fs::File;
 use std::path::Path;
@@ -57,6 +58,7 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),
         Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
         Some(MtcovCommand::Study(study)) => study::run(&study),
+        Some(MtcovCommand::Suggest(suggest)) => suggest::run(&suggest),
         None => measure::run(&args),
     };
     match result {

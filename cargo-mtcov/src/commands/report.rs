@@ -167,7 +167,7 @@ pub(super) fn report_run(
 /// out already fails the run; its kept records are used and the loss is
 /// named. A process is matched by binary and pid; when the run does not
 /// know its pid, by the outcome of its whole binary.
-fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
+pub(super) fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     let all_passed = last.runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
     let mut lost = Vec::new();
     for why in &records.unattributed {

@@ -49,6 +49,20 @@ pub use pool::{Pool, PoolBuilder, SourceRelations};
 
 use serde::Serialize;
 
+/// The MRs that count for requirement `r` on `input`: associated with it
+/// and, where the coverage says, whose own source execution of it covered
+/// `r`; ascending.
+pub fn counting_mrs(coverage: &Coverage, pool: &Pool, input: InputIdx, r: ReqIdx) -> Vec<MrIdx> {
+    let associated = pool.mrs_of(input);
+    match coverage.mrs_covering(input, r) {
+        None => associated.to_vec(),
+        Some(covering) => covering
+            .into_iter()
+            .filter(|m| associated.binary_search(m).is_ok())
+            .collect(),
+    }
+}
+
 /// Index of a registered MR in a [`Pool`] (order of [`PoolBuilder::add_mr`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(transparent)]

@@ -57,6 +57,9 @@ pub(crate) struct RunRecords {
     /// Source executions whose output was not of the declared output
     /// type (`unclassified` records), once per (source key, MR) and process.
     pub(crate) unclassified: Vec<Unclassified>,
+    /// The frames follow-up inputs of declared types reached (`followup`
+    /// records): which MR made them from which source input.
+    pub(crate) follow_ups: Vec<FollowUp>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
@@ -71,6 +74,16 @@ pub(crate) struct Unclassified {
     pub(crate) key: u64,
     pub(crate) mr: String,
     pub(crate) returned: String,
+}
+
+/// One `followup` record: MR `mr` made, from the source input `source`, a
+/// follow-up input of `source_type` in the frame `choices`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FollowUp {
+    pub(crate) source: u64,
+    pub(crate) mr: String,
+    pub(crate) source_type: String,
+    pub(crate) choices: Vec<Option<u16>>,
 }
 
 /// One `choices` record.
@@ -330,6 +343,17 @@ fn read_file(
                 source_type,
                 choices,
                 at: format!("{name}:{number}"),
+            }),
+            Record::FollowUp {
+                source,
+                mr,
+                source_type,
+                choices,
+            } => run.follow_ups.push(FollowUp {
+                source,
+                mr,
+                source_type,
+                choices,
             }),
             Record::Unclassified { key, mr, returned } => {
                 run.unclassified.push(Unclassified { key, mr, returned })

@@ -21,7 +21,6 @@ use crate::measure::{
 use mtcov_protocol::MrDescription;
 
 use super::{ClosestInput, CriterionInput, GapGroup, GapKind, Location, SourceEntry};
-use crate::measure::Coverage;
 use crate::model::Criterion;
 
 /// At most this many candidate MRs are named per gap.
@@ -124,9 +123,14 @@ pub(super) fn rank(
                 col_end: run.end.1,
                 ..first.clone()
             };
-            let counting_here = run
-                .closest
-                .map(|c| counting_mrs(input.coverage, pool, c.input, ReqIdx(run.first as u32)));
+            let counting_here = run.closest.map(|c| {
+                crate::measure::counting_mrs(
+                    input.coverage,
+                    pool,
+                    c.input,
+                    ReqIdx(run.first as u32),
+                )
+            });
             let closest = run.closest.map(|c| {
                 let here = counting_here.as_deref().unwrap_or_default();
                 let found = match &reach {
@@ -186,19 +190,6 @@ pub(super) fn rank(
             }
         })
         .collect()
-}
-
-/// The MRs that count for requirement `r` on `input`: associated with it
-/// and, when the coverage says, whose own source execution of it covered `r`.
-fn counting_mrs(coverage: &Coverage, pool: &Pool, input: InputIdx, r: ReqIdx) -> Vec<MrIdx> {
-    let associated = pool.mrs_of(input);
-    match coverage.mrs_covering(input, r) {
-        None => associated.to_vec(),
-        Some(covering) => covering
-            .into_iter()
-            .filter(|m| associated.binary_search(m).is_ok())
-            .collect(),
-    }
 }
 
 fn closest_input(

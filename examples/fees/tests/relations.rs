@@ -103,6 +103,27 @@ fn better_cabin_is_not_dearer(mg: &mut Mg, b: &Booking) {
     not_dearer(mg, a, after, "a better cabin");
 }
 
+/// A worse cabin never costs less: from first class to business, for gold
+/// members with their bags within the allowance and under the limit.
+/// Written from the first candidate of `cargo mtcov suggest --k 3`: that
+/// frame was checked by two relation classes (equal, monotone), and this
+/// adds a third (see `cargo-mtcov/tests/example_suggest.rs`, which builds
+/// the example without it under the feature `before-suggestion`).
+#[cfg(not(feature = "before-suggestion"))]
+#[metamorphic(output = "antitone")]
+fn worse_cabin_is_not_cheaper(mg: &mut Mg, b: &Booking) {
+    let in_frame = b.cabin == Cabin::First
+        && b.tier == Tier::Gold
+        && (1..=allowance(b.cabin, b.tier)).contains(&b.bags)
+        && b.heaviest_kg < weight_limit(b.cabin);
+    if !in_frame {
+        return mg.skip("only from first class, gold, within the allowance, under the limit");
+    }
+    let a = mg.source(b, fee);
+    let worse = mg.follow_up(&with(b, |f| f.cabin = Cabin::Business), fee);
+    not_dearer(mg, a, worse, "a better cabin");
+}
+
 /// Under the limit, a lighter heaviest bag changes nothing.
 #[metamorphic(output = "equal")]
 fn lighter_under_the_limit_is_the_same(mg: &mut Mg, b: &Booking) {
@@ -227,6 +248,12 @@ fn bookings() -> Vec<Booking> {
 #[test]
 fn fee_relations_hold() {
     mt_runtime::check(&bookings(), &RELATIONS);
+}
+
+#[cfg(not(feature = "before-suggestion"))]
+#[test]
+fn the_suggested_relation_holds() {
+    mt_runtime::check(&bookings(), &[worse_cabin_is_not_cheaper]);
 }
 
 /// Under `--features buggy` (a bag at exactly the limit is charged as

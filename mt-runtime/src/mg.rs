@@ -195,11 +195,7 @@ impl Mg {
             recording.sources.push(key);
         }
         let recorder = recording.recorder;
-        let meta = recording.meta;
-        let mr = MrRef {
-            id: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
-            address: std::ptr::from_ref(meta) as usize,
-        };
+        let mr = mr_ref(&mut recording.mr_id, recording.meta);
         let pending = &mut recording.pending;
         let written = &mut recording.written;
         recorder.source(key, || describe(input), pending);
@@ -229,11 +225,7 @@ impl Mg {
             && let Some(&source) = recording.sources.first()
             && categories::declared::<I>()
         {
-            let meta = recording.meta;
-            let mr = MrRef {
-                id: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
-                address: std::ptr::from_ref(meta) as usize,
-            };
+            let mr = mr_ref(&mut recording.mr_id, recording.meta);
             categories::record_follow_up(
                 input,
                 &output,
@@ -435,6 +427,14 @@ impl std::fmt::Debug for Mg {
             .field("follow_ups", &self.follow_ups)
             .field("checks", &self.checks)
             .finish_non_exhaustive()
+    }
+}
+
+/// The MR of an MG as records name it; its id is made once per MG.
+fn mr_ref<'a>(id: &'a mut Option<String>, meta: &'static MrMeta) -> MrRef<'a> {
+    MrRef {
+        id: id.get_or_insert_with(|| MrInfo(meta).id()),
+        address: std::ptr::from_ref(meta) as usize,
     }
 }
 

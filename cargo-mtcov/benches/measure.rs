@@ -282,6 +282,7 @@ fn child(s: Scenario) {
             satisfaction: Default::default(),
             unclassified: Vec::new(),
             patch: None,
+            suggestions: Vec::new(),
         })
         .unwrap();
         gaps = rep.criteria[0].gaps.len();

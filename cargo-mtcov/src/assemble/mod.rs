@@ -14,6 +14,7 @@ use crate::records::RunRecords;
 
 pub(crate) mod choices;
 pub(crate) mod coverage;
+pub(crate) mod suggestions;
 
 /// The pool and its names, indexed alike.
 #[derive(Debug)]

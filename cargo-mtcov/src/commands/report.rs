@@ -9,6 +9,7 @@ use mtcov_protocol::CoverageLayout;
 
 use super::{DirLock, outputs, resolve_color};
 use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::suggestions::suggestions;
 use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
 use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions, SatisfactionArg};
@@ -137,6 +138,11 @@ pub(super) fn report_run(
         },
         unclassified: choices::unclassified_outputs(&records, &assembled),
         patch: changed.as_ref(),
+        suggestions: if black_box.contains(&Criterion::IoCtf) {
+            suggestions(&records, &assembled, options.k, 10)?
+        } else {
+            Vec::new()
+        },
     })?;
     for u in &report.unclassified_outputs {
         eprintln!("warning: {}", u.sentence());

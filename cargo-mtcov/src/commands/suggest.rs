@@ -1,22 +1,19 @@
 //! `cargo mtcov suggest`: MR candidates from the `categories!`
 //! declarations and the last run's records, without rerunning anything.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Write as _;
 
-use anyhow::{Result, bail};
-use mtcov_protocol::categories::Frame;
+use anyhow::Result;
 
 use super::DirLock;
-use crate::assemble::{assemble, choices};
+use crate::assemble::assemble;
+use crate::assemble::suggestions::suggestions;
 use crate::build;
 use crate::cli::SuggestCommand;
 use crate::error::ExitStatus;
-use crate::measure::{Counting, ReqIdx, counting_mrs, measure};
-use crate::model::Criterion;
 use crate::records;
 use crate::run::last_run::LastRun;
-use crate::suggest::{Connection, FrameState, Suggestions, suggest};
+use crate::suggest::Suggestions;
 
 pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let workspace = build::metadata(args.common.manifest_path.as_deref())?;
@@ -27,103 +24,7 @@ pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
     super::report::check_complete(&records, &last)?;
     let assembled = assemble(&records)?;
-    // The io-ctf requirements, in declaration order (as `choices` lays
-    // them out), and K of each.
-    let io = choices::criteria(&records, &assembled, &[Criterion::IoCtf])?
-        .pop()
-        .expect("one criterion asked");
-    let relations = assembled.pool.source_relations(Counting::Class);
-    let measured = measure(&assembled.pool, &relations, &io.coverage, args.k)?;
-    let Some(summary) = measured.summary() else {
-        bail!("the categories declarations have no IO-CTF: there is nothing to suggest");
-    };
-
-    // Each source input's complete frame, per MR whose execution gave its
-    // O-choices; and the distinct inputs in each frame.
-    let mut frame_of: HashMap<(u64, &str), &[Option<u16>]> = HashMap::new();
-    for record in &records.choices {
-        if let (Ok(choices), Some(mr)) = (&record.choices, &record.mr) {
-            frame_of.insert((record.key, mr.as_str()), choices);
-        }
-    }
-    let class_of: HashMap<&str, &str> = assembled
-        .mrs
-        .iter()
-        .map(|m| (m.id.as_str(), m.class.as_str()))
-        .collect();
-    let mut all = Vec::new();
-    let mut offset = 0u32;
-    for decl in &records.declarations {
-        let space = decl.requirements().map_err(anyhow::Error::msg)?;
-        let mut inputs: BTreeMap<Vec<u16>, BTreeSet<u64>> = BTreeMap::new();
-        for record in records
-            .choices
-            .iter()
-            .filter(|r| r.source_type == decl.source_type)
-        {
-            if let Ok(choices) = &record.choices
-                && let Some(frame) = choices.iter().copied().collect::<Option<Vec<u16>>>()
-            {
-                inputs.entry(frame).or_default().insert(record.key);
-            }
-        }
-        let frames: Vec<FrameState> = space
-            .frames
-            .iter()
-            .enumerate()
-            .filter_map(|(i, frame)| match frame {
-                Frame::Complete(choices) => {
-                    let r = ReqIdx(offset + i as u32);
-                    // The classes counting for it: its best input's MRs
-                    // whose own execution gave this frame.
-                    let pool = &assembled.pool;
-                    let classes: BTreeSet<String> = measured
-                        .closest(r)
-                        .map(|c| counting_mrs(&io.coverage, pool, c.input, r))
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|m| pool.class_name(pool.mr_class(m)).to_owned())
-                        .collect();
-                    let classes = classes.into_iter().collect();
-                    Some(FrameState {
-                        choices: choices.clone(),
-                        have: measured.best_size(r).min(args.k),
-                        inputs: inputs.get(choices).map_or(0, |keys| keys.len() as u32),
-                        classes,
-                    })
-                }
-                Frame::Alone(_) => None,
-            })
-            .collect();
-        offset += space.frames.len() as u32;
-        let connections: Vec<Connection> = records
-            .follow_ups
-            .iter()
-            .filter(|f| f.source_type == decl.source_type)
-            .filter_map(|f| {
-                let from = frame_of.get(&(f.source, f.mr.as_str()))?;
-                Some(Connection {
-                    mr: f.mr.clone(),
-                    class: class_of
-                        .get(f.mr.as_str())
-                        .copied()
-                        .unwrap_or_default()
-                        .to_owned(),
-                    from: from.iter().copied().collect::<Option<Vec<u16>>>()?,
-                    to: f.choices.clone(),
-                })
-            })
-            .collect();
-        all.push(suggest(
-            decl,
-            &frames,
-            &connections,
-            args.k,
-            summary.requirements,
-            summary.a_k_numerator,
-            args.limit,
-        ));
-    }
+    let all = suggestions(&records, &assembled, args.k, args.limit)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;

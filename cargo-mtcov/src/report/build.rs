@@ -29,6 +29,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         satisfaction,
         unclassified,
         patch,
+        suggestions,
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
@@ -133,6 +134,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         violations,
         sources: source_entries,
         unclassified_outputs: unclassified,
+        suggestions,
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),
             files: changed.files.len() as u32,

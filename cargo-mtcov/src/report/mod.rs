@@ -27,6 +27,7 @@
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], aside_complete: true }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![], patch: None,
+//!     suggestions: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -100,6 +101,9 @@ pub struct ReportInput<'a> {
     pub unclassified: Vec<UnclassifiedOutput>,
     /// The changed lines of `--diff`, to measure the patch.
     pub patch: Option<&'a ChangedLines>,
+    /// MR candidates from the `categories!` declarations (`suggest`), when
+    /// io-ctf is measured.
+    pub suggestions: Vec<crate::suggest::Suggestions>,
 }
 
 /// The patch (`--diff REF`): every code criterion restricted to the
@@ -203,6 +207,9 @@ pub struct Report {
     pub unclassified_outputs: Vec<UnclassifiedOutput>,
     /// The patch, with `--diff`.
     pub patch: Option<PatchReport>,
+    /// What MR to write next (see `docs/suggest.md`): one entry per
+    /// declared type, when io-ctf is measured; empty otherwise.
+    pub suggestions: Vec<crate::suggest::Suggestions>,
 }
 
 /// Sizes of the test suite.

@@ -141,6 +141,31 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             inputs: 2,
         }],
         patch: Some(&changed),
+        suggestions: vec![crate::suggest::Suggestions {
+            source_type: "trig::Angle".into(),
+            k,
+            requirements: 4,
+            a_k: 0.5,
+            candidates: vec![crate::suggest::Candidate {
+                rank: 1,
+                source_frame: "quadrant = first → sign = positive".into(),
+                follow_up_frame: "quadrant = second".into(),
+                changes: vec!["quadrant: first → second".into()],
+                k_of_source: 0.5,
+                source_inputs: 2,
+                source_classes: vec!["equal".into()],
+                a_k_gain: 0.125,
+                predicted_a_k: 0.625,
+                predicted_numerator: 5,
+                predicted_denominator: 8,
+                templates: vec!["mrs::periodic".into()],
+                classes: vec!["order".into()],
+                skeleton:
+                    "#[metamorphic(output = \"order\")]\nfn next(mg: &mut Mg, t: &Angle) {}\n"
+                        .into(),
+            }],
+            uncovered_frames: vec!["quadrant = third → sign = negative".into()],
+        }],
     })
     .unwrap()
 }
@@ -317,6 +342,7 @@ fn mismatched_names_are_refused() {
         satisfaction: Default::default(),
         unclassified: Vec::new(),
         patch: None,
+        suggestions: Vec::new(),
     })
     .unwrap_err();
     assert!(
@@ -341,6 +367,7 @@ fn mismatched_names_are_refused() {
         satisfaction: Default::default(),
         unclassified: Vec::new(),
         patch: None,
+        suggestions: Vec::new(),
     })
     .unwrap_err();
     assert!(
@@ -484,6 +511,11 @@ fn hostile_report() -> Report {
     let mut r = report(&f, 2, Counting::Class);
     r.violations[0].message = Some(format!("message{HOSTILE}"));
     r.violations[0].sources = vec![HOSTILE.to_owned()];
+    let candidate = &mut r.suggestions[0].candidates[0];
+    candidate.source_frame = format!("frame{HOSTILE}");
+    candidate.templates = vec![HOSTILE.to_owned()];
+    candidate.skeleton = format!("fn x() {{}}{HOSTILE}");
+    r.suggestions[0].source_type = format!("T{HOSTILE}");
     r
 }
 
@@ -512,7 +544,8 @@ fn hostile_debug_cannot_reach_the_terminal() {
 const TAGS: &[&str] = &[
     "!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "nav", "a", "p",
     "table", "thead", "tbody", "tr", "th", "td", "span", "sub", "b", "br", "code", "div", "ul",
-    "li", "i", "svg", "line", "text", "polyline", "circle", "script", "colgroup", "col",
+    "li", "i", "svg", "line", "text", "polyline", "circle", "script", "colgroup", "col", "ol",
+    "pre",
 ];
 const ATTRIBUTES: &[&str] = &[
     "html",
@@ -843,6 +876,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             satisfaction: Default::default(),
             unclassified: vec![],
             patch: None,
+            suggestions: Vec::new(),
         })
         .unwrap()
     };

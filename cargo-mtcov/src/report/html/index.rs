@@ -127,6 +127,42 @@ pub(super) fn index(site: &Site<'_>) -> String {
         }
         out.push_str("</ul>\n");
     }
+    for sug in r.suggestions.iter().filter(|s| !s.candidates.is_empty()) {
+        out.push_str("<h2>What MR to write next: ");
+        esc(&mut out, &sug.source_type);
+        out.push_str("</h2>\n<ol>");
+        for c in &sug.candidates {
+            out.push_str("<li>from <code>");
+            esc(&mut out, &c.source_frame);
+            out.push_str("</code><br>to <code>");
+            esc(&mut out, &c.follow_up_frame);
+            out.push_str("</code><br>");
+            esc(
+                &mut out,
+                &format!(
+                    "changes {}; K = {:.2} on {} source inputs; io-ctf A_{} {:.1}% → {:.1}% with an MR of a class they lack",
+                    c.changes.join(", "),
+                    c.k_of_source,
+                    c.source_inputs,
+                    sug.k,
+                    sug.a_k * 100.0,
+                    c.predicted_a_k * 100.0
+                ),
+            );
+            if !c.templates.is_empty() {
+                out.push_str("<br><span class=\"muted\">templates: ");
+                esc(&mut out, &c.templates.join(", "));
+                out.push_str("</span>");
+            }
+            out.push_str("</li>");
+        }
+        out.push_str("</ol>\n");
+        if let Some(first) = sug.candidates.first() {
+            out.push_str("<p>To start the first one:</p><pre>");
+            esc(&mut out, &first.skeleton);
+            out.push_str("</pre>\n");
+        }
+    }
     if !r.unclassified_outputs.is_empty() {
         out.push_str("<h2>Outputs not classified</h2>\n<ul>");
         for u in &r.unclassified_outputs {

@@ -63,7 +63,7 @@ Exit codes:
   0  success
   1  a metamorphic relation was violated, a test failed or a test process aborted (the report is still printed)
   2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
-  3  a measure is below --fail-under
+  3  a measure is below --fail-under (or the patch below --fail-under-patch)
   130  interrupted (Ctrl-C, SIGTERM, SIGHUP): the tests were killed, the previous run stays reportable";
 
 // Parsed once per process: boxing the larger variant would buy nothing.

@@ -23,10 +23,14 @@ fn help_lists_the_flags_and_exit_codes() {
         "--codecov",
         "--markdown",
         "--branch",
+        "--satisfaction",
+        "--diff <REF>",
+        "--fail-under-patch",
         "report",
         "clean",
         "mutants",
         "study",
+        "suggest",
     ] {
         assert!(
             help.contains(flag),

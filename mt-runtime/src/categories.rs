@@ -14,6 +14,7 @@ use crate::record::{MrRef, Recorder};
 use crate::source_key::SourceKey;
 pub use mtcov_protocol::categories::ChoiceKind;
 use mtcov_protocol::categories::{Category, Choice, Declaration};
+use mtcov_protocol::fnv;
 use std::any::TypeId;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -186,6 +187,13 @@ fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
     by_type.get(&typeid::of::<I>()).copied()
 }
 
+/// The fingerprint of a classification, for "written once".
+fn fingerprint(choices: &[Option<u16>]) -> u64 {
+    choices.iter().fold(fnv::OFFSET, |hash, x| {
+        fnv::step(hash, x.map_or(0xffff_ffff, u64::from))
+    })
+}
+
 /// Whether `I` has a `categories!` declaration (cheap: one map lookup).
 #[inline]
 pub(crate) fn declared<I: ?Sized>() -> bool {
@@ -294,13 +302,7 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
     if choices.error.is_some() {
         return;
     }
-    let fingerprint = choices
-        .choices
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |hash, x| {
-            (hash ^ x.map_or(0xffff_ffff, u64::from)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    recorder.follow_up_once(source, mr, fingerprint, pending, |line| {
+    recorder.follow_up_once(source, mr, fingerprint(&choices.choices), pending, |line| {
         mtcov_protocol::write::follow_up(
             line,
             source.0,
@@ -358,16 +360,10 @@ fn write(
         None => Ok(choices.choices.as_slice()),
     };
     let fingerprint = match &result {
-        Ok(choices) => choices.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, x| {
-            (hash ^ x.map_or(0xffff_ffff, u64::from)).wrapping_mul(0x0000_0100_0000_01b3)
-        }),
+        Ok(choices) => fingerprint(choices),
         Err(_) => 1,
     };
-    let fingerprint = mr.map_or(fingerprint, |mr| {
-        mr.bytes().fold(fingerprint, |hash, b| {
-            (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        })
-    });
+    let fingerprint = mr.map_or(fingerprint, |mr| fnv::bytes(fingerprint, mr.bytes()));
     recorder.choices_once(key, fingerprint, pending, |line| {
         mtcov_protocol::write::choices(line, key.0, source_type, mr, result)
     });

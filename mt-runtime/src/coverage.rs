@@ -165,7 +165,7 @@ fn bucket(count: u64) -> u8 {
 #[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
 pub(crate) fn patterns(functions: &[(u64, u64)], counters: &[(u32, u64)], out: &mut Vec<u64>) {
     let mut current: Option<(usize, u64)> = None;
-    let fnv = |hash: u64, value: u64| (hash ^ value).wrapping_mul(0x0000_0100_0000_01b3);
+    let fnv = mtcov_protocol::fnv::step;
     for &(index, value) in counters {
         let index = u64::from(index);
         let at = functions.partition_point(|&(first, _)| first <= index);
@@ -184,7 +184,7 @@ pub(crate) fn patterns(functions: &[(u64, u64)], counters: &[(u32, u64)], out: &
                 if let Some((_, hash)) = current {
                     out.push(hash);
                 }
-                let start = fnv(0xcbf2_9ce4_8422_2325, function as u64);
+                let start = fnv(mtcov_protocol::fnv::OFFSET, function as u64);
                 current = Some((function, fnv(start, offset << 8 | u64::from(bucket(value)))));
             }
         }

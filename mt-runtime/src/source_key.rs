@@ -39,20 +39,18 @@ impl fmt::Debug for SourceKey {
     }
 }
 
+/// FNV-1a over what is written into it.
 struct Fnv1a(u64);
 
 impl Fnv1a {
     fn new() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
+        Fnv1a(mtcov_protocol::fnv::OFFSET)
     }
 }
 
 impl Write for Fnv1a {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        for byte in s.bytes() {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        self.0 = mtcov_protocol::fnv::bytes(self.0, s.bytes());
         Ok(())
     }
 }

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod categories;
+pub mod fnv;
 #[cfg(feature = "read")]
 pub mod read;
 pub mod write;

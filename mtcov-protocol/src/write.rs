@@ -263,8 +263,8 @@ fn pairs(out: &mut String, counters: &[(u32, u64)]) {
 pub fn fingerprint(counters: &[(u32, u64)]) -> u64 {
     counters
         .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |hash, &(index, value)| {
-            (hash ^ (u64::from(index) << 32 ^ value)).wrapping_mul(0x0000_0100_0000_01b3)
+        .fold(crate::fnv::OFFSET, |hash, &(index, value)| {
+            crate::fnv::step(hash, u64::from(index) << 32 ^ value)
         })
 }
 

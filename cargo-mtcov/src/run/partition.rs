@@ -87,12 +87,10 @@ impl Partition {
 }
 
 fn fnv1a(binary_id: &str, test: &str) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for byte in binary_id.bytes().chain([0]).chain(test.bytes()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
+    mtcov_protocol::fnv::bytes(
+        mtcov_protocol::fnv::OFFSET,
+        binary_id.bytes().chain([0]).chain(test.bytes()),
+    )
 }
 
 #[cfg(test)]

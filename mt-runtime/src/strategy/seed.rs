@@ -2,6 +2,7 @@
 //! run draws the same inputs every time (the adequacy numbers of `cargo
 //! mtcov` do not move between runs) and any case can be drawn again alone.
 
+use mtcov_protocol::fnv;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::cell::RefCell;
 
@@ -54,11 +55,7 @@ pub(crate) fn parse(text: &str) -> Option<u64> {
 
 /// FNV-1a of the test name and the call number.
 fn of_test(test: &str, call: u32) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for byte in test.bytes().chain(call.to_le_bytes()) {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
+    fnv::bytes(fnv::OFFSET, test.bytes().chain(call.to_le_bytes()))
 }
 
 /// The name of the running test (libtest names each test's thread after

@@ -22,6 +22,29 @@ fn trig_report_in_text_and_in_documented_json() {
     };
 
     let text = run(&["--k", "3", "-p", "trig"]);
+    // The README shows exactly this report (MTCOV_UPDATE_README=1 rewrites it).
+    let readme_path = root.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let (start, end) = ("<!-- trig-report:start -->\n", "<!-- trig-report:end -->");
+    let from = readme
+        .find(start)
+        .expect("the README's report start marker")
+        + start.len();
+    let to = readme.find(end).expect("the README's report end marker");
+    let block = format!("```text\n{text}```\n");
+    if std::env::var_os("MTCOV_UPDATE_README").is_some() {
+        std::fs::write(
+            &readme_path,
+            format!("{}{block}{}", &readme[..from], &readme[to..]),
+        )
+        .unwrap();
+    } else {
+        assert_eq!(
+            readme[from..to],
+            block,
+            "README.md's trig report is out of date: rerun with MTCOV_UPDATE_README=1"
+        );
+    }
     assert!(
         text.starts_with("k-MR adequacy at k = 3 (counting relation classes)\n"),
         "{text}"

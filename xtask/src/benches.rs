@@ -3,7 +3,7 @@
 //! `strategy` (`check_strategy` against `proptest!`),
 //! `cargo-mtcov`'s `measure` (paper scale and growth) and, when present,
 //! `mapping` (coverage mapping per input). Their full output is kept too,
-//! for the README's details: parsing only picks the headline figures.
+//! for docs/benchmark.md's details: parsing only picks the headline figures.
 
 use std::path::Path;
 

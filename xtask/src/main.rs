@@ -13,8 +13,8 @@
 //!
 //! Benchmarks of our own crates are run, not re-implemented: this only
 //! gathers their figures. Build products go to `target/bench/`; the report
-//! to stdout and `target/bench/report.md`, and with `--write-readme` into
-//! README.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
+//! to stdout and `target/bench/report.md`, and with `--write-doc` into
+//! docs/benchmark.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
 
 mod benches;
 mod capture;
@@ -34,11 +34,11 @@ use std::time::Instant;
 use table::Row;
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-readme]
+usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-doc]
 
   --rounds N        rounds of the whole-command comparison (default 5)
   --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided
-  --write-readme    also write the report into README.md's Performance section";
+  --write-doc       also write the report into docs/benchmark.md";
 
 const SECTIONS: [&str; 9] = [
     "whole", "suite", "capture", "mapping", "check", "measure", "blackbox", "strategy", "guided",
@@ -48,7 +48,7 @@ const SECTIONS: [&str; 9] = [
 struct Options {
     rounds: usize,
     only: Vec<String>,
-    write_readme: bool,
+    write_doc: bool,
 }
 
 impl Options {
@@ -67,7 +67,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut options = Options {
         rounds: 5,
         only: Vec::new(),
-        write_readme: false,
+        write_doc: false,
     };
     let mut rest = rest.iter();
     while let Some(arg) = rest.next() {
@@ -92,7 +92,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     options.only.push(section.to_owned());
                 }
             }
-            "--write-readme" => options.write_readme = true,
+            "--write-doc" => options.write_doc = true,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -237,8 +237,8 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let report_path = bench_dir.join("report.md");
     std::fs::write(&report_path, &report)
         .map_err(|e| format!("cannot write {}: {e}", report_path.display()))?;
-    if options.write_readme {
-        let path = root.join("README.md");
+    if options.write_doc {
+        let path = root.join("docs/benchmark.md");
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let new = readme::splice(&text, &report)?;
@@ -373,11 +373,8 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let o = parse_args(&strings(
-            "bench --rounds 3 --only whole,check --write-readme",
-        ))
-        .unwrap();
-        assert_eq!((o.rounds, o.write_readme), (3, true));
+        let o = parse_args(&strings("bench --rounds 3 --only whole,check --write-doc")).unwrap();
+        assert_eq!((o.rounds, o.write_doc), (3, true));
         assert!(o.wants("whole") && o.wants("check") && !o.wants("measure"));
         assert!(parse_args(&strings("bench")).unwrap().wants("measure"));
         assert!(parse_args(&strings("bench --rounds 0")).is_err());

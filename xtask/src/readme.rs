@@ -1,4 +1,4 @@
-//! The README's Performance section: the text between two markers, so that
+//! The Performance section of docs/benchmark.md: the text between two markers, so that
 //! each run can replace it and nothing else.
 
 pub(crate) const START: &str = "<!-- bench:start -->";
@@ -19,7 +19,7 @@ pub(crate) fn splice(readme: &str, body: &str) -> Result<String, String> {
             readme.trim_end()
         )),
         _ => Err(format!(
-            "README.md has a broken Performance section: expected `{START}` before `{END}`"
+            "docs/benchmark.md has a broken Performance section: expected `{START}` before `{END}`"
         )),
     }
 }

@@ -1,6 +1,6 @@
 //! The one results table: rows of median [min, max], an optional ratio, and
 //! a target with its verdict; rendered as a padded Markdown table, readable
-//! on a terminal and in the README alike.
+//! on a terminal and in docs/benchmark.md alike.
 
 use crate::stats::Summary;
 

@@ -7,7 +7,6 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::build::BuildOptions;
@@ -103,10 +102,11 @@ pub(crate) struct MutantsCommand {
     /// Mutants built and tested at once, each in its own scratch copy.
     #[arg(short, long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
-    /// Stop a test process after this many seconds (default: 5 times the
-    /// slowest process of the baseline, at least 10 s).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub test_timeout: Option<f64>,
+    /// Stop a test process after this long (`90s`, `2m`, `500ms`, a bare
+    /// number of seconds; default: 5 times the slowest process of the
+    /// baseline, at least 10 s).
+    #[arg(long, value_name = "DURATION", value_parser = crate::run::parse_duration)]
+    pub test_timeout: Option<std::time::Duration>,
     /// The k of the survivors' K.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub k: u32,
@@ -171,13 +171,6 @@ pub(crate) struct StudyCommand {
     pub json: bool,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
-}
-
 #[derive(Debug, Args)]
 pub(crate) struct NextestCommand {
     #[command(flatten)]
@@ -227,7 +220,7 @@ pub(crate) struct CommonOptions {
     pub manifest_path: Option<PathBuf>,
 
     /// Coloring: auto, always, never (default: `CARGO_TERM_COLOR`, then `NO_COLOR`, then auto).
-    #[arg(long, value_name = "WHEN", value_parser = PossibleValuesParser::new(ColorChoice::NAMES).map(|s| s.parse::<ColorChoice>().expect("a possible value")))]
+    #[arg(long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
 
     /// Say what mtcov runs (-v); also make cargo verbose (-vv).
@@ -246,8 +239,13 @@ pub(crate) struct ReportOptions {
     /// Criterion (repeatable or comma separated): code coverage (line,
     /// region, branch, function) or, from `categories!` declarations and
     /// without an instrumented build, i-choice, i-choice-pair, io-ctf.
-    #[arg(long, value_name = "CRITERION", value_delimiter = ',', default_value = "line",
-          value_parser = PossibleValuesParser::new(Criterion::ALL.map(Criterion::name)).map(|s| s.parse::<Criterion>().expect("a possible value")))]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "CRITERION",
+        value_delimiter = ',',
+        default_value = "line"
+    )]
     pub criterion: Vec<Criterion>,
 
     /// Count distinct relation classes (`class`) or distinct MRs (`mr`).

@@ -10,7 +10,7 @@ use serde::Serialize;
 /// A test-adequacy criterion: which requirements `E(C)` the measure counts
 /// (also the `--criterion` values). Code criteria come from coverage,
 /// black-box ones from `categories!` declarations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Each source line with code.
@@ -138,7 +138,7 @@ impl FromStr for Criterion {
 }
 
 /// When to colour terminal output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
     /// When stdout is a terminal.
     Auto,

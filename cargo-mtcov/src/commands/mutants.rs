@@ -178,7 +178,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         manifest_path: common.manifest_path.as_deref(),
         options: &args.build,
         jobs: args.jobs,
-        timeout: args.test_timeout.map(Duration::from_secs_f64),
+        timeout: args.test_timeout,
     };
     eprintln!("    Baseline in {}", plan.dir.join("0").display());
     let baseline = mutants::baseline(&plan)?;

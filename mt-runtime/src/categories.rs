@@ -253,17 +253,48 @@ pub(crate) fn classify_input<I: ?Sized>(
     pending: &mut String,
 ) -> Option<Classified> {
     let meta = find::<I>()?;
-    let mut choices = Classifier {
-        decl: meta.decl,
-        choices: vec![None; meta.decl.categories.len()],
-        error: None,
-    };
-    // SAFETY: `find` matched `I` to the declaration's input type by type
-    // id (lifetimes erased; declared types have none), so `input` is a
-    // `C::Input`; a sized type's id never equals an unsized one's.
-    unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
+    let choices = meta.input_choices(input);
     write(meta, key, None, &choices, recorder, pending);
     Some(Classified { meta, choices })
+}
+
+impl CategoriesMeta {
+    /// The I-choices of `input`, whose type `find` matched to this
+    /// declaration.
+    fn input_choices<I: ?Sized>(&'static self, input: &I) -> Classifier {
+        let mut choices = Classifier {
+            decl: self.decl,
+            choices: vec![None; self.decl.categories.len()],
+            error: None,
+        };
+        // SAFETY: `find` matched `I` to the declaration's input type by type
+        // id (lifetimes erased; declared types have none), so `input` is a
+        // `C::Input`; a sized type's id never equals an unsized one's.
+        unsafe { (self.classify_input)((input as *const I).cast::<()>(), &mut choices) };
+        choices
+    }
+
+    /// Adds the O-choices of `output` to `choices` (of `input`); false,
+    /// adding nothing, when `O` is not the declared output type.
+    fn add_output_choices<I: ?Sized, O>(
+        &self,
+        input: &I,
+        output: &O,
+        choices: &mut Classifier,
+    ) -> bool {
+        if typeid::of::<O>() != (self.output_type)() {
+            return false;
+        }
+        // SAFETY: as in `input_choices`, and `O` is the declared output type.
+        unsafe {
+            (self.classify_output)(
+                (input as *const I).cast::<()>(),
+                (output as *const O).cast::<()>(),
+                choices,
+            )
+        };
+        true
+    }
 }
 
 /// Classifies a follow-up input of a declared type, and its output when
@@ -280,22 +311,9 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
     let Some(meta) = find::<I>() else {
         return;
     };
-    let mut choices = Classifier {
-        decl: meta.decl,
-        choices: vec![None; meta.decl.categories.len()],
-        error: None,
-    };
-    // SAFETY: as in `classify_input`.
-    unsafe { (meta.classify_input)((input as *const I).cast::<()>(), &mut choices) };
-    if meta.has_output && choices.error.is_none() && typeid::of::<O>() == (meta.output_type)() {
-        // SAFETY: as in `classify_output`.
-        unsafe {
-            (meta.classify_output)(
-                (input as *const I).cast::<()>(),
-                (output as *const O).cast::<()>(),
-                &mut choices,
-            )
-        };
+    let mut choices = meta.input_choices(input);
+    if meta.has_output && choices.error.is_none() {
+        meta.add_output_choices(input, output, &mut choices);
     }
     // A follow-up that cannot be classified tells nothing of the MR's
     // frames; the source inputs' classification errors are what stop a run.
@@ -330,18 +348,10 @@ pub(crate) fn classify_output<I: ?Sized, O>(
     if !meta.has_output || choices.error.is_some() {
         return;
     }
-    if typeid::of::<O>() != (meta.output_type)() {
+    if !meta.add_output_choices(input, output, &mut choices) {
         recorder.unclassified(key, mr, std::any::type_name::<O>(), pending);
         return;
     }
-    // SAFETY: as in `classify_input`, and `O` is the declared output type.
-    unsafe {
-        (meta.classify_output)(
-            (input as *const I).cast::<()>(),
-            (output as *const O).cast::<()>(),
-            &mut choices,
-        )
-    };
     write(meta, key, Some(mr.id), &choices, recorder, pending);
 }
 

@@ -11,18 +11,18 @@ use super::lines::{self, LineScratch, ViewKind};
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;
 
-/// The requirements one input covered, per criterion: sorted indices into
-/// [`CoverageMap::requirements`](super::CoverageMap::requirements).
+/// One list per code criterion.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Covered {
-    pub line: Vec<u32>,
-    pub region: Vec<u32>,
-    pub branch: Vec<u32>,
-    pub function: Vec<u32>,
+pub struct PerCriterion<T> {
+    pub line: Vec<T>,
+    pub region: Vec<T>,
+    pub branch: Vec<T>,
+    pub function: Vec<T>,
 }
 
-impl Covered {
-    pub fn of(&self, c: Criterion) -> &[u32] {
+impl<T> PerCriterion<T> {
+    /// The list of criterion `c` (empty for black-box criteria).
+    pub fn of(&self, c: Criterion) -> &[T] {
         match c {
             Criterion::Line => &self.line,
             Criterion::Region => &self.region,
@@ -32,6 +32,14 @@ impl Covered {
         }
     }
 }
+
+/// The requirements one input covered, per criterion: sorted indices into
+/// [`CoverageMap::requirements`](super::CoverageMap::requirements).
+pub type Covered = PerCriterion<u32>;
+
+/// The requirements some counters covered, with how many times each ran:
+/// per criterion, (requirement, count), sorted by requirement.
+pub type Counted = PerCriterion<(u32, u64)>;
 
 /// A [`CoverageMap`](super::CoverageMap) bound to one process's function
 /// table; maps that process's `cov` records.
@@ -54,28 +62,6 @@ pub struct Evaluator<'m> {
     /// evaluates (empty otherwise).
     counts: [Vec<u64>; 4],
     scratch: LineScratch,
-}
-
-/// The requirements some counters covered, with how many times each ran:
-/// per criterion, (requirement, count), sorted by requirement.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Counted {
-    pub line: Vec<(u32, u64)>,
-    pub region: Vec<(u32, u64)>,
-    pub branch: Vec<(u32, u64)>,
-    pub function: Vec<(u32, u64)>,
-}
-
-impl Counted {
-    pub fn of(&self, c: Criterion) -> &[(u32, u64)] {
-        match c {
-            Criterion::Line => &self.line,
-            Criterion::Region => &self.region,
-            Criterion::Branch => &self.branch,
-            Criterion::Function => &self.function,
-            Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => &[],
-        }
-    }
 }
 
 impl<'m> Evaluator<'m> {

@@ -21,14 +21,9 @@ pub(crate) fn page(summary: &Summary) -> String {
     let _ = writeln!(
         out,
         "<p><span class=\"big\">{score}</span> mutation score: {} killed of {viable} viable mutants \
-         ({} mutants: {} killed, {} survived, {} timeout, {} unviable, {} not built).</p>",
+         ({}).</p>",
         summary.killed,
-        summary.mutants,
-        summary.killed,
-        summary.survived,
-        summary.timeout,
-        summary.unviable,
-        summary.not_built
+        summary.counts()
     );
     kill_table(
         &mut out,

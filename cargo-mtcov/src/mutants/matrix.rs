@@ -303,6 +303,16 @@ impl Matrix {
     }
 }
 
+impl Summary {
+    /// `N mutants: k killed, s survived, ...`, for every format.
+    pub(crate) fn counts(&self) -> String {
+        format!(
+            "{} mutants: {} killed, {} survived, {} timeout, {} unviable, {} not built",
+            self.mutants, self.killed, self.survived, self.timeout, self.unviable, self.not_built
+        )
+    }
+}
+
 /// How many source inputs the text lists.
 const TOP_SOURCES: usize = 10;
 
@@ -317,16 +327,7 @@ pub(crate) fn render_text(summary: &Summary) -> String {
         summary.killed,
         summary.killed + summary.timeout + summary.survived
     );
-    let _ = writeln!(
-        out,
-        "{} mutants: {} killed, {} survived, {} timeout, {} unviable, {} not built\n",
-        summary.mutants,
-        summary.killed,
-        summary.survived,
-        summary.timeout,
-        summary.unviable,
-        summary.not_built
-    );
+    let _ = writeln!(out, "{}\n", summary.counts());
     let width = |rows: &[KillRow]| {
         rows.iter()
             .map(|r| terminal(&r.name).chars().count())

@@ -169,7 +169,7 @@ pub fn suggest(
                         decl,
                         &source_words,
                         &target_words,
-                        &changes_of(decl, source, target, &changed),
+                        &changes_of(decl, target, &changed),
                     ),
                     source_frame: source_words,
                     follow_up_frame: target_words,
@@ -227,12 +227,7 @@ pub fn suggest(
 
 /// `category = choice` for each changed category, as the skeleton's
 /// comment gives the input relation.
-fn changes_of(
-    decl: &Declaration,
-    _source: &FrameState,
-    target: &FrameState,
-    changed: &[usize],
-) -> Vec<String> {
+fn changes_of(decl: &Declaration, target: &FrameState, changed: &[usize]) -> Vec<String> {
     changed
         .iter()
         .map(|&c| {

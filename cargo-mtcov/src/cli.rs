@@ -310,7 +310,8 @@ pub(crate) struct ReportOptions {
 
     /// Also measure the patch: every code criterion restricted to the
     /// lines the working tree adds or changes against this git revision
-    /// (`git diff REF`), reported beside the whole.
+    /// (`git diff REF`, and every line of untracked Rust sources),
+    /// reported beside the whole.
     #[arg(long, value_name = "REF")]
     pub diff: Option<String>,
 

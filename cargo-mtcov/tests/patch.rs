@@ -145,4 +145,17 @@ fn patch_a_k_equals_the_hand_computation_and_gates() {
         "{}",
         stderr(&out)
     );
+
+    // A Rust source git does not track yet is added whole; other untracked
+    // files (the lock file cargo wrote, notes) are no change to measure.
+    std::fs::write(
+        dir.join("src/draft.rs"),
+        "pub fn draft() {}\n// two lines\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("notes.txt"), "a\nb\nc\n").unwrap();
+    let report: Value =
+        serde_json::from_str(&stdout(&run(&["report", "--diff", "HEAD", "--json"], 0))).unwrap();
+    assert_eq!(report["patch"]["files"], 2, "{:#}", report["patch"]);
+    assert_eq!(report["patch"]["lines"], 5, "{:#}", report["patch"]);
 }

@@ -31,8 +31,9 @@ impl ChangedLines {
 }
 
 /// The lines the working tree adds or changes against `base` (a git
-/// revision), from `git diff --unified=0 --relative <base>` run in `root`:
-/// committed and uncommitted changes to tracked files.
+/// revision), from `git diff --unified=0 --relative <base>` run in `root`
+/// (committed and uncommitted changes to tracked files), and every line of
+/// the Rust sources git does not track yet (not ignored).
 pub(crate) fn read(root: &Path, base: &str) -> Result<ChangedLines> {
     let output = Command::new("git")
         .args([
@@ -55,7 +56,38 @@ pub(crate) fn read(root: &Path, base: &str) -> Result<ChangedLines> {
             String::from_utf8_lossy(&output.stderr).trim()
         );
     }
-    parse(base, &String::from_utf8_lossy(&output.stdout))
+    let mut changed = parse(base, &String::from_utf8_lossy(&output.stdout))?;
+    // Files git does not track yet are wholly added by the working tree.
+    let untracked = Command::new("git")
+        .args(["ls-files", "--others", "--exclude-standard", "-z"])
+        .current_dir(root)
+        .output()
+        .context("cannot run `git ls-files` for --diff")?;
+    if !untracked.status.success() {
+        bail!(
+            "`git ls-files --others` failed in {}: {}",
+            root.display(),
+            String::from_utf8_lossy(&untracked.stderr).trim()
+        );
+    }
+    // Only Rust sources can hold requirements (a lock file cargo just
+    // wrote is no change to measure).
+    for file in String::from_utf8_lossy(&untracked.stdout).split('\0') {
+        if !file.ends_with(".rs") {
+            continue;
+        }
+        // Not text (or gone meanwhile): no lines a criterion can hold.
+        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
+            continue;
+        };
+        let lines = text.lines().count() as u32;
+        changed
+            .files
+            .entry(file.to_owned())
+            .or_default()
+            .extend(1..=lines);
+    }
+    Ok(changed)
 }
 
 /// Parses a unified diff (with any context): for each file of the new

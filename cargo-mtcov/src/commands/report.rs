@@ -138,7 +138,10 @@ pub(super) fn report_run(
         },
         unclassified: choices::unclassified_outputs(&records, &assembled),
         patch: changed.as_ref(),
-        suggestions: if black_box.contains(&Criterion::IoCtf) {
+        // Suggestions count relation classes: only beside a report that
+        // does, so that their A_k is the report's.
+        suggestions: if black_box.contains(&Criterion::IoCtf) && options.distinct == Distinct::Class
+        {
             suggestions(&records, &assembled, options.k, 10)?
         } else {
             Vec::new()

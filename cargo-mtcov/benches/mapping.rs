@@ -13,7 +13,7 @@
 //!   `bench/instrument-deps.sh`, chained by cargo-mtcov's wrapper,
 //!   instruments them and links the test binary with `-C link-dead-code`.
 
-#[path = "../tests/coverage_support/mod.rs"]
+#[path = "../tests/e2e/coverage_support/mod.rs"]
 mod coverage_support;
 
 use std::hint::black_box;

@@ -1,6 +1,6 @@
 //! Guided generation outside `cargo mtcov`: without coverage it replays a
 //! corpus when there is one, and otherwise runs random cases and says so.
-//! (Under `cargo mtcov`: `cargo-mtcov/tests/guided_generation.rs`.)
+//! (Under `cargo mtcov`: `cargo-mtcov/tests/e2e/guided_generation.rs`.)
 
 use mt_runtime::{Config, Guided, Mg, metamorphic};
 use std::path::Path;

@@ -63,8 +63,17 @@ pub(crate) struct Workspace {
     pub root: PathBuf,
     /// The user's target directory (config and `CARGO_TARGET_DIR` applied).
     pub target_dir: PathBuf,
+    /// Where mtcov's own builds go: `$MTCOV_BUILD_DIR`, else
+    /// `<target-dir>/mtcov`.
+    pub build_root: PathBuf,
     pub members: Vec<Member>,
 }
+
+/// Overrides where `cargo mtcov` builds (instrumented, branch and plain),
+/// as `CARGO_LLVM_COV_TARGET_DIR` does for cargo-llvm-cov: several
+/// workspaces that name it share their dependencies' builds. Records stay
+/// in `<target-dir>/mtcov`.
+pub(crate) const BUILD_DIR_ENV: &str = "MTCOV_BUILD_DIR";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Member {
@@ -83,14 +92,14 @@ impl Workspace {
     /// gets its own: cargo does not see the wrapper's flags, so switching
     /// modes in one directory would reuse stale artifacts.
     pub(crate) fn build_dir(&self, branch: bool) -> PathBuf {
-        self.mtcov_dir()
+        self.build_root
             .join(if branch { "target-branch" } else { "target" })
     }
 
     /// The `CARGO_TARGET_DIR` of builds without instrumentation, for runs
     /// that measure black-box criteria only.
     pub(crate) fn plain_build_dir(&self) -> PathBuf {
-        self.mtcov_dir().join("target-plain")
+        self.build_root.join("target-plain")
     }
 }
 
@@ -152,9 +161,15 @@ pub(crate) fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
             name: p.name,
         })
         .collect();
+    let build_root = match std::env::var_os(BUILD_DIR_ENV) {
+        Some(dir) if !dir.is_empty() => std::path::absolute(&dir)
+            .with_context(|| format!("{BUILD_DIR_ENV}={} is not a usable path", dir.display()))?,
+        _ => metadata.target_directory.join("mtcov"),
+    };
     Ok(Workspace {
         root: metadata.workspace_root,
         target_dir: metadata.target_directory,
+        build_root,
         members,
     })
 }

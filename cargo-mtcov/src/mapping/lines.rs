@@ -3,7 +3,7 @@
 //! (`SegmentBuilder` in LLVM's `CoverageMapping.cpp`), and each line's
 //! status comes from the segments that start on it and the one that
 //! wraps into it (`LineCoverageStats`). This is a port of those two
-//! algorithms, LLVM 22; `cargo-mtcov/tests/coverage_oracle.rs` checks it
+//! algorithms, LLVM 22; `cargo-mtcov/tests/e2e/coverage_oracle.rs` checks it
 //! against `llvm-cov export -format=lcov` line by line.
 
 /// Region kinds that take part in the line view (branch and MC/DC regions

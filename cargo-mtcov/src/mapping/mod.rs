@@ -19,7 +19,7 @@
 //! ```
 //!
 //! Semantics (checked against `llvm-cov export` input by input in
-//! `cargo-mtcov/tests/coverage_oracle.rs`):
+//! `cargo-mtcov/tests/e2e/coverage_oracle.rs`):
 //! - `region`: LLVM *code* regions (expansion, skipped, gap and branch
 //!   regions are not regions in llvm-cov's count), one requirement per
 //!   (file, span); covered when its counter expression is non-zero in any

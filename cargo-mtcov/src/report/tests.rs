@@ -1,7 +1,7 @@
 use super::*;
 use mtcov_protocol::Outcome;
 
-#[path = "../../tests/common/report_schema.rs"]
+#[path = "../../tests/e2e/common/report_schema.rs"]
 mod schema;
 use crate::measure::{InputIdx, PoolBuilder};
 

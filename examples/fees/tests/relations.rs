@@ -107,7 +107,7 @@ fn better_cabin_is_not_dearer(mg: &mut Mg, b: &Booking) {
 /// members with their bags within the allowance and under the limit.
 /// Written from the first candidate of `cargo mtcov suggest --k 3`: that
 /// frame was checked by two relation classes (equal, monotone), and this
-/// adds a third (see `cargo-mtcov/tests/example_suggest.rs`, which builds
+/// adds a third (see `cargo-mtcov/tests/e2e/example_suggest.rs`, which builds
 /// the example without it under the feature `before-suggestion`).
 #[cfg(not(feature = "before-suggestion"))]
 #[metamorphic(output = "antitone")]

@@ -1,0 +1,168 @@
+//! Running the real `cargo-mtcov` binary in throw-away project copies.
+
+#![allow(dead_code)] // each test binary uses a different part
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub mod report_schema;
+
+/// Variables that would make runs depend on the caller's shell or CI.
+const SCRUBBED: &[&str] = &[
+    "RUSTFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "CI",
+    "TRYBUILD",
+    "CARGO_TERM_COLOR",
+    "NO_COLOR",
+    "CARGO_TARGET_DIR",
+    "CARGO_BUILD_TARGET_DIR",
+    "RUSTC_WRAPPER",
+    "MTCOV_RECORD_DIR",
+    "MTCOV_WRAPPER",
+    "LLVM_PROFILE_FILE",
+    // `cargo test` puts the toolchain's libdir here for this test process;
+    // a user's shell running `cargo mtcov` has no such entry.
+    "LD_LIBRARY_PATH",
+    "DYLD_FALLBACK_LIBRARY_PATH",
+];
+
+/// Whether a test's prerequisite (a nightly toolchain, llvm-tools-preview,
+/// ...) is here; every test that needs something beyond the stable
+/// toolchain asks through this one function. `found` is `Err(why not)`
+/// when it is missing: then, under CI (`CI` set), the test fails naming
+/// `install`, the command that provides it; outside CI it prints the
+/// reason and the command, and the caller returns (skips).
+#[track_caller]
+pub fn prerequisite(what: &str, found: Result<(), String>, install: &str) -> bool {
+    let Err(why) = found else {
+        return true;
+    };
+    if std::env::var_os("CI").is_some() {
+        panic!(
+            "{what} is required under CI (CI is set), but it is missing: {why}\n\
+             install it with: {install}"
+        );
+    }
+    eprintln!("skipped: {what} is missing ({why}); install it with: {install}");
+    false
+}
+
+/// `cargo-mtcov mtcov <args>` in `dir`, with a scrubbed environment.
+pub fn mtcov(dir: &Path, args: &[&str]) -> Output {
+    mtcov_command(dir, args).output().expect("cargo-mtcov runs")
+}
+
+pub fn mtcov_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cargo-mtcov"));
+    command.arg("mtcov").args(args).current_dir(dir);
+    for var in SCRUBBED {
+        command.env_remove(var);
+    }
+    // Every fixture builds into one directory, so mt-runtime and its
+    // dependencies are built once for the whole suite, not per fixture.
+    command.env("MTCOV_BUILD_DIR", shared_build_dir());
+    command
+}
+
+/// The suite's `MTCOV_BUILD_DIR`.
+pub fn shared_build_dir() -> PathBuf {
+    workspace_root().join("target/mtcov-fixture-builds")
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The `criteria[]` entry of a JSON report for `name` (`line`, `region`, ...).
+#[track_caller]
+pub fn criterion<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["criteria"]
+        .as_array()
+        .expect("criteria")
+        .iter()
+        .find(|c| c["criterion"] == name)
+        .unwrap_or_else(|| panic!("no {name} criterion: {report:#}"))
+}
+
+/// The exit code, with both streams in the panic message when it differs.
+#[track_caller]
+pub fn assert_exit(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(output),
+        stderr(output)
+    );
+}
+
+/// A directory under the system temp dir, removed on drop.
+#[derive(Debug)]
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> Self {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("mtcov-cli-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create temp dir");
+        Self(dir.canonicalize().expect("canonical temp dir"))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The workspace checkout this test runs from.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+/// Copies `tests/fixtures/<name>` into a temp dir, pointing its relative
+/// `mt-runtime` path at this checkout.
+pub fn copy_fixture(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    let from = workspace_root().join("tests/fixtures").join(name);
+    copy_tree(&from, dir.path());
+    let manifest = dir.path().join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("fixture manifest");
+    let runtime = workspace_root().join("mt-runtime");
+    let text = text.replace(
+        "\"../../../mt-runtime\"",
+        &format!("{:?}", runtime.display().to_string()),
+    );
+    std::fs::write(&manifest, text).expect("rewrite fixture manifest");
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create fixture dir");
+    for entry in std::fs::read_dir(from).expect("read fixture") {
+        let entry = entry.expect("fixture entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            if entry.file_name() != "target" {
+                copy_tree(&entry.path(), &target);
+            }
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy fixture file");
+        }
+    }
+}

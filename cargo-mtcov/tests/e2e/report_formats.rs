@@ -1,0 +1,514 @@
+//! The outputs people look at, from a real `cargo mtcov` run on
+//! `examples/trig`: the HTML site in a real headless Chromium, the LCOV
+//! tracefile through genhtml, the Cobertura XML and the Codecov JSON
+//! parsed as their consumers would, the Markdown summary, and the same
+//! files from `cargo mtcov report` without a rerun. Every number is
+//! checked against the JSON report of the same run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{
+    TempDir, assert_exit, mtcov_command, prerequisite, stderr, stdout, workspace_root,
+};
+use serde_json::Value;
+
+const CRITERIA: &str = "line,region,function";
+
+/// `cargo mtcov` (or `cargo mtcov report`) on trig, in the target
+/// directory the other trig test uses.
+fn run(args: &[&str]) -> std::process::Output {
+    let root = workspace_root();
+    mtcov_command(&root, args)
+        .env("CARGO_TARGET_DIR", root.join("target/cli-fixtures/trig"))
+        .output()
+        .expect("cargo-mtcov runs")
+}
+
+/// One decimal, as the reports print a fraction.
+fn pct(v: f64) -> String {
+    format!("{:.1}%", v * 100.0)
+}
+
+struct Outputs {
+    dir: TempDir,
+    json: Value,
+}
+
+impl Outputs {
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+    fn line(&self) -> &Value {
+        crate::common::criterion(&self.json, "line")
+    }
+}
+
+fn measure_trig() -> Outputs {
+    let dir = TempDir::new("formats");
+    let p = |name: &str| dir.path().join(name).display().to_string();
+    let out = run(&[
+        "--k",
+        "3",
+        "-p",
+        "trig",
+        "--criterion",
+        CRITERIA,
+        &format!("--json={}", p("report.json")),
+        &format!("--html={}", p("html")),
+        &format!("--lcov={}", p("lcov.info")),
+        &format!("--cobertura={}", p("cobertura.xml")),
+        &format!("--codecov={}", p("codecov.json")),
+        &format!("--markdown={}", p("summary.md")),
+    ]);
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).starts_with("k-MR adequacy at k = 3"),
+        "the text report stays on stdout"
+    );
+    let json = serde_json::from_str(&std::fs::read_to_string(p("report.json")).unwrap()).unwrap();
+    Outputs { dir, json }
+}
+
+/// The trig source lines with `K = 0` and with `0 < K < 1`, from the JSON.
+fn lines_by_k(o: &Outputs) -> (Vec<u64>, Vec<(u64, u64)>) {
+    let mut zero = Vec::new();
+    let mut partial = Vec::new();
+    for r in o.line()["requirements"].as_array().unwrap() {
+        let line = r["location"]["line_start"].as_u64().unwrap();
+        let k = r["k"].as_f64().unwrap();
+        if k == 0.0 {
+            zero.push(line);
+        } else if k < 1.0 {
+            partial.push((line, r["s_ro"].as_u64().unwrap()));
+        }
+    }
+    (zero, partial)
+}
+
+fn chromium() -> Result<PathBuf, String> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+        for dir in std::env::split_paths(&path) {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err("no chromium, chromium-browser or google-chrome on PATH".into())
+}
+
+/// Headless Chromium on `url` with `mode` (`--dump-dom`, `--screenshot=..`),
+/// a fresh profile and no network; killed after two minutes.
+fn headless(browser: &Path, mode: &str, url: &str) -> String {
+    let profile = TempDir::new("chromium-profile");
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--virtual-time-budget=2000",
+            "--window-size=1280,1000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(mode)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromium starts");
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("chromium {mode} {url} did not finish in 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "chromium {mode} {url}: {status}");
+    reader.join().unwrap()
+}
+
+#[test]
+fn outputs_of_one_run_in_a_browser_genhtml_and_their_parsers() {
+    let o = measure_trig();
+    html_in_headless_chromium(&o);
+    lcov_through_genhtml(&o);
+    cobertura_and_codecov_agree_with_the_json_report(&o);
+    markdown_summary_and_report_without_rerun(&o);
+    an_output_file_that_cannot_be_written_stops_the_run(&o);
+}
+
+fn html_in_headless_chromium(o: &Outputs) {
+    let found = chromium();
+    let check = found.as_ref().map(|_| ()).map_err(Clone::clone);
+    if !prerequisite(
+        "chromium (HTML report test)",
+        check,
+        "apt-get install chromium",
+    ) {
+        return;
+    }
+    let browser = found.unwrap();
+    let html = o.path("html");
+    let index = headless(
+        &browser,
+        "--dump-dom",
+        &format!("file://{}", html.join("index.html").display()),
+    );
+    for c in o.json["criteria"].as_array().unwrap() {
+        let name = c["criterion"].as_str().unwrap();
+        let a_k = c["summary"]["a_k"].as_f64().unwrap();
+        let want = format!("data-criterion=\"{name}\">A_3 = {}</span>", pct(a_k));
+        assert!(index.contains(&want), "index lacks {want}:\n{index}");
+    }
+    // The sorting script ran: the file table is still there, with its link.
+    assert!(index.contains("examples/trig/src/lib.rs</a>"), "{index}");
+
+    let page = std::fs::read_dir(html.join("files"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.to_string_lossy()
+                .ends_with("examples_trig_src_lib.rs.html")
+        })
+        .expect("a page for examples/trig/src/lib.rs");
+    let dom = headless(
+        &browser,
+        "--dump-dom",
+        &format!("file://{}", page.display()),
+    );
+    let (zero, partial) = lines_by_k(o);
+    assert!(
+        !zero.is_empty() && !partial.is_empty(),
+        "trig has uncovered and partial lines"
+    );
+    for line in zero {
+        let want = format!("<tr id=\"L{line}\" class=\"k0\" data-k=\"0/3\">");
+        assert!(
+            dom.contains(&want),
+            "line {line} is not shaded K = 0: {want}"
+        );
+    }
+    for (line, s_ro) in partial {
+        let want = format!("<tr id=\"L{line}\" class=\"kp\" data-k=\"{s_ro}/3\">");
+        assert!(
+            dom.contains(&want),
+            "line {line} is not shaded partial: {want}"
+        );
+    }
+    assert!(
+        dom.contains("Why K &lt; 1 here"),
+        "gap explanations on the page"
+    );
+
+    // Screenshots, as CI artefacts: the index, and the file page from a
+    // little above its first gap (headless Chromium scrolls an iframe to
+    // a fragment, not the page itself).
+    let shots = workspace_root().join("target/mtcov-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let frame = html.join("screenshot.html");
+    let first_gap = o.line()["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["span"]["line_start"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    std::fs::write(
+        &frame,
+        format!(
+            "<!doctype html><body style=\"margin:0\"><iframe src=\"files/{}#L{}\" style=\"border:0;width:1280px;height:1000px\"></iframe></body>",
+            page.file_name().unwrap().to_string_lossy(),
+            first_gap.saturating_sub(3).max(1)
+        ),
+    )
+    .unwrap();
+    for (name, url) in [
+        ("trig-index.png", html.join("index.html")),
+        ("trig-file.png", frame),
+    ] {
+        let png = shots.join(name);
+        let _ = std::fs::remove_file(&png);
+        headless(
+            &browser,
+            &format!("--screenshot={}", png.display()),
+            &format!("file://{}", url.display()),
+        );
+        let size = std::fs::metadata(&png).map(|m| m.len()).unwrap_or(0);
+        // A blank 1280×1000 page compresses to a few KB.
+        assert!(size > 30_000, "{} is {size} bytes: blank?", png.display());
+    }
+}
+
+fn lcov_through_genhtml(o: &Outputs) {
+    let found = Command::new("genhtml")
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("genhtml: {e}"))
+        .and_then(|out| {
+            out.status
+                .success()
+                .then_some(())
+                .ok_or_else(|| "genhtml --version failed".to_owned())
+        });
+    if !prerequisite("genhtml (LCOV test)", found, "apt-get install lcov") {
+        return;
+    }
+    let out = Command::new("genhtml")
+        .args(["--branch-coverage", "--function-coverage", "-o"])
+        .arg(o.path("genhtml"))
+        .arg(o.path("lcov.info"))
+        .output()
+        .unwrap();
+    let (text, errors) = (stdout(&out), stderr(&out));
+    assert!(out.status.success(), "genhtml failed:\n{text}\n{errors}");
+    assert!(
+        !errors.to_lowercase().contains("warning") && !text.to_lowercase().contains("warning"),
+        "genhtml warned:\n{text}\n{errors}"
+    );
+    // Lines: plain line coverage. Branches: A_3's fraction, exactly.
+    let s = &o.line()["summary"];
+    let lines = format!(
+        "({} of {} lines)",
+        s["covered"].as_u64().unwrap(),
+        s["requirements"].as_u64().unwrap()
+    );
+    let branches = format!(
+        "({} of {} branches)",
+        s["a_k_numerator"].as_u64().unwrap(),
+        s["a_k_denominator"].as_u64().unwrap()
+    );
+    assert!(text.contains(&lines), "{lines} not in\n{text}");
+    assert!(text.contains(&branches), "{branches} not in\n{text}");
+    let f = &crate::common::criterion(&o.json, "function")["summary"];
+    let functions = format!(
+        "({} of {} functions)",
+        f["covered"].as_u64().unwrap(),
+        f["requirements"].as_u64().unwrap()
+    );
+    assert!(text.contains(&functions), "{functions} not in\n{text}");
+}
+
+fn cobertura_and_codecov_agree_with_the_json_report(o: &Outputs) {
+    use quick_xml::events::Event;
+    let xml = std::fs::read_to_string(o.path("cobertura.xml")).unwrap();
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let mut root = None;
+    let mut lines = std::collections::BTreeMap::new();
+    loop {
+        match reader.read_event().expect("well-formed Cobertura XML") {
+            Event::Eof => break,
+            Event::Start(e) | Event::Empty(e) => {
+                let attr = |name: &str| {
+                    e.try_get_attribute(name)
+                        .unwrap()
+                        .map(|a| a.unescape_value().unwrap().into_owned())
+                };
+                match e.name().as_ref() {
+                    b"coverage" => {
+                        root = Some((
+                            attr("line-rate").unwrap(),
+                            attr("branch-rate").unwrap(),
+                            attr("lines-covered").unwrap(),
+                            attr("lines-valid").unwrap(),
+                        ))
+                    }
+                    b"line" => {
+                        lines.insert(
+                            attr("number").unwrap().parse::<u64>().unwrap(),
+                            (attr("hits").unwrap(), attr("condition-coverage").unwrap()),
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let s = &o.line()["summary"];
+    let (covered, requirements) = (
+        s["covered"].as_u64().unwrap(),
+        s["requirements"].as_u64().unwrap(),
+    );
+    assert_eq!(
+        root.unwrap(),
+        (
+            format!("{:.6}", covered as f64 / requirements as f64),
+            format!("{:.6}", s["a_k"].as_f64().unwrap()),
+            covered.to_string(),
+            requirements.to_string()
+        )
+    );
+    let codecov: Value =
+        serde_json::from_str(&std::fs::read_to_string(o.path("codecov.json")).unwrap()).unwrap();
+    let per_line = &codecov["coverage"]["examples/trig/src/lib.rs"];
+    for r in o.line()["requirements"].as_array().unwrap() {
+        let line = r["location"]["line_start"].as_u64().unwrap();
+        let (inputs, s_ro) = (r["inputs"].as_u64().unwrap(), r["s_ro"].as_u64().unwrap());
+        let have = s_ro.min(3);
+        let want = if inputs == 0 {
+            serde_json::json!(0)
+        } else if have < 3 {
+            serde_json::json!(format!("{have}/3"))
+        } else {
+            serde_json::json!(inputs)
+        };
+        assert_eq!(per_line[line.to_string()], want, "codecov line {line}");
+        let (hits, condition) = &lines[&line];
+        assert_eq!(hits, &inputs.to_string(), "cobertura line {line}");
+        let got = if inputs == 0 { 0 } else { have };
+        assert_eq!(condition, &format!("{}% ({got}/3)", got * 100 / 3));
+    }
+}
+
+fn markdown_summary_and_report_without_rerun(o: &Outputs) {
+    let md = std::fs::read_to_string(o.path("summary.md")).unwrap();
+    let s = &o.line()["summary"];
+    let row = format!(
+        "| line | {} | {} ({}) | **{}** |",
+        s["requirements"],
+        s["covered"],
+        pct(s["plain_coverage"].as_f64().unwrap()),
+        pct(s["a_k"].as_f64().unwrap())
+    );
+    assert!(md.contains(&row), "{row} not in\n{md}");
+    assert!(md.contains("### Top gaps in line coverage"), "{md}");
+
+    // `report` renders the same files from the same records: no rerun.
+    let again = o.path("again.info");
+    let out = run(&[
+        "report",
+        "--k",
+        "3",
+        "--criterion",
+        CRITERIA,
+        "--markdown",
+        &format!("--lcov={}", again.display()),
+    ]);
+    assert_exit(&out, 0);
+    assert_eq!(
+        stdout(&out),
+        md,
+        "--markdown without a path prints the summary instead of the text report"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&again).unwrap(),
+        std::fs::read_to_string(o.path("lcov.info")).unwrap()
+    );
+    assert!(
+        !stderr(&out).contains("Compiling"),
+        "report does not rebuild"
+    );
+}
+
+/// A file that cannot be written stops the run with exit 2, naming it;
+/// two reports cannot share stdout.
+fn an_output_file_that_cannot_be_written_stops_the_run(o: &Outputs) {
+    let blocked = o.path("report.json").join("lcov.info");
+    let out = run(&["report", &format!("--lcov={}", blocked.display())]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("cannot write the LCOV"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains(&o.path("report.json").display().to_string()),
+        "{}",
+        stderr(&out)
+    );
+
+    // LCOV writes k branches per line: a huge k is refused, not written.
+    let out = run(&["report", "--lcov", "--k", "4294967295"]);
+    assert_exit(&out, 2);
+    assert!(stderr(&out).contains("k up to 64"), "{}", stderr(&out));
+
+    // Two reports cannot share stdout.
+    let out = run(&["report", "--json", "--markdown"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("--json and --markdown both ask for stdout"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A source input whose `Debug` carries terminal escapes, a carriage
+/// return, a bidi override, a zero-width space and markup: through the
+/// real `cargo mtcov`, none of it reaches the terminal or the page as is.
+#[test]
+fn hostile_debug_reaches_no_terminal_and_no_page() {
+    let project = crate::common::copy_fixture("hostile-debug");
+    let target = workspace_root().join("target/cli-fixtures/hostile-debug");
+    let html = project.path().join("html");
+    for color in ["never", "always"] {
+        let out = mtcov_command(
+            project.path(),
+            &[
+                "--k",
+                "2",
+                "--color",
+                color,
+                &format!("--html={}", html.display()),
+            ],
+        )
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+        assert_exit(&out, 0);
+        let text = stdout(&out);
+        // The closest input is named in the gap advice, written out.
+        assert!(
+            text.contains("Evil(1)\\u{1b}[2J\\u{1b}[31m\\rSPOOF\\u{202e}txt.exe\\u{200b}<script>"),
+            "{text}"
+        );
+        let ours = if color == "always" {
+            text.replace("\x1b[0m", "")
+                .replace("\x1b[1m", "")
+                .replace("\x1b[2m", "")
+                .replace("\x1b[31m", "")
+                .replace("\x1b[32m", "")
+                .replace("\x1b[33m", "")
+                .replace("\x1b[36m", "")
+        } else {
+            text.clone()
+        };
+        for bad in ['\x1b', '\r', '\u{202e}', '\u{200b}'] {
+            assert!(
+                !ours.contains(bad),
+                "--color {color}: {bad:?} reached stdout:\n{text}"
+            );
+        }
+    }
+    for page in ["index.html", "gaps.html"] {
+        let page = std::fs::read_to_string(html.join(page)).unwrap();
+        assert!(
+            page.contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x"),
+            "{page}"
+        );
+        assert!(
+            !page.contains("<img") && !page.contains("<script>alert"),
+            "{page}"
+        );
+        for bad in ['\x1b', '\r', '\u{202e}', '\u{200b}'] {
+            assert!(!page.contains(bad), "{bad:?} in the HTML");
+        }
+    }
+}

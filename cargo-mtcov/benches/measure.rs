@@ -281,6 +281,7 @@ fn child(s: Scenario) {
             violations: vec![],
             satisfaction: Default::default(),
             unclassified: Vec::new(),
+            failed_tests: Vec::new(),
             patch: None,
             suggestions: Vec::new(),
         })

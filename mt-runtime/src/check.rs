@@ -31,6 +31,7 @@ use std::fmt::Debug;
 ///
 /// mt_runtime::check(&[vec![1, 2, 3], vec![]], &[double_reverse]);
 /// ```
+#[track_caller]
 pub fn check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) {
     if let Err(failures) = try_check(sources, mrs) {
         panic!("{failures}");
@@ -70,6 +71,7 @@ pub fn try_check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) -> Result<Sum
 /// [`registry`](crate::registry)) on every source input, like [`check`].
 ///
 /// Panics when no MR takes `T`: that is almost always a mistake.
+#[track_caller]
 pub fn check_registered<T: Debug + 'static>(sources: &[T]) {
     if let Err(failures) = try_check_registered(sources) {
         panic!("{failures}");
@@ -78,6 +80,7 @@ pub fn check_registered<T: Debug + 'static>(sources: &[T]) {
 
 /// [`check_registered`] returning the summary or the failures, like
 /// [`try_check`]. Panics when no MR takes `T`.
+#[track_caller]
 pub fn try_check_registered<T: Debug + 'static>(sources: &[T]) -> Result<Summary, Failures> {
     let mrs = registered::<T>();
     let mut session = Session::new();
@@ -90,6 +93,7 @@ pub fn try_check_registered<T: Debug + 'static>(sources: &[T]) -> Result<Summary
 }
 
 /// The registered MRs that take `T`; panics when there are none.
+#[track_caller]
 pub(crate) fn registered<T: 'static>() -> Vec<MrInfo> {
     let mrs: Vec<MrInfo> = crate::registry()
         .into_iter()

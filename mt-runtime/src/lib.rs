@@ -62,7 +62,7 @@ mod strategy;
 pub use check::{check, check_registered, try_check, try_check_registered};
 pub use failures::{Case, Failure, Failures, Generation, Summary};
 pub use mg::{Mg, Unmet};
-pub use mr::{Mr, MrInfo, MrResult, MrReturn};
+pub use mr::{Mr, MrError, MrInfo, MrResult, MrReturn};
 /// Declares the categories and choices of a source input type (and of its
 /// SUT's output), for the black-box criteria of `cargo mtcov`
 /// (`--criterion i-choice,i-choice-pair,io-ctf`).

@@ -313,8 +313,12 @@ impl Mg {
     /// ```
     ///
     /// Any error type the MR returns that converts from [`Unmet`] works
-    /// (`Box<dyn Error>`, `anyhow::Error`, ..). What a failed assumption
-    /// returns is never a violation, whatever the MR does with it.
+    /// ([`MrResult`](crate::MrResult), `Box<dyn Error>`,
+    /// `anyhow::Error`, ..). With an error type of your own, return
+    /// `MrResult` (your errors convert into it through `?` too) or write
+    /// `impl From<mt_runtime::Unmet> for YourError`. What a failed
+    /// assumption returns is never a violation, whatever the MR does with
+    /// it.
     pub fn assume(&mut self, holds: bool, reason: impl Into<String>) -> Result<(), Unmet> {
         if holds {
             return Ok(());

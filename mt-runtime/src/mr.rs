@@ -169,7 +169,67 @@ impl<E: fmt::Debug> MrReturn for Result<(), E> {
     }
 }
 
-/// The return type for MRs that use `?`: any error converts into it
-/// (including [`Unmet`](crate::Unmet) and
-/// [`Mismatch`](crate::relation::Mismatch)).
-pub type MrResult = Result<(), Box<dyn std::error::Error>>;
+/// The return type for MRs that use `?`: any `Debug` error converts into
+/// it (your own error types, [`Unmet`](crate::Unmet) from
+/// [`Mg::assume`](crate::Mg::assume),
+/// [`Mismatch`](crate::relation::Mismatch), `std::io::Error`, ..).
+///
+/// ```
+/// use mt_runtime::{metamorphic, Mg, MrResult};
+///
+/// #[derive(Debug)]
+/// struct ParseError(String);
+///
+/// fn parse(s: &str) -> Result<i64, ParseError> {
+///     s.trim().parse().map_err(|_| ParseError(s.to_owned()))
+/// }
+///
+/// /// Surrounding spaces do not change the number.
+/// #[metamorphic(output = "equal")]
+/// fn padding(mg: &mut Mg, s: &String) -> MrResult {
+///     mg.assume(!s.is_empty(), "an empty text has no number")?;
+///     let a = mg.source(s, |s| parse(s))?;
+///     let b = mg.follow_up(&format!(" {s} "), |s| parse(s))?;
+///     mg.check_eq(&a, &b);
+///     Ok(())
+/// }
+/// # mt_runtime::check(&["12".to_owned(), String::new()], &[padding]);
+/// ```
+pub type MrResult = Result<(), MrError>;
+
+/// The error of an [`MrResult`]: the `Debug` text of the error that `?`
+/// converted, which is the violation's message.
+///
+/// It has no `Debug` of its own: that is what lets every `Debug` type
+/// convert into it (as `anyhow::Error` is not a `std::error::Error`).
+#[allow(missing_debug_implementations)]
+pub struct MrError(String);
+
+impl MrError {
+    /// The message the violation shows.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<E: fmt::Debug> From<E> for MrError {
+    fn from(error: E) -> Self {
+        MrError(format!("{error:?}"))
+    }
+}
+
+impl fmt::Display for MrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl MrReturn for Result<(), MrError> {
+    #[inline]
+    fn finish(self, mg: &mut Mg) {
+        match self {
+            Ok(()) => mg.returned_ok(),
+            Err(error) => mg.returned_error(error.0),
+        }
+    }
+}

@@ -111,6 +111,74 @@ fn errors_returned_through_question_mark_violate_the_group() {
     assert_eq!(failures.summary().held(), 1);
 }
 
+/// An error type of the user's, only `Debug` (not `std::error::Error`).
+#[derive(Debug)]
+struct NotANumber(String);
+
+fn strict_parse(text: &str) -> Result<i64, NotANumber> {
+    text.parse().map_err(|_| NotANumber(text.to_owned()))
+}
+
+/// `MrResult` takes the user's error and `mg.assume` through `?` alike.
+#[metamorphic(output = "parse")]
+fn parses_own_error(mg: &mut Mg, text: &String) -> MrResult {
+    mg.assume(!text.is_empty(), "an empty text is no number")?;
+    let n = mg.source(text, |t| strict_parse(t))?;
+    let m = mg.follow_up(&format!("0{text}"), |t| strict_parse(t))?;
+    mg.check_eq(n, m);
+    Ok(())
+}
+
+#[test]
+fn mr_result_takes_any_debug_error_and_assume() {
+    let failures = mt_runtime::try_check(
+        &["12".to_owned(), String::new(), "x".to_owned()],
+        &[parses_own_error],
+    )
+    .unwrap_err();
+    let summary = failures.summary();
+    assert_eq!(
+        (summary.held(), summary.skipped(), summary.violated()),
+        (1, 1, 1)
+    );
+    assert_eq!(
+        failures.iter().next().unwrap().messages(),
+        ["the MR returned an error: NotANumber(\"x\")"]
+    );
+}
+
+/// Run by `check_panics_at_the_callers_line`, in a process of its own.
+#[test]
+#[ignore = "run by check_panics_at_the_callers_line"]
+fn panicking_check() {
+    mt_runtime::check(&[30.0], &[bounded]); // the caller's line
+}
+
+#[test]
+fn check_panics_at_the_callers_line() {
+    let source = include_str!("api.rs");
+    let line = 1 + source
+        .lines()
+        .position(|l| l.ends_with("// the caller's line") && !l.contains("ends_with"))
+        .expect("marked line");
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "panicking_check",
+            "--ignored",
+            "--test-threads=1",
+        ])
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("panicked at {}:{line}:", file!())),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn a_failed_assumption_skips_the_group_whatever_the_mr_returns() {
     let summary = mt_runtime::try_check(&[f64::INFINITY], &[bounded]).expect("skipped, not failed");

@@ -96,6 +96,29 @@ impl Workspace {
             .join(if branch { "target-branch" } else { "target" })
     }
 
+    /// Refuses a `-p NAME` (or `NAME@VERSION`) that names no workspace
+    /// member: mtcov instruments members only, and cargo's own answer
+    /// would come as a failed build. Specs cargo reads otherwise (globs,
+    /// URLs, paths) are left to cargo.
+    pub(crate) fn check_packages(&self, specs: &[String]) -> Result<()> {
+        for spec in specs {
+            let name = spec.split_once('@').map_or(spec.as_str(), |(name, _)| name);
+            let plain = !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if plain && !self.members.iter().any(|m| m.name == name) {
+                let mut names: Vec<&str> = self.members.iter().map(|m| m.name.as_str()).collect();
+                names.sort_unstable();
+                bail!(
+                    "no package `{name}` in this workspace (-p {spec}); its members are: {}",
+                    names.join(", ")
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// The `CARGO_TARGET_DIR` of builds without instrumentation, for runs
     /// that measure black-box criteria only.
     pub(crate) fn plain_build_dir(&self) -> PathBuf {
@@ -234,6 +257,7 @@ pub(crate) fn build_tests(
     manifest_path: Option<&Path>,
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
+    workspace.check_packages(&request.options.package)?;
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cargo_config = CargoConfig::discover(&cwd)?;
     let mut command = test_cargo(
@@ -506,6 +530,41 @@ mod tests {
             "fresh": true,
         })
         .to_string()
+    }
+
+    #[test]
+    fn a_package_that_is_not_a_member_is_refused_by_name() {
+        let member = |name: &str| Member {
+            id: format!("path+file:///ws/{name}#0.1.0"),
+            name: name.to_owned(),
+            manifest_dir: PathBuf::from("/ws").join(name),
+        };
+        let workspace = Workspace {
+            root: PathBuf::from("/ws"),
+            target_dir: PathBuf::from("/ws/target"),
+            build_root: PathBuf::from("/ws/target/mtcov"),
+            members: vec![member("trig"), member("fees")],
+        };
+        let specs = |specs: &[&str]| specs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(
+            workspace
+                .check_packages(&specs(&["trig", "fees@0.1.0"]))
+                .is_ok()
+        );
+        // Globs and URLs are cargo's to read.
+        assert!(
+            workspace
+                .check_packages(&specs(&["tr*", "file:///ws/trig"]))
+                .is_ok()
+        );
+        let error = workspace
+            .check_packages(&specs(&["trig", "nope"]))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "no package `nope` in this workspace (-p nope); its members are: fees, trig"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::run::{self, RunPlan};
 
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
+    run::TestArgs::check_runs_tests(&args.test_args)?;
     let built = build_for_run(common, &args.build, &args.report)?;
     let Built {
         workspace,

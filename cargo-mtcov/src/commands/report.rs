@@ -137,6 +137,7 @@ pub(super) fn report_run(
             SatisfactionArg::Input => Satisfaction::Input,
         },
         unclassified: choices::unclassified_outputs(&records, &assembled),
+        failed_tests: failed_tests(last),
         patch: changed.as_ref(),
         // Suggestions count relation classes: only beside a report that
         // does, so that their A_k is the report's.
@@ -168,6 +169,51 @@ pub(super) fn report_run(
         return Ok(ExitStatus::BelowFailUnder);
     }
     Ok(ExitStatus::Success)
+}
+
+/// Every test that did not pass, in run order; a process that ended
+/// before its tests were known (an abort of a `harness = false` binary,
+/// of a whole binary run with `--serial`) is one entry without a test.
+fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
+    let mut failed = Vec::new();
+    for run in &last.runs {
+        let binary = last
+            .build
+            .executables
+            .iter()
+            .find(|e| e.path == run.path)
+            .map_or_else(
+                || run.path.display().to_string(),
+                |e| format!("{}::{}", e.package, e.target),
+            );
+        let entry = |test: Option<&str>, outcome, process: &BinaryOutcome| report::FailedTest {
+            binary: binary.clone(),
+            test: test.map(str::to_owned),
+            outcome,
+            detail: process.abort_detail(),
+        };
+        if run.processes.is_empty() {
+            // All the run knows is the binary's outcome (nextest, shards).
+            if let Some(outcome) = run.outcome.failure() {
+                failed.push(entry(None, outcome, &run.outcome));
+            }
+            continue;
+        }
+        for process in &run.processes {
+            let before = failed.len();
+            for test in &process.tests {
+                if let Some(outcome) = test.outcome.failure() {
+                    failed.push(entry(Some(&test.name), outcome, &process.outcome));
+                }
+            }
+            if let Some(outcome) = process.outcome.failure()
+                && failed.len() == before
+            {
+                failed.push(entry(None, outcome, &process.outcome));
+            }
+        }
+    }
+    failed
 }
 
 /// A process whose records are incomplete although it passed lost records

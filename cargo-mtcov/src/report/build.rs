@@ -28,6 +28,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         violations,
         satisfaction,
         unclassified,
+        failed_tests,
         patch,
         suggestions,
     } = input;
@@ -134,6 +135,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         violations,
         sources: source_entries,
         unclassified_outputs: unclassified,
+        failed_tests,
         suggestions,
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),

@@ -150,6 +150,20 @@ pub fn render_markdown(report: &Report) -> String {
                 .join(", ")
         );
     }
+    if !report.failed_tests.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n**Tests that did not pass ({})**: {}",
+            report.failed_tests.len(),
+            report
+                .failed_tests
+                .iter()
+                .take(10)
+                .map(|t| esc(&t.sentence()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     out
 }
 

@@ -26,8 +26,8 @@
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], aside_complete: true }],
-//!     violations: vec![], satisfaction: Default::default(), unclassified: vec![], patch: None,
-//!     suggestions: vec![],
+//!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
+//!     failed_tests: vec![], patch: None, suggestions: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -99,6 +99,8 @@ pub struct ReportInput<'a> {
     pub satisfaction: Satisfaction,
     /// Source executions whose output could not be classified.
     pub unclassified: Vec<UnclassifiedOutput>,
+    /// Tests that did not pass (any test, with or without MRs).
+    pub failed_tests: Vec<FailedTest>,
     /// The changed lines of `--diff`, to measure the patch.
     pub patch: Option<&'a ChangedLines>,
     /// MR candidates from the `categories!` declarations (`suggest`), when
@@ -170,6 +172,35 @@ impl UnclassifiedOutput {
     }
 }
 
+/// A test that did not pass: it failed, its process aborted, or it was
+/// killed at `--test-timeout`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FailedTest {
+    /// `package::target`: the test binary, as cargo names it.
+    pub binary: String,
+    /// The test's name; `None` when the whole process ended before its
+    /// tests were known (an abort of a `harness = false` binary, ...).
+    pub test: Option<String>,
+    /// `failed`, `aborted` or `timed out`.
+    pub outcome: &'static str,
+    /// How a process aborted (`signal 11`, `exit code 3`).
+    pub detail: Option<String>,
+}
+
+impl FailedTest {
+    /// The fact in one line, for every format.
+    pub fn sentence(&self) -> String {
+        let mut text = match &self.test {
+            Some(test) => format!("{} {} ({})", test, self.outcome, self.binary),
+            None => format!("{} {}", self.binary, self.outcome),
+        };
+        if let Some(detail) = &self.detail {
+            text.push_str(&format!(": {detail}"));
+        }
+        text
+    }
+}
+
 /// Source executions of a declared input type, by one MR, whose output was
 /// not of the declared output type: their O-choices, and so their IO
 /// frames, are unknown.
@@ -205,6 +236,8 @@ pub struct Report {
     pub sources: Vec<SourceEntry>,
     /// Source executions whose O-categories could not be classified.
     pub unclassified_outputs: Vec<UnclassifiedOutput>,
+    /// Tests that failed, aborted or timed out, MR or not.
+    pub failed_tests: Vec<FailedTest>,
     /// The patch, with `--diff`.
     pub patch: Option<PatchReport>,
     /// What MR to write next (see `docs/suggest.md`): one entry per

@@ -140,6 +140,12 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             returned: "f32".into(),
             inputs: 2,
         }],
+        failed_tests: vec![crate::report::FailedTest {
+            binary: "trig::units".into(),
+            test: Some("degrees_round_trip".into()),
+            outcome: "failed",
+            detail: None,
+        }],
         patch: Some(&changed),
         suggestions: vec![crate::suggest::Suggestions {
             source_type: "trig::Angle".into(),
@@ -341,6 +347,7 @@ fn mismatched_names_are_refused() {
         violations: vec![],
         satisfaction: Default::default(),
         unclassified: Vec::new(),
+        failed_tests: Vec::new(),
         patch: None,
         suggestions: Vec::new(),
     })
@@ -366,6 +373,7 @@ fn mismatched_names_are_refused() {
         violations: vec![],
         satisfaction: Default::default(),
         unclassified: Vec::new(),
+        failed_tests: Vec::new(),
         patch: None,
         suggestions: Vec::new(),
     })
@@ -875,6 +883,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             violations: vec![],
             satisfaction: Default::default(),
             unclassified: vec![],
+            failed_tests: Vec::new(),
             patch: None,
             suggestions: Vec::new(),
         })

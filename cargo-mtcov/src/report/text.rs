@@ -62,7 +62,33 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     dead_mrs(&mut out, report, opts.limit, p);
     unclassified(&mut out, report, p);
     violations(&mut out, report, opts.limit, p);
+    failed_tests(&mut out, report, opts.limit, p);
     out
+}
+
+/// Tests that did not pass, MR or not.
+fn failed_tests(out: &mut String, report: &Report, limit: usize, p: Paint) {
+    if report.failed_tests.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "Tests that did not pass ({}):",
+            report.failed_tests.len()
+        ))
+    );
+    for t in report.failed_tests.iter().take(limit) {
+        let _ = writeln!(out, "  {}", p.red(&esc(&t.sentence())));
+    }
+    and_more(
+        out,
+        report.failed_tests.len().saturating_sub(limit),
+        "test",
+        "tests",
+    );
+    out.push('\n');
 }
 
 /// Source executions whose O-categories could not be classified.

@@ -43,6 +43,22 @@ pub(crate) struct TestArgs {
 }
 
 impl TestArgs {
+    /// Refuses arguments with which libtest runs no test (`--list`,
+    /// `--help`): the run would measure nothing and replace the last one.
+    pub(crate) fn check_runs_tests(args: &[String]) -> Result<()> {
+        if let Some(arg) = args
+            .iter()
+            .find(|a| matches!(a.as_str(), "--list" | "--help" | "-h"))
+        {
+            anyhow::bail!(
+                "`-- {arg}` makes the test binaries run no test, so there would be nothing to \
+                 measure (and the last run would be replaced by an empty one); run `cargo test -- \
+                 {arg}` for that"
+            );
+        }
+        Ok(())
+    }
+
     pub(crate) fn parse(args: &[String]) -> Self {
         let mut parsed = TestArgs {
             all: args.to_vec(),

@@ -138,6 +138,26 @@ pub enum BinaryOutcome {
     TimedOut,
 }
 
+impl BinaryOutcome {
+    /// `failed`, `aborted` or `timed out`; `None` when it passed.
+    pub(crate) fn failure(&self) -> Option<&'static str> {
+        match self {
+            BinaryOutcome::Passed => None,
+            BinaryOutcome::Failed => Some("failed"),
+            BinaryOutcome::Aborted(_) => Some("aborted"),
+            BinaryOutcome::TimedOut => Some("timed out"),
+        }
+    }
+
+    /// How it aborted, when it did.
+    pub(crate) fn abort_detail(&self) -> Option<String> {
+        match self {
+            BinaryOutcome::Aborted(how) => Some(how.clone()),
+            _ => None,
+        }
+    }
+}
+
 /// How one test ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TestOutcome {
@@ -146,6 +166,19 @@ pub enum TestOutcome {
     Ignored,
     Aborted,
     TimedOut,
+}
+
+impl TestOutcome {
+    /// `failed`, `aborted` or `timed out`; `None` when it passed or was
+    /// ignored.
+    pub(crate) fn failure(self) -> Option<&'static str> {
+        match self {
+            TestOutcome::Passed | TestOutcome::Ignored => None,
+            TestOutcome::Failed => Some("failed"),
+            TestOutcome::Aborted => Some("aborted"),
+            TestOutcome::TimedOut => Some("timed out"),
+        }
+    }
 }
 
 /// One test binary's processes, and the worst of their outcomes.

@@ -22,6 +22,7 @@ mod guided_generation;
 mod include_exclude;
 mod kmr_hand;
 mod mutants;
+mod new_user;
 mod nextest;
 mod panicking_sut;
 mod parallel;

@@ -191,6 +191,19 @@ pub(super) fn index(site: &Site<'_>) -> String {
         }
         out.push_str("</ul>\n");
     }
+    if !r.failed_tests.is_empty() {
+        let _ = writeln!(
+            out,
+            "<h2>Tests that did not pass ({})</h2>\n<ul>",
+            r.failed_tests.len()
+        );
+        for t in &r.failed_tests {
+            out.push_str("<li>");
+            esc(&mut out, &t.sentence());
+            out.push_str("</li>\n");
+        }
+        out.push_str("</ul>\n");
+    }
     out.push_str(SORT_SCRIPT);
     out.push_str("</body></html>\n");
     out

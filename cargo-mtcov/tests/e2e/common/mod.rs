@@ -137,19 +137,54 @@ pub fn workspace_root() -> PathBuf {
 
 /// Copies `tests/fixtures/<name>` into a temp dir, pointing its relative
 /// `mt-runtime` path at this checkout.
+///
+/// Each copy's packages get a version of their own (`0.1.0+copy<pid>.<n>`):
+/// every fixture builds into the one [`shared_build_dir`], and cargo names
+/// a path package's artifacts by its path *relative to its workspace
+/// root*, so two copies of one fixture, built by two tests at once, would
+/// otherwise overwrite each other's test binaries.
 pub fn copy_fixture(name: &str) -> TempDir {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COPY: AtomicUsize = AtomicUsize::new(0);
     let dir = TempDir::new(name);
     let from = workspace_root().join("tests/fixtures").join(name);
     copy_tree(&from, dir.path());
-    let manifest = dir.path().join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest).expect("fixture manifest");
-    let runtime = workspace_root().join("mt-runtime");
-    let text = text.replace(
-        "\"../../../mt-runtime\"",
-        &format!("{:?}", runtime.display().to_string()),
+    let salt = format!(
+        "+copy{}.{}",
+        std::process::id(),
+        COPY.fetch_add(1, Ordering::Relaxed)
     );
-    std::fs::write(&manifest, text).expect("rewrite fixture manifest");
+    let runtime = workspace_root().join("mt-runtime");
+    for manifest in manifests(dir.path()) {
+        let text = std::fs::read_to_string(&manifest).expect("fixture manifest");
+        let text = text.replace(
+            "\"../../../mt-runtime\"",
+            &format!("{:?}", runtime.display().to_string()),
+        );
+        let text: String = text
+            .lines()
+            .map(|line| match line.strip_prefix("version = \"") {
+                Some(rest) => format!("version = \"{}{salt}\"\n", rest.trim_end_matches('"')),
+                None => format!("{line}\n"),
+            })
+            .collect();
+        std::fs::write(&manifest, text).expect("rewrite fixture manifest");
+    }
     dir
+}
+
+/// Every `Cargo.toml` under `dir`.
+fn manifests(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("read fixture copy") {
+        let path = entry.expect("fixture entry").path();
+        if path.is_dir() {
+            found.extend(manifests(&path));
+        } else if path.file_name().is_some_and(|n| n == "Cargo.toml") {
+            found.push(path);
+        }
+    }
+    found
 }
 
 fn copy_tree(from: &Path, to: &Path) {

@@ -90,6 +90,10 @@ const SCRUBBED: &[&str] = &[
     "MTCOV_RECORD_DIR",
     "MTCOV_WRAPPER",
     "COV_SUT_PROFRAW_DIR",
+    // The fixture's linker case (a function whose mapping only the rlib
+    // keeps) needs the dev profile's incremental code units.
+    "CARGO_INCREMENTAL",
+    "MTCOV_BUILD_DIR",
 ];
 
 /// Runs `cargo mtcov` on the fixture; panics (with its output) unless it

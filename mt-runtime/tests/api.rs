@@ -171,11 +171,16 @@ fn check_panics_at_the_callers_line() {
         .env_remove("RUST_BACKTRACE")
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "{stderr}");
+    // libtest prints a captured test's panic on stdout.
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!output.status.success(), "{printed}");
     assert!(
-        stderr.contains(&format!("panicked at {}:{line}:", file!())),
-        "{stderr}"
+        printed.contains(&format!("panicked at {}:{line}:", file!())),
+        "{printed}"
     );
 }
 

@@ -16,6 +16,8 @@ use crate::run::{self, RunPlan};
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
+    // From here on Ctrl-C says what it leaves (during the build too).
+    run::handle_interrupts();
     let built = build_for_run(common, &args.build, &args.report)?;
     let Built {
         workspace,

@@ -171,7 +171,8 @@ pub(super) fn report_run(
     Ok(ExitStatus::Success)
 }
 
-/// Every test that did not pass, in run order; a process that ended
+/// Every test that did not pass, by binary and name (every schedule and
+/// shard split gives the same list); a process that ended
 /// before its tests were known (an abort of a `harness = false` binary,
 /// of a whole binary run with `--serial`) is one entry without a test.
 fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
@@ -213,6 +214,7 @@ fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
             }
         }
     }
+    failed.sort_by(|a, b| (&a.binary, &a.test).cmp(&(&b.binary, &b.test)));
     failed
 }
 

@@ -59,7 +59,7 @@ pub(crate) mod pool;
 
 pub(crate) use list::TestArgs;
 pub(crate) use partition::Partition;
-pub(crate) use pool::Interrupted;
+pub(crate) use pool::{Interrupted, handle_interrupts};
 
 /// How tests are run: `cargo mtcov` options.
 #[derive(Debug, Clone, clap::Args)]
@@ -610,6 +610,10 @@ fn report_progress(
         _ => format!("test binary {path}"),
     };
     match &outcome {
+        // Killed by the interrupt: its records go with the whole run's.
+        BinaryOutcome::Aborted(_) if pool::interrupted() => {
+            text.push_str(&format!("{what} was killed by the interrupt\n"));
+        }
         BinaryOutcome::Aborted(how) => text.push_str(&format!(
             "error: {what} aborted ({how}); its records up to the abort are kept and used\n"
         )),

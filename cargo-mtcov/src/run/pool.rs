@@ -48,6 +48,12 @@ fn running() -> std::sync::MutexGuard<'static, Vec<Running>> {
     RUNNING.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// Whether Ctrl-C, SIGTERM or SIGHUP arrived: a process that ends now was
+/// killed by it, not by its own fault.
+pub(crate) fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// Installs the Ctrl-C / SIGTERM / SIGHUP handler (once per process).
 pub(crate) fn handle_interrupts() {
     static ONCE: Once = Once::new();
@@ -58,7 +64,8 @@ pub(crate) fn handle_interrupts() {
                 kill_group(process.pid);
             }
             if !POOL_ACTIVE.load(Ordering::SeqCst) {
-                eprintln!("error: interrupted");
+                // Building, or between stages: nothing of this run is kept.
+                eprintln!("error: interrupted; the previous run, if any, is still reportable");
                 std::process::exit(130);
             }
         });

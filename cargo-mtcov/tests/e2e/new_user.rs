@@ -52,11 +52,14 @@ fn cargo(dir: &Path, args: &[&str]) {
     );
 }
 
-/// A crate made as the README says, with one plain test that fails.
-fn new_crate(tag: &str) -> TempDir {
-    let dir = TempDir::new(tag);
-    cargo(dir.path(), &["new", "--lib", "--vcs", "none", "newcrate"]);
-    let krate = dir.path().join("newcrate");
+/// A crate made as the README says, with one plain test that fails, at
+/// `<dir>/<name>`. Each test names its crate differently: cargo names a
+/// package's artifacts by its name (not its place), and the fixtures
+/// share one build directory.
+fn new_crate(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    cargo(dir.path(), &["new", "--lib", "--vcs", "none", name]);
+    let krate = dir.path().join(name);
     let runtime = workspace_root().join("mt-runtime");
     cargo(
         &krate,
@@ -74,13 +77,17 @@ fn new_crate(tag: &str) -> TempDir {
     )
     .unwrap();
     std::fs::create_dir_all(krate.join("tests")).unwrap();
-    std::fs::write(krate.join("tests/relations.rs"), RELATIONS).unwrap();
+    std::fs::write(
+        krate.join("tests/relations.rs"),
+        RELATIONS.replace("newcrate::", &format!("{}::", name.replace('-', "_"))),
+    )
+    .unwrap();
     dir
 }
 
 #[test]
 fn the_readme_set_up_works_and_a_failed_plain_test_is_in_every_report() {
-    let dir = new_crate("new-user");
+    let dir = new_crate("newcrate");
     let krate = dir.path().join("newcrate");
     let target = workspace_root().join("target/cli-fixtures/new-user");
     let run = |args: &[&str]| {
@@ -105,7 +112,10 @@ fn the_readme_set_up_works_and_a_failed_plain_test_is_in_every_report() {
     assert_eq!(failed.len(), 1, "{json:#}");
     assert_eq!(failed[0]["test"], "plain_test_that_fails", "{json:#}");
     let markdown = std::fs::read_to_string(krate.join("summary.md")).unwrap();
-    assert!(markdown.contains(r"plain\_test\_that\_fails failed"), "{markdown}");
+    assert!(
+        markdown.contains(r"plain\_test\_that\_fails failed"),
+        "{markdown}"
+    );
     // `cargo mtcov report` re-renders the same run, failures included.
     let again = run(&["report"]);
     assert!(
@@ -130,4 +140,53 @@ fn the_readme_set_up_works_and_a_failed_plain_test_is_in_every_report() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(err.contains("no package `nope` in this workspace"), "{err}");
+}
+
+#[test]
+fn an_interrupt_during_the_build_says_what_it_leaves() {
+    use std::os::unix::process::CommandExt;
+    let dir = new_crate("slowbuild");
+    let krate = dir.path().join("slowbuild");
+    let building = dir.path().join("building");
+    std::fs::write(
+        krate.join("build.rs"),
+        format!(
+            "fn main() {{\n    std::fs::write({building:?}, \"\").unwrap();\n    \
+             std::thread::sleep(std::time::Duration::from_secs(300));\n}}\n"
+        ),
+    )
+    .unwrap();
+    // A process group of its own, signalled as a whole: what Ctrl-C in a
+    // terminal does to `cargo mtcov` and the cargo it runs.
+    let child = mtcov_command(&krate, &["--k", "1"])
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace_root().join("target/cli-fixtures/slowbuild"),
+        )
+        .process_group(0)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !building.exists() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "the build script never ran"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let group = format!("-{}", child.id());
+    let status = Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_exit(&out, 130);
+    assert!(
+        stderr(&out).contains("error: interrupted; the previous run, if any, is still reportable"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -264,6 +264,14 @@ fn sigterm_kills_the_running_tests_and_keeps_the_last_run(project: &Path, target
         "{}",
         stderr(&out)
     );
+    // The killed test is not said to have aborted with its records kept:
+    // the whole run's records are discarded.
+    assert!(!stderr(&out).contains("kept and used"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("was killed by the interrupt"),
+        "{}",
+        stderr(&out)
+    );
     std::thread::sleep(Duration::from_millis(200));
     assert!(
         !alive(test_pid),

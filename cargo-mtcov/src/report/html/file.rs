@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::super::lines::{FileLines, Line};
 use super::super::{GapGroup, text};
-use super::{Site, esc, gap_detail, head, k_class, pct, share_class};
+use super::{Site, esc, gap_brief, gap_detail, head, k_class, pct, share_class};
 
 pub(super) fn page(
     site: &Site<'_>,
@@ -133,8 +133,20 @@ pub(super) fn page(
         out.push_str("</td></tr>\n");
         if let Some(here) = gaps.get(&n) {
             out.push_str("<tr class=\"why\"><td></td><td colspan=\"4\"><b>Why K &lt; 1 here</b>");
+            // The same advice for another criterion (line and region gaps
+            // on the same code) is said once; the other gets its numbers.
+            let mut said: Vec<&GapGroup> = Vec::new();
             for (criterion, g) in here {
-                gap_detail(&mut out, site, g, criterion, "../");
+                match said
+                    .iter()
+                    .find(|s| s.advice == g.advice && s.closest == g.closest)
+                {
+                    Some(first) => gap_brief(&mut out, site, g, criterion, first),
+                    None => {
+                        gap_detail(&mut out, site, g, criterion, "../");
+                        said.push(g);
+                    }
+                }
             }
             out.push_str("</td></tr>\n");
         }

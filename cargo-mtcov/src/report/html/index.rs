@@ -55,7 +55,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
             Some(s) => {
                 let _ = write!(
                     out,
-                    "<td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\"><span class=\"ak pill p{}\" data-criterion=\"{name}\">A_{k} = {}</span></td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td>",
+                    "<td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\"><span class=\"ak pill p{}\" data-criterion=\"{name}\">{}</span></td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td>",
                     s.requirements,
                     s.covered,
                     pct(s.plain_coverage),

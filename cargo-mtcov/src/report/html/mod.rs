@@ -138,6 +138,9 @@ fn k_class(have: u32, k: u32) -> &'static str {
 
 /// One gap's explanation: where, what to do, the closest input, its
 /// classes and the MRs that would add to them.
+///
+/// [`gap_brief`] is the same gap of another criterion, whose advice was
+/// just given.
 fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, prefix: &str) {
     let k = site.report.k;
     out.push_str("<div class=\"gap\"><b>");
@@ -198,6 +201,29 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
             }
             out.push('.');
         }
+    }
+    out.push_str("</div>");
+}
+
+/// A gap whose advice (and closest input) is that of `first`, of another
+/// criterion, shown just above: only its own numbers.
+fn gap_brief(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, first: &GapGroup) {
+    out.push_str("<div class=\"gap\"><b>");
+    esc(out, criterion);
+    let _ = write!(
+        out,
+        " gap #{}</b> · {} requirement{} · up to +{} A<sub>{}</sub> · ",
+        g.rank,
+        g.requirements,
+        if g.requirements == 1 { "" } else { "s" },
+        pct(g.a_k_gain),
+        site.report.k
+    );
+    if g.span == first.span {
+        out.push_str("the same code and advice as above");
+    } else {
+        out.push_str("the same advice as above, for ");
+        esc(out, &super::text::span(&g.span));
     }
     out.push_str("</div>");
 }

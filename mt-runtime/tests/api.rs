@@ -113,7 +113,7 @@ fn errors_returned_through_question_mark_violate_the_group() {
 
 /// An error type of the user's, only `Debug` (not `std::error::Error`).
 #[derive(Debug)]
-struct NotANumber(String);
+struct NotANumber(#[expect(dead_code, reason = "shown through Debug")] String);
 
 fn strict_parse(text: &str) -> Result<i64, NotANumber> {
     text.parse().map_err(|_| NotANumber(text.to_owned()))

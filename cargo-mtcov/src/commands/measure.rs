@@ -1,6 +1,6 @@
 //! `cargo mtcov`: build, run, measure, report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 
@@ -10,7 +10,7 @@ use crate::build::{self, BuildOptions, BuildOutput, BuildRequest, Toolchain, Wor
 use crate::cli::{CommonOptions, MtcovArgs, ReportOptions};
 use crate::error::ExitStatus;
 use crate::model::{ColorChoice, Criterion};
-use crate::run::last_run::{LastRun, new_run_id};
+use crate::run::last_run::NewRun;
 use crate::run::{self, RunPlan};
 
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
@@ -28,52 +28,56 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         ..
     } = &built;
     let mtcov_dir = workspace.mtcov_dir();
-
-    let records_root = mtcov_dir.join("records");
-    let run_id = new_run_id();
-    let record_dir = match args.run.partition {
+    if let Some(partition) = args.run.partition {
         // A shard's records replace those of the same shard's last run.
-        Some(partition) => {
-            let dir = mtcov_dir.join(partition.dir_name());
-            let _ = std::fs::remove_dir_all(&dir);
-            dir.join("records")
+        let dir = mtcov_dir.join(partition.dir_name());
+        let _ = std::fs::remove_dir_all(&dir);
+        let record_dir = dir.join("records");
+        std::fs::create_dir_all(&record_dir)
+            .with_context(|| format!("cannot create {}", record_dir.display()))?;
+        let runs = match run::run_tests(&run_plan(args, build, &record_dir)) {
+            Ok(runs) => runs,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&dir);
+                return interrupted_or(e);
+            }
+        };
+        return save_shard(&record_dir, partition, *branch, build.clone(), runs);
+    }
+    let new_run = NewRun::start(&mtcov_dir)?;
+    let runs = match run::run_tests(&run_plan(args, build, new_run.record_dir())) {
+        Ok(runs) => runs,
+        Err(e) => {
+            new_run.discard();
+            return interrupted_or(e);
         }
-        None => records_root.join(&run_id),
     };
-    std::fs::create_dir_all(&record_dir)
-        .with_context(|| format!("cannot create {}", record_dir.display()))?;
-    let runs = match run::run_tests(&RunPlan {
+    let last = new_run.commit(build.clone(), runs, *branch, *instrument)?;
+    // Raw profiles of earlier releases, which wrote them; nothing reads them.
+    let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
+    report::report_run(workspace, &last, &args.report, *color)
+}
+
+fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Path) -> RunPlan<'a> {
+    RunPlan {
         executables: &build.executables,
-        record_dir: &record_dir,
+        record_dir,
         test_args: &args.test_args,
         library_paths: &build.library_paths,
         env: &build.test_env,
         options: &args.run,
-        verbose: common.verbose,
-    }) {
-        Ok(runs) => runs,
-        Err(e) => {
-            // An interrupted or refused run is not the last complete one:
-            // its records go, the previous run stays reportable.
-            let _ = std::fs::remove_dir_all(&record_dir);
-            if e.downcast_ref::<run::Interrupted>().is_some() {
-                eprintln!("error: {e}; the previous run, if any, is still reportable");
-                return Ok(ExitStatus::Interrupted);
-            }
-            return Err(e);
-        }
-    };
-    if let Some(partition) = args.run.partition {
-        return save_shard(&record_dir, partition, *branch, build.clone(), runs);
+        verbose: args.common.verbose,
     }
-    let mut last = LastRun::new(record_dir, *branch, build.clone(), runs)?;
-    last.instrumented = *instrument;
-    last.save(&mtcov_dir)?;
-    // Only now is the previous run no longer the last complete one.
-    remove_other_runs(&records_root, &run_id);
-    // Raw profiles of earlier releases, which wrote them; nothing reads them.
-    let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
-    report::report_run(workspace, &last, &args.report, *color)
+}
+
+/// An interrupted run exits 130 (its records are gone, the previous run
+/// stays reportable); any other error is returned.
+fn interrupted_or(e: anyhow::Error) -> Result<ExitStatus> {
+    if e.downcast_ref::<run::Interrupted>().is_some() {
+        eprintln!("error: {e}; the previous run, if any, is still reportable");
+        return Ok(ExitStatus::Interrupted);
+    }
+    Err(e)
 }
 
 /// What [`build_for_run`] made, and the lock it holds until dropped.
@@ -155,38 +159,4 @@ fn save_shard(
     } else {
         ExitStatus::Success
     })
-}
-
-/// Removes the record directories of earlier runs (the lock guarantees none
-/// is live); only the last run is ever reported.
-pub(super) fn remove_other_runs(records_root: &Path, keep: &str) {
-    let Ok(entries) = std::fs::read_dir(records_root) else {
-        return;
-    };
-    let stale: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != keep))
-        .collect();
-    for dir in stale {
-        let _ = std::fs::remove_dir_all(dir);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn earlier_runs_are_removed_and_the_kept_one_stays() {
-        let root = std::env::temp_dir().join(format!("mtcov-runs-{}", std::process::id()));
-        for run in ["1-1", "2-2"] {
-            std::fs::create_dir_all(root.join(run)).unwrap();
-            std::fs::write(root.join(run).join("a.jsonl"), "x").unwrap();
-        }
-        remove_other_runs(&root, "2-2");
-        assert!(!root.join("1-1").exists());
-        assert!(root.join("2-2/a.jsonl").is_file());
-        std::fs::remove_dir_all(&root).unwrap();
-    }
 }

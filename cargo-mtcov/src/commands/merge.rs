@@ -16,14 +16,16 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use mtcov_protocol::CoverageLayout;
 use serde::{Deserialize, Serialize};
 
-use super::measure::{Built, build_for_run, remove_other_runs};
+use super::measure::{Built, build_for_run};
 use super::report;
 use crate::build::BuildOutput;
 use crate::cli::MergeCommand;
 use crate::error::ExitStatus;
-use crate::run::last_run::{LastRun, new_run_id};
+use crate::records;
+use crate::run::last_run::NewRun;
 use crate::run::{BinaryOutcome, BinaryRun, Partition};
 
 const SHARD_FILE: &str = "shard.json";
@@ -103,22 +105,15 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
             if built.branch { "has it" } else { "does not" }
         );
     }
-    let mtcov_dir = built.workspace.mtcov_dir();
-    let records_root = mtcov_dir.join("records");
-    let run_id = new_run_id();
-    let merged = records_root.join(&run_id);
-    std::fs::create_dir_all(&merged)
-        .with_context(|| format!("cannot create {}", merged.display()))?;
-    let runs = match merge_into(&merged, &shards, &built) {
+    let new_run = NewRun::start(&built.workspace.mtcov_dir())?;
+    let runs = match merge_into(new_run.record_dir(), &shards, &built) {
         Ok(runs) => runs,
         Err(e) => {
-            let _ = std::fs::remove_dir_all(&merged);
+            new_run.discard();
             return Err(e);
         }
     };
-    let last = LastRun::new(merged, built.branch, built.build.clone(), runs)?;
-    last.save(&mtcov_dir)?;
-    remove_other_runs(&records_root, &run_id);
+    let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
     report::report_run(&built.workspace, &last, &command.report, built.color)
 }
 
@@ -174,7 +169,7 @@ fn merge_into(merged: &Path, shards: &[(PathBuf, Shard)], built: &Built) -> Resu
         .collect();
     let mut runs: BTreeMap<PathBuf, BinaryRun> = BTreeMap::new();
     // The coverage layout each binary's records give, and which shard gave it first.
-    let mut layouts: HashMap<String, (String, u32)> = HashMap::new();
+    let mut layouts: HashMap<String, (CoverageLayout, u32)> = HashMap::new();
     for (dir, shard) in shards {
         let m = shard.partition.shard;
         let mut theirs: HashMap<String, String> = HashMap::new();
@@ -192,22 +187,18 @@ fn merge_into(merged: &Path, shards: &[(PathBuf, Shard)], built: &Built) -> Resu
             };
             theirs.insert(exe.path.display().to_string(), ours.display().to_string());
         }
-        let records = dir.join("records");
-        let entries = std::fs::read_dir(&records)
-            .with_context(|| format!("cannot read the records directory {}", records.display()))?;
-        let mut files: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-            .collect();
-        files.sort();
-        for file in files {
-            let text = std::fs::read_to_string(&file)
+        for file in records::record_files(&dir.join("records"))? {
+            let mut text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            let text = rebase_header(&text, &theirs);
-            if let Some((binary, layout)) = header_layout(&text) {
-                let entry = layouts.entry(binary.clone()).or_insert((layout.clone(), m));
-                if entry.0 != layout {
+            if let Some(header) = records::header_of(&text) {
+                if let Some(ours) = theirs.get(&header.binary) {
+                    text = records::with_binary(&text, &header, ours);
+                }
+                let binary = file_name(Path::new(&header.binary));
+                let entry = layouts
+                    .entry(binary.clone())
+                    .or_insert((header.coverage.clone(), m));
+                if entry.0 != header.coverage {
                     bail!(
                         "the records of {binary} in shard {m} and in shard {} of {} come from different \
                          builds (their coverage layouts differ): build every shard from the same sources",
@@ -231,21 +222,11 @@ fn merge_into(merged: &Path, shards: &[(PathBuf, Shard)], built: &Built) -> Resu
                 processes: Vec::new(),
             });
             entry.processes.extend(run.processes.iter().cloned());
-            if worse(&run.outcome) > worse(&entry.outcome) {
-                entry.outcome = run.outcome.clone();
-            }
+            entry.outcome =
+                std::mem::replace(&mut entry.outcome, BinaryOutcome::Passed).worse(&run.outcome);
         }
     }
     Ok(runs.into_values().collect())
-}
-
-fn worse(outcome: &BinaryOutcome) -> u8 {
-    match outcome {
-        BinaryOutcome::Passed => 0,
-        BinaryOutcome::Failed => 1,
-        BinaryOutcome::TimedOut => 2,
-        BinaryOutcome::Aborted(_) => 3,
-    }
 }
 
 fn file_name(path: &Path) -> String {
@@ -254,55 +235,9 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The header (first line) with its `binary` replaced by this machine's
-/// path of the same binary; other lines untouched.
-fn rebase_header(text: &str, paths: &HashMap<String, String>) -> String {
-    let (first, rest) = text.split_at(text.find('\n').map_or(text.len(), |i| i));
-    let Ok(mtcov_protocol::Record::Header(header)) = mtcov_protocol::read::parse_line(first) else {
-        return text.to_owned();
-    };
-    let Some(ours) = paths.get(&header.binary) else {
-        return text.to_owned();
-    };
-    let quoted = |s: &str| format!("\"binary\":{}", serde_json::Value::from(s));
-    let first = first.replacen(&quoted(&header.binary), &quoted(ours), 1);
-    format!("{first}{rest}")
-}
-
-/// The header's binary file name and its coverage layout, as written.
-fn header_layout(text: &str) -> Option<(String, String)> {
-    let first = text.lines().next()?;
-    let mtcov_protocol::Record::Header(header) = mtcov_protocol::read::parse_line(first).ok()?
-    else {
-        return None;
-    };
-    Some((
-        file_name(Path::new(&header.binary)),
-        format!("{:?}", header.coverage),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn headers_are_rebased_and_nothing_else() {
-        let text = concat!(
-            r#"{"v":4,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
-            "\n",
-            r#"{"v":4,"kind":"end","lines":1}"#,
-            "\n"
-        );
-        let paths: HashMap<String, String> = [(
-            "/ci/a/t/deps/x-1".to_owned(),
-            "/home/me/t/deps/x-1".to_owned(),
-        )]
-        .into();
-        let rebased = rebase_header(text, &paths);
-        assert_eq!(rebased, text.replace("/ci/a/t", "/home/me/t"));
-        assert_eq!(rebase_header(text, &HashMap::new()), text);
-    }
 
     fn shard(spec: &str) -> (PathBuf, Shard) {
         (

@@ -32,17 +32,24 @@ use crate::mutants::shard::{self, ShardInfo};
 use crate::mutants::verdict::{MgVerdict, MutantStatus};
 use crate::mutants::{self, BaselineFailed, Plan, list};
 use crate::records;
-use crate::run::last_run::{LastRun, new_run_id};
+use crate::run::last_run::NewRun;
 use crate::run::{self, BinaryOutcome, RunPlan};
 
 /// The criteria the matrix keeps coverage for (the study's criteria).
 const CRITERIA: [Criterion; 3] = [Criterion::Line, Criterion::Region, Criterion::Function];
 
 pub(super) fn run(args: &MutantsCommand) -> Result<ExitStatus> {
+    run::handle_interrupts();
     match kill_matrix(args) {
         Err(e) if e.downcast_ref::<BaselineFailed>().is_some() => {
             eprintln!("error: {e:#}");
             Ok(ExitStatus::Error)
+        }
+        Err(e) if e.downcast_ref::<run::Interrupted>().is_some() => {
+            eprintln!(
+                "error: interrupted: the running tests were killed; no kill matrix was written"
+            );
+            Ok(ExitStatus::Interrupted)
         }
         other => other,
     }
@@ -95,11 +102,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         },
         common.manifest_path.as_deref(),
     )?;
-    let records_root = mtcov_dir.join("records");
-    let run_id = new_run_id();
-    let record_dir = records_root.join(&run_id);
-    std::fs::create_dir_all(&record_dir)
-        .with_context(|| format!("cannot create {}", record_dir.display()))?;
+    let new_run = NewRun::start(&mtcov_dir)?;
     // The cases that strategy checks draw here are logged, and every
     // scratch run (the plain baseline and each mutant) replays exactly
     // them: the same metamorphic groups everywhere.
@@ -110,18 +113,22 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         mtcov_protocol::CASES_ENV.to_owned(),
         format!("record={}", cases.display()),
     ));
-    let runs = run::run_tests(&RunPlan {
+    let runs = match run::run_tests(&RunPlan {
         executables: &build.executables,
-        record_dir: &record_dir,
+        record_dir: new_run.record_dir(),
         test_args: &[],
         library_paths: &build.library_paths,
         env: &env,
         options: &run::RunOptions::default(),
         verbose: common.verbose,
-    })?;
-    let last = LastRun::new(record_dir, false, build, runs)?;
-    last.save(&mtcov_dir)?;
-    super::measure::remove_other_runs(&records_root, &run_id);
+    }) {
+        Ok(runs) => runs,
+        Err(e) => {
+            new_run.discard();
+            return Err(e);
+        }
+    };
+    let last = new_run.commit(build, runs, false, true)?;
     if let Some(failed) = last
         .runs
         .iter()

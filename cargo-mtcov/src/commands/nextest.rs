@@ -17,12 +17,12 @@ use std::process::Stdio;
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::RECORD_DIR_ENV;
 
-use super::measure::{build_for_run, remove_other_runs};
+use super::measure::build_for_run;
 use super::report;
 use crate::build::{self, BuildRequest};
 use crate::cli::NextestCommand;
 use crate::error::ExitStatus;
-use crate::run::last_run::{LastRun, new_run_id};
+use crate::run::last_run::NewRun;
 use crate::run::{BinaryOutcome, BinaryRun};
 
 const INSTALL: &str = "cargo install --locked cargo-nextest";
@@ -30,12 +30,7 @@ const INSTALL: &str = "cargo install --locked cargo-nextest";
 pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
     require_nextest()?;
     let built = build_for_run(&command.common, &command.build, &command.report)?;
-    let mtcov_dir = built.workspace.mtcov_dir();
-    let records_root = mtcov_dir.join("records");
-    let run_id = new_run_id();
-    let record_dir = records_root.join(&run_id);
-    std::fs::create_dir_all(&record_dir)
-        .with_context(|| format!("cannot create {}", record_dir.display()))?;
+    let new_run = NewRun::start(&built.workspace.mtcov_dir())?;
 
     let mut options = command.build.clone();
     options.branch = built.branch;
@@ -52,7 +47,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
     )?;
     nextest
         .args(&command.nextest_args)
-        .env(RECORD_DIR_ENV, &record_dir)
+        .env(RECORD_DIR_ENV, new_run.record_dir())
         .env(
             "LLVM_PROFILE_FILE",
             if cfg!(windows) { "NUL" } else { "/dev/null" },
@@ -68,7 +63,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         // nextest's "the test run failed".
         Some(100) => BinaryOutcome::Failed,
         _ => {
-            let _ = std::fs::remove_dir_all(&record_dir);
+            new_run.discard();
             bail!(
                 "`cargo nextest run` failed ({status}) before or besides running tests; see its \
                  messages above"
@@ -85,9 +80,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
             processes: Vec::new(),
         })
         .collect();
-    let last = LastRun::new(record_dir, built.branch, built.build.clone(), runs)?;
-    last.save(&mtcov_dir)?;
-    remove_other_runs(&records_root, &run_id);
+    let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
     report::report_run(&built.workspace, &last, &command.report, built.color)
 }
 

@@ -1,7 +1,6 @@
 //! Measuring a run's records and printing the report; `cargo mtcov report`
 //! re-renders the last run this way, without rebuilding or rerunning.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
@@ -16,7 +15,7 @@ use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions, Satisfaction
 use crate::error::ExitStatus;
 use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
-use crate::records::{self, Completeness, RunRecords};
+use crate::records::{self, RunRecords};
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
@@ -218,68 +217,11 @@ fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
     failed
 }
 
-/// A process whose records are incomplete although it passed lost records
-/// (a write failed, the file was cut or edited): no number built on it can
-/// be trusted, so the run stops. A process that failed, aborted or timed
-/// out already fails the run; its kept records are used and the loss is
-/// named. A process is matched by binary and pid; when the run does not
-/// know its pid, by the outcome of its whole binary.
+/// The run's records checked against how its processes ended
+/// ([`RunRecords::check_complete`]); the warnings are printed.
 pub(super) fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
-    let all_passed = last.runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
-    let mut lost = Vec::new();
-    for why in &records.unattributed {
-        if all_passed {
-            lost.push(why.as_str());
-        } else {
-            eprintln!("warning: {why}; skipped (a test binary did not finish)");
-        }
-    }
-    let mut outcomes: HashMap<(PathBuf, Option<u64>), &BinaryOutcome> = HashMap::new();
-    for run in &last.runs {
-        let binary = records::canonical(&run.path);
-        for process in &run.processes {
-            outcomes.insert(
-                (binary.clone(), Some(u64::from(process.pid))),
-                &process.outcome,
-            );
-        }
-        outcomes.insert((binary, None), &run.outcome);
-    }
-    for process in &records.processes {
-        let Completeness::Incomplete(why) = &process.completeness else {
-            continue;
-        };
-        let binary = records::canonical(&process.binary);
-        let outcome = outcomes
-            .get(&(binary.clone(), Some(process.pid)))
-            .or_else(|| outcomes.get(&(binary, None)))
-            .copied();
-        match outcome {
-            Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
-            Some(_) => eprintln!(
-                "warning: {why}; the records written before the test process failed are used"
-            ),
-        }
-    }
-    if !lost.is_empty() {
-        bail!(
-            "records were lost, so the report would be wrong:\n  {}\n\
-             Check free space and permissions under the target directory, then rerun `cargo mtcov`",
-            lost.join("\n  ")
-        );
-    }
-    for process in &records.processes {
-        if process.runtime_version != env!("CARGO_PKG_VERSION") {
-            eprintln!(
-                "warning: {} was written by mt-runtime {}, this is cargo-mtcov {}; both speak record schema {}, \
-                 but use the same release of both to be sure",
-                process.file.display(),
-                process.runtime_version,
-                env!("CARGO_PKG_VERSION"),
-                mtcov_protocol::SCHEMA_VERSION
-            );
-            break;
-        }
+    for warning in records.check_complete(&last.runs)? {
+        eprintln!("warning: {warning}");
     }
     Ok(())
 }

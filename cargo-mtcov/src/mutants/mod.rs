@@ -8,8 +8,6 @@
 //! no baseline, and nothing is measured.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -27,7 +25,9 @@ pub(crate) mod shard;
 pub(crate) mod verdict;
 
 use scratch::Scratch;
-use verdict::{BaselineGroup, MgVerdict, MutantStatus, ProcessEnd, Target};
+use verdict::{BaselineGroup, MgVerdict, MutantStatus, Target};
+
+use crate::run::{BinaryOutcome, pool};
 
 /// Where and how mutants are run.
 #[derive(Debug)]
@@ -113,7 +113,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         .executables
         .iter()
         .zip(&runs)
-        .filter(|(_, r)| r.end != ProcessEnd::Passed)
+        .filter(|(_, r)| r.end != BinaryOutcome::Passed)
         .map(|(e, r)| format!("{} ({:?})", e.path.display(), r.end))
         .collect();
     let violated: Vec<String> = records
@@ -198,51 +198,24 @@ pub(crate) fn run_all(
     mutants: &[list::Mutant],
     progress: &(dyn Fn(usize, &list::Mutant, &MutantRun) + Sync),
 ) -> Result<Vec<MutantRun>> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<MutantRun>>> = Mutex::new(vec![None; mutants.len()]);
-    let errors: Mutex<Vec<anyhow::Error>> = Mutex::new(Vec::new());
-    let jobs = plan.jobs.clamp(1, mutants.len().max(1));
-    std::thread::scope(|scope| {
-        for job in 0..jobs {
-            let (next, stop, results, errors) = (&next, &stop, &results, &errors);
-            scope.spawn(move || {
-                let work = || -> Result<()> {
-                    let scratch = Scratch::prepare(
-                        plan.workspace_root,
-                        &plan.dir.join(job.to_string()),
-                        &plan.skip,
-                        plan.manifest_path,
-                    )?;
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            return Ok(());
-                        }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(mutant) = mutants.get(index) else {
-                            return Ok(());
-                        };
-                        let run = run_one(&scratch, plan, baseline, mutant, index)?;
-                        progress(index, mutant, &run);
-                        lock(results)[index] = Some(run);
-                    }
-                };
-                if let Err(e) = work() {
-                    stop.store(true, Ordering::Relaxed);
-                    lock(errors).push(e);
-                }
-            });
-        }
-    });
-    if let Some(error) = errors.into_inner().unwrap_or_default().into_iter().next() {
-        return Err(error);
-    }
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|r| r.context("a mutant was not run"))
-        .collect()
+    pool::each(
+        mutants.len(),
+        plan.jobs,
+        |job| {
+            Scratch::prepare(
+                plan.workspace_root,
+                &plan.dir.join(job.to_string()),
+                &plan.skip,
+                plan.manifest_path,
+            )
+        },
+        |scratch, index| {
+            let mutant = &mutants[index];
+            let run = run_one(scratch, plan, baseline, mutant, index)?;
+            progress(index, mutant, &run);
+            Ok(run)
+        },
+    )
 }
 
 fn executable_paths(built: &crate::build::BuildOutput) -> Vec<PathBuf> {
@@ -252,12 +225,6 @@ fn executable_paths(built: &crate::build::BuildOutput) -> Vec<PathBuf> {
 /// A test executable's target, the same in every scratch copy.
 fn target(exe: &TestExecutable) -> Target {
     (exe.package.clone(), exe.target.clone(), exe.kind.clone())
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Applies one mutant, builds, runs, and puts the file back.
@@ -313,7 +280,7 @@ fn build_and_test(
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
-    let ends: Vec<(Target, ProcessEnd)> = built
+    let ends: Vec<(Target, BinaryOutcome)> = built
         .executables
         .iter()
         .map(target)

@@ -7,17 +7,16 @@
 //! fingerprints stay valid and the first build after a refresh is
 //! incremental. `.git` and every `target` directory are not copied.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
-use mtcov_protocol::{CASES_ENV, RECORD_DIR_ENV};
+use mtcov_protocol::CASES_ENV;
 
-use super::verdict::ProcessEnd;
 use crate::build::{self, BuildOptions, BuildOutput};
 use crate::model::ColorChoice;
+use crate::run::{BinaryOutcome, TestEnv, pool};
 
 /// One job's copy of the workspace.
 #[derive(Debug)]
@@ -40,7 +39,7 @@ pub(crate) struct BuildFailure {
 /// A test process's end and how long it took.
 #[derive(Debug, Clone)]
 pub(crate) struct ProcessRun {
-    pub(crate) end: ProcessEnd,
+    pub(crate) end: BinaryOutcome,
     pub(crate) time: Duration,
 }
 
@@ -125,12 +124,12 @@ impl Scratch {
         Ok(Ok(built))
     }
 
-    /// Runs each test executable with recording into `record_dir`,
-    /// replaying the strategy cases logged under `cases`,
-    /// stopping any that runs longer than `timeout`. Each gets what `cargo
-    /// test` would give it: the `[env]` of cargo's configuration, and as
-    /// library path its `deps` directory, the build scripts' link paths,
-    /// and rustc's target libdir for proc-macro crates' unit tests.
+    /// Runs each test executable, one after another, with recording into
+    /// `record_dir`, replaying the strategy cases logged under `cases`,
+    /// stopping any that runs longer than `timeout` (with its process
+    /// group). Each gets what `cargo test` would give it
+    /// ([`TestEnv`](crate::run::TestEnv)), and rustc's target libdir for
+    /// proc-macro crates' unit tests.
     pub(crate) fn run_tests(
         &self,
         built: &BuildOutput,
@@ -140,89 +139,40 @@ impl Scratch {
     ) -> Result<Vec<ProcessRun>> {
         std::fs::create_dir_all(record_dir)
             .with_context(|| format!("cannot create {}", record_dir.display()))?;
-        let mut libraries = built.library_paths.clone();
+        let mut library_paths = built.library_paths.clone();
         if built.has_proc_macro_tests() {
-            libraries.push(build::target_libdir()?);
+            library_paths.push(build::target_libdir()?);
         }
-        let mut runs = Vec::with_capacity(built.executables.len());
-        for exe in &built.executables {
-            let mut dirs = libraries.clone();
-            if let Some(deps) = exe.path.parent() {
-                dirs.push(deps.to_path_buf());
-            }
-            let var = crate::run::dylib_path_var();
-            if let Some(existing) = std::env::var_os(var) {
-                dirs.extend(std::env::split_paths(&existing));
-            }
-            let library_path =
-                std::env::join_paths(dirs).context("a library path contains the path separator")?;
-            let start = Instant::now();
-            // The configuration's variables first: ours win over them.
-            let mut child = Command::new(&exe.path)
-                .envs(built.test_env.iter().map(|(k, v)| (k, v)))
-                .current_dir(&exe.manifest_dir)
-                .env(RECORD_DIR_ENV, record_dir)
-                .env("CARGO", build::cargo())
-                .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
-                .env("CARGO_PKG_NAME", &exe.package)
-                .env("CARGO_PKG_VERSION", &exe.package_version)
-                .env(var, library_path)
-                // A failure found under one mutant must not be replayed
-                // as an extra case under the next one.
-                .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "true")
-                // Strategy checks run exactly the baseline's cases, every
-                // one, unshrunk: the baseline's groups, no others.
-                .env(CASES_ENV, format!("replay={}", cases.display()))
-                .env_remove("LLVM_PROFILE_FILE")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .with_context(|| format!("cannot run the test binary {}", exe.path.display()))?;
-            let end = wait(&mut child, timeout)?;
-            runs.push(ProcessRun {
-                end,
-                time: start.elapsed(),
-            });
-        }
-        Ok(runs)
+        let env = TestEnv {
+            env: &built.test_env,
+            record_dir,
+            library_paths: &library_paths,
+        };
+        let finished = pool::run(
+            built.executables.len(),
+            1,
+            timeout,
+            |i| {
+                let mut command = env.command(&built.executables[i], &[])?;
+                command
+                    // A failure found under one mutant must not be replayed
+                    // as an extra case under the next one.
+                    .env("PROPTEST_DISABLE_FAILURE_PERSISTENCE", "true")
+                    // Strategy checks run exactly the baseline's cases, every
+                    // one, unshrunk: the baseline's groups, no others.
+                    .env(CASES_ENV, format!("replay={}", cases.display()));
+                Ok(command)
+            },
+            |_, _| {},
+        )?;
+        Ok(finished
+            .iter()
+            .map(|f| ProcessRun {
+                end: BinaryOutcome::of(f),
+                time: f.duration,
+            })
+            .collect())
     }
-}
-
-/// Waits for `child`, killing it at `timeout`. Its stderr is drained on a
-/// thread so that a chatty test cannot block on a full pipe.
-fn wait(child: &mut Child, timeout: Duration) -> Result<ProcessEnd> {
-    let drain = child.stderr.take().map(|mut stderr| {
-        std::thread::spawn(move || {
-            let mut sink = Vec::new();
-            let _ = stderr.read_to_end(&mut sink);
-        })
-    });
-    let start = Instant::now();
-    let end = loop {
-        if let Some(status) = child.try_wait().context("cannot wait for a test process")? {
-            break if status.success() {
-                ProcessEnd::Passed
-            } else if status.code() == Some(101) {
-                ProcessEnd::Failed
-            } else {
-                ProcessEnd::Aborted(match status.code() {
-                    Some(code) => format!("exit code {code}"),
-                    None => "killed by a signal".to_owned(),
-                })
-            };
-        }
-        if start.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break ProcessEnd::TimedOut;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    if let Some(drain) = drain {
-        let _ = drain.join();
-    }
-    Ok(end)
 }
 
 /// The first compiler error and its location, from cargo's rendered

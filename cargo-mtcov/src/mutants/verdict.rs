@@ -26,6 +26,8 @@ use std::collections::HashMap;
 use mtcov_protocol::{MgRecord, Outcome};
 use serde::{Deserialize, Serialize};
 
+use crate::run::BinaryOutcome;
+
 /// An MG's identity: MR id and its source keys, sorted.
 pub(crate) type GroupKey = (String, Vec<u64>);
 
@@ -44,18 +46,6 @@ pub(crate) fn group_key(mg: &MgRecord) -> GroupKey {
     sources.sort_unstable();
     sources.dedup();
     (mg.mr.clone(), sources)
-}
-
-/// How one test process of a mutant's run ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ProcessEnd {
-    Passed,
-    /// libtest's exit code 101.
-    Failed,
-    /// A signal or another exit code.
-    Aborted(String),
-    /// Stopped by mtcov at the timeout.
-    TimedOut,
 }
 
 /// One MG under one mutant.
@@ -91,14 +81,14 @@ pub(crate) enum MutantStatus {
 pub(crate) fn verdicts(
     baseline: &[BaselineGroup],
     recorded: &[MgRecord],
-    ends: &[(Target, ProcessEnd)],
+    ends: &[(Target, BinaryOutcome)],
 ) -> Vec<MgVerdict> {
     let mut seen: HashMap<GroupKey, bool> = HashMap::new();
     for mg in recorded {
         let killed = matches!(mg.outcome, Outcome::Violated | Outcome::Panicked);
         *seen.entry(group_key(mg)).or_default() |= killed;
     }
-    let ended = |group: &BaselineGroup, what: fn(&ProcessEnd) -> bool| {
+    let ended = |group: &BaselineGroup, what: fn(&BinaryOutcome) -> bool| {
         ends.iter()
             .any(|(target, end)| group.targets.contains(target) && what(end))
     };
@@ -107,7 +97,7 @@ pub(crate) fn verdicts(
         .map(|group| match seen.get(&group.key) {
             Some(true) => MgVerdict::Killed,
             Some(false) => MgVerdict::Survived,
-            None if ended(group, |e| *e == ProcessEnd::TimedOut) => MgVerdict::Timeout,
+            None if ended(group, |e| *e == BinaryOutcome::TimedOut) => MgVerdict::Timeout,
             None => MgVerdict::NotRun,
         })
         .collect()
@@ -118,7 +108,7 @@ pub(crate) fn verdicts(
 pub(crate) fn process_kill(
     baseline: &[BaselineGroup],
     verdicts: &[MgVerdict],
-    ends: &[(Target, ProcessEnd)],
+    ends: &[(Target, BinaryOutcome)],
 ) -> Option<String> {
     if verdicts.contains(&MgVerdict::Killed) {
         return None;
@@ -126,9 +116,9 @@ pub(crate) fn process_kill(
     ends.iter().find_map(|(target, end)| {
         let ran_groups = baseline.iter().any(|g| g.targets.contains(target));
         let how = match end {
-            ProcessEnd::Failed => "failed".to_owned(),
-            ProcessEnd::Aborted(why) => format!("aborted ({why})"),
-            ProcessEnd::Passed | ProcessEnd::TimedOut => return None,
+            BinaryOutcome::Failed => "failed".to_owned(),
+            BinaryOutcome::Aborted(why) => format!("aborted ({why})"),
+            BinaryOutcome::Passed | BinaryOutcome::TimedOut => return None,
         };
         ran_groups.then(|| format!("the test process of {} {} {how}", target.2, target.1))
     })
@@ -174,7 +164,7 @@ mod tests {
         }
     }
 
-    fn ends(list: &[ProcessEnd]) -> Vec<(Target, ProcessEnd)> {
+    fn ends(list: &[BinaryOutcome]) -> Vec<(Target, BinaryOutcome)> {
         list.iter().map(|e| (target("mrs"), e.clone())).collect()
     }
 
@@ -188,7 +178,7 @@ mod tests {
             mg("b", &[1], Outcome::Panicked),
         ];
         assert_eq!(
-            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Failed])),
+            verdicts(&baseline, &recorded, &ends(&[BinaryOutcome::Failed])),
             [MgVerdict::Killed, MgVerdict::Survived, MgVerdict::Killed]
         );
     }
@@ -198,12 +188,12 @@ mod tests {
         let baseline = [key("a", &[1]), key("b", &[1])];
         let recorded = [mg("a", &[1], Outcome::Holds)];
         assert_eq!(
-            verdicts(&baseline, &recorded, &ends(&[ProcessEnd::Passed])),
+            verdicts(&baseline, &recorded, &ends(&[BinaryOutcome::Passed])),
             [MgVerdict::Survived, MgVerdict::NotRun]
         );
         // A group the crashed process never reached did not run: no kill
         // is credited to it; the process killed the mutant.
-        let crashed = ends(&[ProcessEnd::Aborted("SIGSEGV".into())]);
+        let crashed = ends(&[BinaryOutcome::Aborted("SIGSEGV".into())]);
         let v = verdicts(&baseline, &recorded, &crashed);
         assert_eq!(v, [MgVerdict::Survived, MgVerdict::NotRun]);
         let by_process = process_kill(&baseline, &v, &crashed);
@@ -213,14 +203,14 @@ mod tests {
         );
         assert_eq!(status(&v, by_process.is_some()), MutantStatus::Killed);
         // A group that did fail is the evidence; the process is not named.
-        let failed = ends(&[ProcessEnd::Failed]);
+        let failed = ends(&[BinaryOutcome::Failed]);
         let v = verdicts(&baseline, &[mg("a", &[1], Outcome::Violated)], &failed);
         assert_eq!(v, [MgVerdict::Killed, MgVerdict::NotRun]);
         assert_eq!(process_kill(&baseline, &v, &failed), None);
         let v = verdicts(
             &baseline,
             &recorded,
-            &ends(&[ProcessEnd::Passed, ProcessEnd::TimedOut]),
+            &ends(&[BinaryOutcome::Passed, BinaryOutcome::TimedOut]),
         );
         assert_eq!(v, [MgVerdict::Survived, MgVerdict::Timeout]);
         assert_eq!(status(&v, false), MutantStatus::Timeout);
@@ -238,8 +228,8 @@ mod tests {
     fn another_targets_failure_kills_no_missing_group() {
         let baseline = [key("a", &[1])];
         let unit_tests_failed = [
-            (target("mrs"), ProcessEnd::Passed),
-            (target("unit"), ProcessEnd::Failed),
+            (target("mrs"), BinaryOutcome::Passed),
+            (target("unit"), BinaryOutcome::Failed),
         ];
         let v = verdicts(&baseline, &[], &unit_tests_failed);
         assert_eq!(v, [MgVerdict::NotRun]);

@@ -33,6 +33,11 @@ use mtcov_protocol::{
 };
 
 use crate::error::RecordError;
+use crate::run::{BinaryOutcome, BinaryRun};
+
+mod files;
+
+pub(crate) use files::{header_of, headers, record_files, with_binary};
 
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]
@@ -141,15 +146,82 @@ pub(crate) enum Completeness {
     Incomplete(String),
 }
 
+impl RunRecords {
+    /// Checks the records against how the run's processes ended. A process
+    /// whose records are incomplete although it passed lost records (a
+    /// write failed, the file was cut or edited): no number built on it can
+    /// be trusted, so this fails. A process that failed, aborted or timed
+    /// out already fails the run; its kept records are used and the loss is
+    /// a warning. A process is matched by binary and pid; when the run does
+    /// not know its pid, by the outcome of its whole binary. Returns the
+    /// warnings.
+    pub(crate) fn check_complete(&self, runs: &[BinaryRun]) -> Result<Vec<String>> {
+        let mut warnings = Vec::new();
+        let all_passed = runs.iter().all(|r| r.outcome == BinaryOutcome::Passed);
+        let mut lost = Vec::new();
+        for why in &self.unattributed {
+            if all_passed {
+                lost.push(why.as_str());
+            } else {
+                warnings.push(format!("{why}; skipped (a test binary did not finish)"));
+            }
+        }
+        let mut outcomes: HashMap<(PathBuf, Option<u64>), &BinaryOutcome> = HashMap::new();
+        for run in runs {
+            let binary = canonical(&run.path);
+            for process in &run.processes {
+                outcomes.insert(
+                    (binary.clone(), Some(u64::from(process.pid))),
+                    &process.outcome,
+                );
+            }
+            outcomes.insert((binary, None), &run.outcome);
+        }
+        for process in &self.processes {
+            let Completeness::Incomplete(why) = &process.completeness else {
+                continue;
+            };
+            let binary = canonical(&process.binary);
+            let outcome = outcomes
+                .get(&(binary.clone(), Some(process.pid)))
+                .or_else(|| outcomes.get(&(binary, None)))
+                .copied();
+            match outcome {
+                Some(BinaryOutcome::Passed) | None => lost.push(why.as_str()),
+                Some(_) => warnings.push(format!(
+                    "{why}; the records written before the test process failed are used"
+                )),
+            }
+        }
+        if !lost.is_empty() {
+            anyhow::bail!(
+                "records were lost, so the report would be wrong:\n  {}\n\
+                 Check free space and permissions under the target directory, then rerun `cargo mtcov`",
+                lost.join("\n  ")
+            );
+        }
+        if let Some(process) = self
+            .processes
+            .iter()
+            .find(|p| p.runtime_version != env!("CARGO_PKG_VERSION"))
+        {
+            warnings.push(format!(
+                "{} was written by mt-runtime {}, this is cargo-mtcov {}; both speak record schema {}, \
+                 but use the same release of both to be sure",
+                process.file.display(),
+                process.runtime_version,
+                env!("CARGO_PKG_VERSION"),
+                mtcov_protocol::SCHEMA_VERSION
+            ));
+        }
+        Ok(warnings)
+    }
+}
+
 /// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose
 /// header names another binary is skipped with a warning.
 pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the records directory {}", dir.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    files.sort();
+    let files = record_files(dir)?;
     let expected: Option<Vec<PathBuf>> =
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
 

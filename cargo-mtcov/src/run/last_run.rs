@@ -58,11 +58,14 @@ impl Stamp {
 }
 
 impl LastRun {
+    /// The run whose records are in `record_dir`; `instrumented` is false
+    /// for a plain build (black-box criteria only).
     pub fn new(
         record_dir: PathBuf,
-        branch: bool,
         build: BuildOutput,
         runs: Vec<BinaryRun>,
+        branch: bool,
+        instrumented: bool,
     ) -> Result<Self> {
         let stamps = build
             .executables
@@ -73,7 +76,7 @@ impl LastRun {
             format: FORMAT,
             record_dir,
             branch,
-            instrumented: true,
+            instrumented,
             build,
             stamps,
             runs,
@@ -144,8 +147,73 @@ impl LastRun {
     }
 }
 
+/// The record directory of a run in progress, `<mtcov>/records/<id>`. It
+/// becomes the last run only once [committed](NewRun::commit): a run that
+/// fails or is interrupted first leaves the previous one reportable.
+#[derive(Debug)]
+pub(crate) struct NewRun {
+    mtcov_dir: PathBuf,
+    id: String,
+    record_dir: PathBuf,
+}
+
+impl NewRun {
+    /// Creates the run's record directory.
+    pub(crate) fn start(mtcov_dir: &Path) -> Result<Self> {
+        let id = new_run_id();
+        let record_dir = mtcov_dir.join("records").join(&id);
+        std::fs::create_dir_all(&record_dir)
+            .with_context(|| format!("cannot create {}", record_dir.display()))?;
+        Ok(Self {
+            mtcov_dir: mtcov_dir.to_path_buf(),
+            id,
+            record_dir,
+        })
+    }
+
+    pub(crate) fn record_dir(&self) -> &Path {
+        &self.record_dir
+    }
+
+    /// Makes this the last run (`last-run.json`) and removes the records
+    /// of every other.
+    pub(crate) fn commit(
+        self,
+        build: BuildOutput,
+        runs: Vec<BinaryRun>,
+        branch: bool,
+        instrumented: bool,
+    ) -> Result<LastRun> {
+        let last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
+        last.save(&self.mtcov_dir)?;
+        remove_other_runs(&self.mtcov_dir.join("records"), &self.id);
+        Ok(last)
+    }
+
+    /// Removes this run's records: the last run stays what it was.
+    pub(crate) fn discard(self) {
+        let _ = std::fs::remove_dir_all(&self.record_dir);
+    }
+}
+
+/// Removes the record directories of earlier runs (the lock guarantees none
+/// is live); only the last run is ever reported.
+fn remove_other_runs(records_root: &Path, keep: &str) {
+    let Ok(entries) = std::fs::read_dir(records_root) else {
+        return;
+    };
+    let stale: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir() && p.file_name().is_some_and(|n| n != keep))
+        .collect();
+    for dir in stale {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// A run id that sorts by time: `<unix seconds>-<pid>`.
-pub(crate) fn new_run_id() -> String {
+fn new_run_id() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -172,7 +240,7 @@ mod tests {
             kind: "lib".into(),
             manifest_dir: dir.clone(),
         });
-        let run = LastRun::new(dir.join("records"), false, build, vec![]).unwrap();
+        let run = LastRun::new(dir.join("records"), build, vec![], false, true).unwrap();
         run.save(&dir).unwrap();
         let loaded = LastRun::load(&dir).unwrap();
         assert_eq!(loaded.stamps, run.stamps);
@@ -199,5 +267,18 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("run `cargo mtcov` first"), "{err}");
+    }
+
+    #[test]
+    fn earlier_runs_are_removed_and_the_kept_one_stays() {
+        let root = std::env::temp_dir().join(format!("mtcov-runs-{}", std::process::id()));
+        for run in ["1-1", "2-2"] {
+            std::fs::create_dir_all(root.join(run)).unwrap();
+            std::fs::write(root.join(run).join("a.jsonl"), "x").unwrap();
+        }
+        remove_other_runs(&root, "2-2");
+        assert!(!root.join("1-1").exists());
+        assert!(root.join("2-2/a.jsonl").is_file());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -40,173 +40,31 @@
 //! Test output goes to our stderr; stdout is the report's.
 
 use std::collections::HashMap;
-use std::ffi::OsString;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
-use mtcov_protocol::RECORD_DIR_ENV;
-use serde::{Deserialize, Serialize};
+use anyhow::{Result, bail};
 
 use crate::build::TestExecutable;
 
+mod command;
 pub(crate) mod last_run;
 mod list;
+mod options;
+mod outcome;
 pub(crate) mod partition;
 pub(crate) mod pool;
+mod progress;
 
+pub(crate) use command::TestEnv;
 pub(crate) use list::TestArgs;
+pub(crate) use options::{RunOptions, parse_duration};
+pub use outcome::{BinaryOutcome, BinaryRun, ProcessRun, TestOutcome, TestRun};
 pub(crate) use partition::Partition;
 pub(crate) use pool::{Interrupted, handle_interrupts};
-
-/// How tests are run: `cargo mtcov` options.
-#[derive(Debug, Clone, clap::Args)]
-pub(crate) struct RunOptions {
-    /// Test processes to run at once (default: the number of CPUs).
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<NonZeroUsize>,
-
-    /// Run each test binary as one process, its tests one at a time (slower;
-    /// the way of earlier releases).
-    #[arg(long)]
-    pub serial: bool,
-
-    /// Kill a test process still running after this long (its process group
-    /// with it) and count its tests as failed: `90s`, `10m`, `1h`, `500ms`.
-    /// A process that runs several tests (a binary without MRs, `--serial`)
-    /// gets the same limit for all of them.
-    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = parse_duration)]
-    pub test_timeout: Duration,
-
-    /// Run one shard of the tests, `count:M/N` or `hash:M/N` (cargo-nextest's
-    /// meaning); its records go to `<target-dir>/mtcov/shard-M-of-N` for
-    /// `cargo mtcov merge`, and no report is printed.
-    #[arg(long, value_name = "KIND:M/N")]
-    pub partition: Option<Partition>,
-}
-
-impl Default for RunOptions {
-    fn default() -> Self {
-        Self {
-            jobs: None,
-            serial: false,
-            test_timeout: Duration::from_secs(600),
-            partition: None,
-        }
-    }
-}
-
-/// Parses `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
-pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration; write e.g. 90s, 10m, 1h or 500ms"))?;
-    let seconds = match unit.trim() {
-        "" | "s" => value,
-        "ms" => value / 1000.0,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        other => {
-            return Err(format!(
-                "unknown unit `{other}` in `{text}`; use ms, s, m or h"
-            ));
-        }
-    };
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(format!("`{text}` is not a positive duration"));
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-/// How a process (or a whole binary) ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BinaryOutcome {
-    Passed,
-    /// libtest's exit code 101: at least one test failed.
-    Failed,
-    /// Killed by a signal or exited with a code libtest does not use: the
-    /// records up to that point are kept.
-    Aborted(String),
-    /// Killed at `--test-timeout`; the records up to the kill are kept.
-    TimedOut,
-}
-
-impl BinaryOutcome {
-    /// `failed`, `aborted` or `timed out`; `None` when it passed.
-    pub(crate) fn failure(&self) -> Option<&'static str> {
-        match self {
-            BinaryOutcome::Passed => None,
-            BinaryOutcome::Failed => Some("failed"),
-            BinaryOutcome::Aborted(_) => Some("aborted"),
-            BinaryOutcome::TimedOut => Some("timed out"),
-        }
-    }
-
-    /// How it aborted, when it did.
-    pub(crate) fn abort_detail(&self) -> Option<String> {
-        match self {
-            BinaryOutcome::Aborted(how) => Some(how.clone()),
-            _ => None,
-        }
-    }
-}
-
-/// How one test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TestOutcome {
-    Passed,
-    Failed,
-    Ignored,
-    Aborted,
-    TimedOut,
-}
-
-impl TestOutcome {
-    /// `failed`, `aborted` or `timed out`; `None` when it passed or was
-    /// ignored.
-    pub(crate) fn failure(self) -> Option<&'static str> {
-        match self {
-            TestOutcome::Passed | TestOutcome::Ignored => None,
-            TestOutcome::Failed => Some("failed"),
-            TestOutcome::Aborted => Some("aborted"),
-            TestOutcome::TimedOut => Some("timed out"),
-        }
-    }
-}
-
-/// One test binary's processes, and the worst of their outcomes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BinaryRun {
-    pub path: PathBuf,
-    pub outcome: BinaryOutcome,
-    #[serde(default)]
-    pub processes: Vec<ProcessRun>,
-}
-
-/// One process of a test binary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ProcessRun {
-    pub pid: u32,
-    /// The listing process (`--list`), which runs no test.
-    pub listing: bool,
-    pub outcome: BinaryOutcome,
-    pub duration_ms: u64,
-    /// The tests it ran, with their outcomes, as far as known.
-    pub tests: Vec<TestRun>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TestRun {
-    pub name: String,
-    pub outcome: TestOutcome,
-}
+pub(crate) use progress::binary_id;
+use progress::{Summary, announce, plural, report_progress, short_label};
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]
@@ -219,6 +77,16 @@ pub(crate) struct RunPlan<'a> {
     /// `[env]` of cargo's config, applied before mtcov's own variables.
     pub env: &'a [(String, String)],
     pub verbose: u8,
+}
+
+impl RunPlan<'_> {
+    fn test_env(&self) -> TestEnv<'_> {
+        TestEnv {
+            env: self.env,
+            record_dir: self.record_dir,
+            library_paths: self.library_paths,
+        }
+    }
 }
 
 /// One process to start.
@@ -287,7 +155,10 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
         timeout,
         |i| {
             let job = &queue[i];
-            let command = command_for(&exes[job.binary], plan, &job.args, job.one_thread)?;
+            let mut command = plan.test_env().command(&exes[job.binary], &job.args)?;
+            if job.one_thread {
+                command.env("RUST_TEST_THREADS", "1");
+            }
             if plan.verbose > 0 {
                 eprintln!("mtcov: running {command:?}");
             }
@@ -301,11 +172,11 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
 
     let mut summary = Summary::default();
     for (job, finished) in queue.iter().zip(&finished) {
-        let outcome = outcome_of(finished);
+        let outcome = BinaryOutcome::of(finished);
         let tests = test_outcomes(job, finished, &outcome);
         summary.add(&tests, &labels[job.binary]);
         let run = &mut runs[job.binary];
-        run.outcome = worse(&run.outcome, &outcome);
+        run.outcome = std::mem::replace(&mut run.outcome, BinaryOutcome::Passed).worse(&outcome);
         run.processes.push(ProcessRun {
             pid: finished.pid,
             listing: false,
@@ -341,7 +212,7 @@ fn list_tests(
         listed.len(),
         jobs,
         timeout,
-        |i| command_for(&exes[listed[i]], plan, &args.list_args(), false),
+        |i| plan.test_env().command(&exes[listed[i]], &args.list_args()),
         |_, _| {},
     )?;
     let mut runs: Vec<BinaryRun> = exes
@@ -488,29 +359,18 @@ fn binaries_with_mrs(
         target_os = "freebsd",
         target_vendor = "apple"
     ));
-    let mut registries: HashMap<(PathBuf, u64), bool> = HashMap::new();
-    let entries = std::fs::read_dir(record_dir)
-        .with_context(|| format!("cannot read {}", record_dir.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_none_or(|e| e != "jsonl") {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let first = text.lines().next().unwrap_or_default();
-        if let Ok(mtcov_protocol::Record::Header(header)) = mtcov_protocol::read::parse_line(first)
-        {
-            registries.insert(
+    let registries: HashMap<(PathBuf, u64), bool> = crate::records::headers(record_dir)?
+        .into_iter()
+        .map(|header| {
+            (
                 (
                     crate::records::canonical(Path::new(&header.binary)),
                     header.pid,
                 ),
                 !header.registry.is_empty(),
-            );
-        }
-    }
+            )
+        })
+        .collect();
     Ok(exes
         .iter()
         .enumerate()
@@ -526,122 +386,8 @@ fn binaries_with_mrs(
         .collect())
 }
 
-fn announce(exe: &TestExecutable, what: &str) {
-    eprintln!(
-        "     Running {} ({}): {what}",
-        exe.kind_label(),
-        exe.path.display()
-    );
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 fn millis(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
-}
-
-/// cargo-nextest's binary id: `pkg` (unit tests), `pkg::target`
-/// (integration tests), `pkg::kind/target` (others).
-pub(crate) fn binary_id(exe: &TestExecutable) -> String {
-    let kind = exe.kind.split(',').next().unwrap_or_default();
-    match kind {
-        "lib" | "proc-macro" | "rlib" | "dylib" | "cdylib" | "staticlib" => exe.package.clone(),
-        "test" => format!("{}::{}", exe.package, exe.target),
-        kind => format!("{}::{kind}/{}", exe.package, exe.target),
-    }
-}
-
-fn short_label(exe: &TestExecutable) -> String {
-    binary_id(exe)
-}
-
-impl TestExecutable {
-    fn kind_label(&self) -> String {
-        match self.kind.as_str() {
-            "lib" => format!("unittests of {}", self.package),
-            "test" => format!("tests/{}.rs of {}", self.target, self.package),
-            kind => format!("{kind} {} of {}", self.target, self.package),
-        }
-    }
-}
-
-/// Prints a line per finished test (as cargo-nextest does), and the
-/// output of failing tests and of processes running a whole binary.
-fn report_progress(
-    job: &Job,
-    label: &str,
-    exes: &[TestExecutable],
-    finished: &pool::Finished,
-    show_passing: bool,
-) {
-    let outcome = outcome_of(finished);
-    let tests = test_outcomes(job, finished, &outcome);
-    let seconds = finished.duration.as_secs_f64();
-    let mut text = String::new();
-    let show_output = show_passing || !job.per_test || outcome != BinaryOutcome::Passed;
-    if show_output && !finished.output.is_empty() {
-        text.push_str(&String::from_utf8_lossy(&finished.output));
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-    }
-    if job.per_test {
-        let status = match tests.first().map(|t| t.outcome) {
-            Some(TestOutcome::Passed) => "PASS",
-            Some(TestOutcome::Ignored) => "SKIP",
-            Some(TestOutcome::TimedOut) => "TIMEOUT",
-            Some(TestOutcome::Aborted) => "ABORT",
-            _ => "FAIL",
-        };
-        text.push_str(&format!(
-            "{status:>12} [{seconds:>8.3}s] {label} {}\n",
-            job.tests.join(" ")
-        ));
-    }
-    let path = exes[job.binary].path.display();
-    let what = match job.tests.as_slice() {
-        [one] if job.per_test => format!("test `{one}` in {path}"),
-        _ => format!("test binary {path}"),
-    };
-    match &outcome {
-        // Killed by the interrupt: its records go with the whole run's.
-        BinaryOutcome::Aborted(_) if pool::interrupted() => {
-            text.push_str(&format!("{what} was killed by the interrupt\n"));
-        }
-        BinaryOutcome::Aborted(how) => text.push_str(&format!(
-            "error: {what} aborted ({how}); its records up to the abort are kept and used\n"
-        )),
-        BinaryOutcome::TimedOut => text.push_str(&format!(
-            "error: {what} timed out after {seconds:.1}s (--test-timeout) and was killed, with its \
-             process group; its records up to then are kept and used\n"
-        )),
-        BinaryOutcome::Passed | BinaryOutcome::Failed => {}
-    }
-    eprint!("{text}");
-}
-
-fn outcome_of(finished: &pool::Finished) -> BinaryOutcome {
-    if finished.timed_out {
-        return BinaryOutcome::TimedOut;
-    }
-    status_outcome(finished.status)
-}
-
-fn status_outcome(status: std::process::ExitStatus) -> BinaryOutcome {
-    if status.success() {
-        return BinaryOutcome::Passed;
-    }
-    match status.code() {
-        Some(101) => BinaryOutcome::Failed,
-        Some(code) => BinaryOutcome::Aborted(format!("exit code {code}")),
-        None => BinaryOutcome::Aborted(signal_text(status)),
-    }
 }
 
 /// The outcome of each test a process ran: libtest's `test NAME ... ok`
@@ -683,174 +429,9 @@ fn test_outcomes(job: &Job, finished: &pool::Finished, process: &BinaryOutcome) 
         .collect()
 }
 
-/// The worse of two outcomes: aborted and timed out over failed over passed.
-fn worse(a: &BinaryOutcome, b: &BinaryOutcome) -> BinaryOutcome {
-    let rank = |o: &BinaryOutcome| match o {
-        BinaryOutcome::Passed => 0,
-        BinaryOutcome::Failed => 1,
-        BinaryOutcome::TimedOut => 2,
-        BinaryOutcome::Aborted(_) => 3,
-    };
-    if rank(b) > rank(a) {
-        b.clone()
-    } else {
-        a.clone()
-    }
-}
-
-/// Counts of test outcomes, printed at the end of the run.
-#[derive(Debug, Default)]
-struct Summary {
-    counts: [usize; 5],
-    failing: Vec<String>,
-}
-
-impl Summary {
-    fn add(&mut self, tests: &[TestRun], label: &str) {
-        for test in tests {
-            let slot = match test.outcome {
-                TestOutcome::Passed => 0,
-                TestOutcome::Failed => 1,
-                TestOutcome::Ignored => 2,
-                TestOutcome::Aborted => 3,
-                TestOutcome::TimedOut => 4,
-            };
-            self.counts[slot] += 1;
-            if slot == 1 || slot >= 3 {
-                self.failing.push(format!("{label} {}", test.name));
-            }
-        }
-    }
-
-    fn print(&self) {
-        let [passed, failed, ignored, aborted, timed_out] = self.counts;
-        let total: usize = self.counts.iter().sum();
-        let mut line = format!(
-            "     Summary {} run: {passed} passed, {failed} failed",
-            plural(total, "test")
-        );
-        for (n, what) in [
-            (aborted, "aborted"),
-            (timed_out, "timed out"),
-            (ignored, "ignored"),
-        ] {
-            if n > 0 {
-                line.push_str(&format!(", {n} {what}"));
-            }
-        }
-        eprintln!("{line}");
-        for test in &self.failing {
-            eprintln!("        FAIL {test}");
-        }
-    }
-}
-
-fn command_for(
-    exe: &TestExecutable,
-    plan: &RunPlan<'_>,
-    args: &[String],
-    one_thread: bool,
-) -> Result<Command> {
-    let mut command = Command::new(&exe.path);
-    command
-        .args(args)
-        .current_dir(&exe.manifest_dir)
-        .envs(plan.env.iter().map(|(k, v)| (k, v)))
-        .env(RECORD_DIR_ENV, plan.record_dir)
-        .env(
-            "LLVM_PROFILE_FILE",
-            if cfg!(windows) { "NUL" } else { "/dev/null" },
-        )
-        .env("CARGO", crate::build::cargo())
-        .env("CARGO_MANIFEST_DIR", &exe.manifest_dir)
-        .env("CARGO_PKG_NAME", &exe.package)
-        .env("CARGO_PKG_VERSION", &exe.package_version)
-        .stdin(std::process::Stdio::null());
-    if one_thread {
-        command.env("RUST_TEST_THREADS", "1");
-    }
-    let mut dirs: Vec<PathBuf> = plan.library_paths.to_vec();
-    if let Some(deps) = exe.path.parent() {
-        dirs.push(deps.to_path_buf());
-    }
-    let var = dylib_path_var();
-    if let Some(existing) = std::env::var_os(var) {
-        dirs.extend(std::env::split_paths(&existing));
-    }
-    let joined: OsString =
-        std::env::join_paths(dirs).context("a library path contains the path separator")?;
-    command.env(var, joined);
-    Ok(command)
-}
-
-pub(crate) fn dylib_path_var() -> &'static str {
-    if cfg!(windows) {
-        "PATH"
-    } else if cfg!(target_os = "macos") {
-        "DYLD_FALLBACK_LIBRARY_PATH"
-    } else {
-        "LD_LIBRARY_PATH"
-    }
-}
-
-#[cfg(unix)]
-fn signal_text(status: std::process::ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match status.signal() {
-        Some(6) => "SIGABRT".to_owned(),
-        Some(9) => "SIGKILL".to_owned(),
-        Some(11) => "SIGSEGV".to_owned(),
-        Some(n) => format!("signal {n}"),
-        None => "no exit code".to_owned(),
-    }
-}
-
-#[cfg(not(unix))]
-fn signal_text(_: std::process::ExitStatus) -> String {
-    "no exit code".to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn exit_statuses_map_to_outcomes() {
-        use std::os::unix::process::ExitStatusExt;
-        assert_eq!(
-            status_outcome(ExitStatusExt::from_raw(0)),
-            BinaryOutcome::Passed
-        );
-        assert_eq!(
-            status_outcome(ExitStatusExt::from_raw(101 << 8)),
-            BinaryOutcome::Failed
-        );
-        assert_eq!(
-            status_outcome(ExitStatusExt::from_raw(3 << 8)),
-            BinaryOutcome::Aborted("exit code 3".into())
-        );
-        assert_eq!(
-            status_outcome(ExitStatusExt::from_raw(6)),
-            BinaryOutcome::Aborted("SIGABRT".into())
-        );
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
-        assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
-        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
-        assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("ten").is_err());
-        assert!(
-            parse_duration("5d")
-                .unwrap_err()
-                .contains("unknown unit `d`")
-        );
-    }
 
     #[cfg(unix)]
     #[test]
@@ -883,20 +464,5 @@ mod tests {
                 TestOutcome::Failed
             ]
         );
-    }
-
-    #[test]
-    fn binary_ids_follow_nextest() {
-        let exe = |kind: &str, target: &str| TestExecutable {
-            path: "/t/x".into(),
-            package: "pkg".into(),
-            package_version: "0.1.0".into(),
-            target: target.into(),
-            kind: kind.into(),
-            manifest_dir: "/p".into(),
-        };
-        assert_eq!(binary_id(&exe("lib", "pkg")), "pkg");
-        assert_eq!(binary_id(&exe("test", "it")), "pkg::it");
-        assert_eq!(binary_id(&exe("bin", "tool")), "pkg::bin/tool");
     }
 }

@@ -35,14 +35,16 @@ pub(crate) struct Finished {
 /// A process the watchdog and the interrupt handler may kill.
 struct Running {
     pid: u32,
-    deadline: Instant,
+    /// `None`: no deadline (a timeout too long to add to now).
+    deadline: Option<Instant>,
     timed_out: bool,
 }
 
 static RUNNING: Mutex<Vec<Running>> = Mutex::new(Vec::new());
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-/// Whether a pool is running: an interrupt outside one exits at once.
-static POOL_ACTIVE: AtomicBool = AtomicBool::new(false);
+/// How many work queues are running (several at once under `cargo mtcov
+/// mutants`): an interrupt outside any exits at once.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 
 fn running() -> std::sync::MutexGuard<'static, Vec<Running>> {
     RUNNING.lock().unwrap_or_else(|p| p.into_inner())
@@ -63,7 +65,7 @@ pub(crate) fn handle_interrupts() {
             for process in running().iter() {
                 kill_group(process.pid);
             }
-            if !POOL_ACTIVE.load(Ordering::SeqCst) {
+            if ACTIVE.load(Ordering::SeqCst) == 0 {
                 // Building, or between stages: nothing of this run is kept.
                 eprintln!("error: interrupted; the previous run, if any, is still reportable");
                 std::process::exit(130);
@@ -91,47 +93,87 @@ where
     M: Fn(usize) -> Result<Command> + Sync,
     D: Fn(usize, &Finished) + Sync,
 {
-    POOL_ACTIVE.store(true, Ordering::SeqCst);
-    let _active = scopeguard(|| POOL_ACTIVE.store(false, Ordering::SeqCst));
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        return Err(Interrupted.into());
-    }
+    let watching = AtomicBool::new(true);
+    std::thread::scope(|scope| {
+        scope.spawn(|| watchdog(&watching));
+        let _stop = scopeguard(|| watching.store(false, Ordering::SeqCst));
+        each(
+            count,
+            jobs,
+            |_| Ok(()),
+            |(), i| {
+                let finished = run_one(make(i)?, timeout)?;
+                done(i, &finished);
+                Ok(finished)
+            },
+        )
+    })
+}
+
+/// Does `work(state, i)` for every `i < count` on at most `jobs` threads,
+/// each with its own `state` from `init(worker)`; results come back in
+/// order. The first error stops the queue (work under way finishes) and
+/// is returned; so does an interrupt ([`Interrupted`]), after which
+/// nothing more starts.
+pub(crate) fn each<S, R, I, W>(count: usize, jobs: usize, init: I, work: W) -> Result<Vec<R>>
+where
+    R: Send,
+    I: Fn(usize) -> Result<S> + Sync,
+    W: Fn(&S, usize) -> Result<R> + Sync,
+{
+    ACTIVE.fetch_add(1, Ordering::SeqCst);
+    let _active = scopeguard(|| {
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    });
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Finished>>>> =
-        Mutex::new((0..count).map(|_| None).collect());
-    let finished_workers = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..count).map(|_| None).collect());
+    let errors: Mutex<Vec<anyhow::Error>> = Mutex::new(Vec::new());
     let workers = jobs.clamp(1, count.max(1));
     std::thread::scope(|scope| {
-        scope.spawn(|| watchdog(&finished_workers, workers));
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    if INTERRUPTED.load(Ordering::SeqCst) {
-                        break;
+        for worker in 0..workers {
+            let (init, work, next, stop, results, errors) =
+                (&init, &work, &next, &stop, &results, &errors);
+            scope.spawn(move || {
+                let result = (|| -> Result<()> {
+                    let state = init(worker)?;
+                    loop {
+                        if stop.load(Ordering::SeqCst) || interrupted() {
+                            return Ok(());
+                        }
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        if i >= count {
+                            return Ok(());
+                        }
+                        let result = work(&state, i)?;
+                        lock(results)[i] = Some(result);
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= count {
-                        break;
-                    }
-                    let result = make(i).and_then(|command| run_one(command, timeout));
-                    if let Ok(finished) = &result {
-                        done(i, finished);
-                    }
-                    results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(result);
+                })();
+                if let Err(e) = result {
+                    stop.store(true, Ordering::SeqCst);
+                    lock(errors).push(e);
                 }
-                finished_workers.fetch_add(1, Ordering::SeqCst);
             });
         }
     });
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if interrupted() {
         return Err(Interrupted.into());
+    }
+    if let Some(error) = errors.into_inner().unwrap_or_default().into_iter().next() {
+        return Err(error);
     }
     results
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
         .into_iter()
-        .map(|r| r.expect("every job ran"))
+        .map(|r| r.context("a job was not run"))
         .collect()
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn run_one(mut command: Command, timeout: Duration) -> Result<Finished> {
@@ -152,7 +194,7 @@ fn run_one(mut command: Command, timeout: Duration) -> Result<Finished> {
         if let Ok(child) = &spawned {
             running.push(Running {
                 pid: child.id(),
-                deadline: started + timeout,
+                deadline: started.checked_add(timeout),
                 timed_out: false,
             });
         }
@@ -196,13 +238,13 @@ fn run_one(mut command: Command, timeout: Duration) -> Result<Finished> {
     })
 }
 
-/// Kills processes past their deadline until every worker is done.
-fn watchdog(finished_workers: &AtomicUsize, workers: usize) {
-    while finished_workers.load(Ordering::SeqCst) < workers {
+/// Kills processes past their deadline while `watching`.
+fn watchdog(watching: &AtomicBool) {
+    while watching.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(20));
         let now = Instant::now();
         for process in running().iter_mut() {
-            if !process.timed_out && now >= process.deadline {
+            if !process.timed_out && process.deadline.is_some_and(|d| now >= d) {
                 process.timed_out = true;
                 kill_group(process.pid);
             }

@@ -42,7 +42,7 @@ impl Project {
             outcome,
             processes: Vec::new(),
         }];
-        LastRun::new(records.clone(), false, build, runs)
+        LastRun::new(records.clone(), build, runs, false, true)
             .unwrap()
             .save(&mtcov_dir)
             .unwrap();

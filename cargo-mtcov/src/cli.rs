@@ -93,6 +93,22 @@ pub(crate) enum MtcovCommand {
     Suggest(SuggestCommand),
 }
 
+impl MtcovArgs {
+    /// The options every subcommand has.
+    pub(crate) fn common(&self) -> &CommonOptions {
+        match &self.command {
+            Some(MtcovCommand::Report(c)) => &c.common,
+            Some(MtcovCommand::Clean(c)) => &c.common,
+            Some(MtcovCommand::Merge(c)) => &c.common,
+            Some(MtcovCommand::Nextest(c)) => &c.common,
+            Some(MtcovCommand::Mutants(c)) => &c.common,
+            Some(MtcovCommand::Study(c)) => &c.common,
+            Some(MtcovCommand::Suggest(c)) => &c.common,
+            None => &self.common,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub(crate) struct MutantsCommand {
     #[command(flatten)]
@@ -224,8 +240,13 @@ pub(crate) struct CommonOptions {
     pub color: Option<ColorChoice>,
 
     /// Say what mtcov runs (-v); also make cargo verbose (-vv).
-    #[arg(short, long, action = clap::ArgAction::Count)]
+    #[arg(short, long, action = clap::ArgAction::Count, conflicts_with = "quiet")]
     pub verbose: u8,
+
+    /// No status lines, notes or warnings (errors, failing tests and the
+    /// report still show); cargo is quiet too.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// How to compute and show the measure; shared by `cargo mtcov` and `cargo mtcov report`.

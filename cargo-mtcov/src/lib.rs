@@ -30,6 +30,7 @@ pub mod report;
 mod run;
 mod study;
 pub mod suggest;
+mod term;
 
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;

@@ -79,9 +79,9 @@ pub(crate) fn criteria(
     let mut measured: Vec<(Criterion, MergedRequirements, Coverage, Vec<u64>)> = Vec::new();
     for &criterion in criteria {
         if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
-            eprintln!(
-                "warning: branch: the test binaries have no branch regions (built without --branch?); \
-                 the branch criterion is not measured"
+            crate::term::warn(
+                "branch: the test binaries have no branch regions (built without --branch?); \
+                 the branch criterion is not measured",
             );
             continue;
         }

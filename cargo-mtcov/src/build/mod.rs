@@ -269,10 +269,11 @@ pub(crate) fn build_tests(
             "--message-format=json-render-diagnostics",
         ],
     )?;
-    command.stdout(Stdio::piped()).stderr(Stdio::inherit());
-    if request.verbose > 0 {
-        eprintln!("mtcov: running {command:?}");
+    if crate::term::quiet() {
+        command.arg("--quiet");
     }
+    command.stdout(Stdio::piped()).stderr(Stdio::inherit());
+    crate::term::trace(format_args!("running {command:?}"));
     let mut child = command
         .spawn()
         .with_context(|| format!("cannot run `{} test`", cargo().display()))?;

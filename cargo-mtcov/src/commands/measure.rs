@@ -12,6 +12,7 @@ use crate::error::ExitStatus;
 use crate::model::{ColorChoice, Criterion};
 use crate::run::last_run::NewRun;
 use crate::run::{self, RunPlan};
+use crate::term;
 
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
@@ -66,7 +67,6 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
         library_paths: &build.library_paths,
         env: &build.test_env,
         options: &args.run,
-        verbose: args.common.verbose,
     }
 }
 
@@ -74,7 +74,9 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
 /// stays reportable); any other error is returned.
 fn interrupted_or(e: anyhow::Error) -> Result<ExitStatus> {
     if e.downcast_ref::<run::Interrupted>().is_some() {
-        eprintln!("error: {e}; the previous run, if any, is still reportable");
+        term::error(format_args!(
+            "{e}; the previous run, if any, is still reportable"
+        ));
         return Ok(ExitStatus::Interrupted);
     }
     Err(e)
@@ -111,11 +113,11 @@ pub(super) fn build_for_run(
     // Black-box criteria need only the records: no instrumented build.
     let instrument = report.criteria(branch).iter().any(|c| !c.is_black_box());
     if !instrument {
-        eprintln!(
-            "mtcov: only black-box criteria asked for: building the tests without instrumentation \
+        term::note(format_args!(
+            "only black-box criteria asked for: building the tests without instrumentation \
              (plain `cargo test --no-run` into {})",
             workspace.plain_build_dir().display()
-        );
+        ));
     }
     let build = build::build_tests(
         &BuildRequest {
@@ -148,11 +150,14 @@ fn save_shard(
     let shard_dir = record_dir.parent().unwrap_or(record_dir);
     let failed = runs.iter().any(|r| r.outcome != run::BinaryOutcome::Passed);
     Shard::new(partition, branch, build, runs).save(shard_dir)?;
-    eprintln!(
-        "     Shard {partition}: records in {}; once every shard ran, merge them with \
-         `cargo mtcov merge <the {} shard directories>`",
-        shard_dir.display(),
-        partition.total
+    term::status(
+        "Shard",
+        format_args!(
+            "{partition}: records in {}; once every shard ran, merge them with \
+             `cargo mtcov merge <the {} shard directories>`",
+            shard_dir.display(),
+            partition.total
+        ),
     );
     Ok(if failed {
         ExitStatus::TestsFailed

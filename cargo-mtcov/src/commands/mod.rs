@@ -23,6 +23,7 @@ use crate::build::wrapper;
 use crate::cli::{CargoCli, MtcovCommand};
 use crate::error::ExitStatus;
 use crate::model::ColorChoice;
+use crate::term;
 
 /// `cargo-mtcov`'s `main`: the subcommand, or the rustc wrapper of its own
 /// instrumented builds.
@@ -37,20 +38,22 @@ pub fn main() -> ExitCode {
             return match wrapper::run(&config, std::env::args_os().skip(1).collect()) {
                 Ok(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
                 Err(e) => {
-                    eprintln!("error: cargo-mtcov (as rustc wrapper): {e:#}");
+                    term::error(format_args!("cargo-mtcov (as rustc wrapper): {e:#}"));
                     ExitStatus::Error.into()
                 }
             };
         }
         Ok(_) => {}
         Err(e) if !as_subcommand => {
-            eprintln!("error: {e:#}");
+            term::error(format_args!("{e:#}"));
             return ExitStatus::Error.into();
         }
         Err(_) => {}
     }
     // clap prints usage errors and exits with 2 itself.
     let CargoCli::Mtcov(args) = CargoCli::parse();
+    let common = args.common();
+    term::init(resolve_color(common.color), common.quiet, common.verbose);
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
@@ -64,7 +67,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(status) => status.into(),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            term::error(format_args!("{e:#}"));
             ExitStatus::Error.into()
         }
     }
@@ -102,9 +105,12 @@ impl DirLock {
         match free {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
-                eprintln!(
-                    "    Blocking waiting for another `cargo mtcov` on {} to finish",
-                    mtcov_dir.display()
+                term::status(
+                    "Blocking",
+                    format_args!(
+                        "waiting for another `cargo mtcov` on {} to finish",
+                        mtcov_dir.display()
+                    ),
                 );
                 let locked = if exclusive {
                     file.lock()

@@ -34,6 +34,7 @@ use crate::mutants::{self, BaselineFailed, Plan, list};
 use crate::records;
 use crate::run::last_run::NewRun;
 use crate::run::{self, BinaryOutcome, RunPlan};
+use crate::term;
 
 /// The criteria the matrix keeps coverage for (the study's criteria).
 const CRITERIA: [Criterion; 3] = [Criterion::Line, Criterion::Region, Criterion::Function];
@@ -42,13 +43,11 @@ pub(super) fn run(args: &MutantsCommand) -> Result<ExitStatus> {
     run::handle_interrupts();
     match kill_matrix(args) {
         Err(e) if e.downcast_ref::<BaselineFailed>().is_some() => {
-            eprintln!("error: {e:#}");
+            term::error(format_args!("{e:#}"));
             Ok(ExitStatus::Error)
         }
         Err(e) if e.downcast_ref::<run::Interrupted>().is_some() => {
-            eprintln!(
-                "error: interrupted: the running tests were killed; no kill matrix was written"
-            );
+            term::error("interrupted: the running tests were killed; no kill matrix was written");
             Ok(ExitStatus::Interrupted)
         }
         other => other,
@@ -72,7 +71,10 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         return merge_shards(args, &mtcov_dir);
     }
     let mut mutants = list::list(&workspace.root, &args.build.package)?;
-    eprintln!("     Mutants {} from cargo-mutants", mutants.len());
+    term::status(
+        "Mutants",
+        format_args!("{} from cargo-mutants", mutants.len()),
+    );
     if mutants.is_empty() {
         bail!(
             "cargo-mutants generated no mutant for the selected packages: there is nothing to kill"
@@ -82,11 +84,14 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     if let Some(shard) = args.shard {
         let keep = args.sharding.indices(shard, all);
         mutants = keep.iter().map(|&i| mutants[i].clone()).collect();
-        eprintln!(
-            "       Shard {}/{}: {} of the {all} mutants",
-            shard.k,
-            shard.n,
-            mutants.len()
+        term::status(
+            "Shard",
+            format_args!(
+                "{}/{}: {} of the {all} mutants",
+                shard.k,
+                shard.n,
+                mutants.len()
+            ),
         );
     }
 
@@ -120,7 +125,6 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         library_paths: &build.library_paths,
         env: &env,
         options: &run::RunOptions::default(),
-        verbose: common.verbose,
     }) {
         Ok(runs) => runs,
         Err(e) => {
@@ -187,14 +191,20 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         jobs: args.jobs,
         timeout: args.test_timeout,
     };
-    eprintln!("    Baseline in {}", plan.dir.join("0").display());
+    term::status(
+        "Baseline",
+        format_args!("in {}", plan.dir.join("0").display()),
+    );
     let baseline = mutants::baseline(&plan)?;
-    eprintln!(
-        "    Baseline {} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
-        baseline.groups.len(),
-        baseline.time.as_secs_f64(),
-        baseline.slowest_process.as_secs_f64(),
-        baseline.timeout.as_secs_f64()
+    term::status(
+        "Baseline",
+        format_args!(
+            "{} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
+            baseline.groups.len(),
+            baseline.time.as_secs_f64(),
+            baseline.slowest_process.as_secs_f64(),
+            baseline.timeout.as_secs_f64()
+        ),
     );
     let mr_index: HashMap<&str, u32> = assembled
         .mrs
@@ -231,10 +241,13 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             MutantStatus::Unviable => "unviable",
             MutantStatus::NotBuilt => "not built",
         };
-        eprintln!(
-            "    [{n}/{total}] {status:<8} {} ({:.1} s)",
-            crate::report::escape::terminal(&mutant.name()),
-            run.time.as_secs_f64()
+        term::status(
+            &format!("[{n}/{total}]"),
+            format_args!(
+                "{status:<8} {} ({:.1} s)",
+                crate::report::escape::terminal(&mutant.name()),
+                run.time.as_secs_f64()
+            ),
         );
     };
     // A mutant in a function of a file of the built binaries, where no
@@ -277,8 +290,11 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         .filter(|r| r.status == MutantStatus::NotBuilt)
         .count();
     if skipped > 0 {
-        eprintln!(
-            "    Skipped {skipped} mutants in code the tested configuration does not compile (not built)"
+        term::status(
+            "Skipped",
+            format_args!(
+                "{skipped} mutants in code the tested configuration does not compile (not built)"
+            ),
         );
     }
     // A shard may hold only mutants that do not build; the whole may not.
@@ -395,21 +411,24 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         .filter(|m| !m.not_run.is_empty())
         .count();
     if not_run > 0 {
-        eprintln!(
-            "warning: under {not_run} mutants some baseline MGs were not recorded (their test process \
+        term::warn(format_args!(
+            "under {not_run} mutants some baseline MGs were not recorded (their test process \
              died first, or the mutant changes which source inputs the tests make); a group that did \
              not run never counts as a kill, and `not_run` in the matrix lists them"
-        );
+        ));
     }
     let path = match args.shard {
         Some(shard) => mtcov_dir.join(format!("mutants-shard-{}-of-{}.json", shard.k, shard.n)),
         None => mtcov_dir.join("mutants.json"),
     };
     write_matrix(&matrix, &path)?;
-    eprintln!(
-        "    Finished {total} mutants in {:.0} s; the kill matrix is in {}",
-        matrix.cost.total_seconds,
-        path.display()
+    term::status(
+        "Finished",
+        format_args!(
+            "{total} mutants in {:.0} s; the kill matrix is in {}",
+            matrix.cost.total_seconds,
+            path.display()
+        ),
     );
     print_summary(&matrix, args, &mtcov_dir)
 }
@@ -447,11 +466,14 @@ fn merge_shards(args: &MutantsCommand, mtcov_dir: &std::path::Path) -> Result<Ex
         .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
     let path = mtcov_dir.join("mutants.json");
     write_matrix(&merged, &path)?;
-    eprintln!(
-        "      Merged {} shards ({} mutants); the kill matrix is in {}",
-        args.merge.len(),
-        merged.mutants.len(),
-        path.display()
+    term::status(
+        "Merged",
+        format_args!(
+            "{} shards ({} mutants); the kill matrix is in {}",
+            args.merge.len(),
+            merged.mutants.len(),
+            path.display()
+        ),
     );
     print_summary(&merged, args, mtcov_dir)
 }
@@ -470,7 +492,7 @@ fn print_summary(
         let page = dir.join("mutants.html");
         std::fs::write(&page, crate::mutants::html::page(&summary))
             .with_context(|| format!("cannot write {}", page.display()))?;
-        eprintln!("     Written {}", page.display());
+        term::status("Written", page.display());
     }
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -24,6 +24,7 @@ use crate::cli::NextestCommand;
 use crate::error::ExitStatus;
 use crate::run::last_run::NewRun;
 use crate::run::{BinaryOutcome, BinaryRun};
+use crate::term;
 
 const INSTALL: &str = "cargo install --locked cargo-nextest";
 
@@ -54,9 +55,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         )
         .stdin(Stdio::null())
         .stdout(std::io::stderr());
-    if command.common.verbose > 0 {
-        eprintln!("mtcov: running {nextest:?}");
-    }
+    term::trace(format_args!("running {nextest:?}"));
     let status = nextest.status().context("cannot run `cargo nextest run`")?;
     let outcome = match status.code() {
         Some(0) => BinaryOutcome::Passed,

@@ -14,6 +14,7 @@ use crate::build::Workspace;
 use crate::cli::ReportOptions;
 use crate::model::ColorChoice;
 use crate::report::{self, Report, TextOptions};
+use crate::term;
 
 /// The largest `k` the LCOV output takes: it writes `k` synthetic
 /// branches per line, and viewers are not made for thousands per line.
@@ -74,7 +75,7 @@ fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) 
     if let Some(path) = &options.lcov {
         let path = path.clone().unwrap_or_else(|| default("lcov.info"));
         write(&path, &report::render_lcov(report, &workspace.root), "LCOV")?;
-        eprintln!("     LCOV: {}", path.display());
+        term::status("Written", format_args!("LCOV {}", path.display()));
     }
     if let Some(path) = &options.cobertura {
         let path = path.clone().unwrap_or_else(|| default("cobertura.xml"));
@@ -83,12 +84,12 @@ fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) 
             .map_or(0, |d| d.as_secs());
         let xml = report::render_cobertura(report, &workspace.root, now);
         write(&path, &xml, "Cobertura XML")?;
-        eprintln!("Cobertura: {}", path.display());
+        term::status("Written", format_args!("Cobertura XML {}", path.display()));
     }
     if let Some(path) = &options.codecov {
         let path = path.clone().unwrap_or_else(|| default("codecov.json"));
         write(&path, &report::render_codecov(report), "Codecov JSON")?;
-        eprintln!("  Codecov: {}", path.display());
+        term::status("Written", format_args!("Codecov JSON {}", path.display()));
     }
     if options.html.is_some() || options.open {
         let dir = options
@@ -97,7 +98,7 @@ fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) 
             .flatten()
             .unwrap_or_else(|| default("html"));
         let index = write_html(report, &workspace.root, &dir)?;
-        eprintln!("     HTML: {}", index.display());
+        term::status("Written", format_args!("HTML report {}", index.display()));
         if options.open {
             open(&index);
         }
@@ -179,9 +180,9 @@ fn open(path: &Path) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
     if let Err(e) = command.spawn() {
-        eprintln!(
-            "warning: cannot open {} in a browser ({e}); open it yourself",
+        term::warn(format_args!(
+            "cannot open {} in a browser ({e}); open it yourself",
             path.display()
-        );
+        ));
     }
 }

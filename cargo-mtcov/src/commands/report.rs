@@ -19,6 +19,7 @@ use crate::records::{self, RunRecords};
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
+use crate::term;
 
 pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
     outputs::check(options)?;
@@ -39,7 +40,7 @@ pub(super) fn report_run(
 ) -> Result<ExitStatus> {
     let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
     for warning in &records.warnings {
-        eprintln!("warning: {warning}");
+        term::warn(warning);
     }
     check_complete(&records, last)?;
     if records.registry.is_empty() && records.groups.is_empty() {
@@ -82,9 +83,9 @@ pub(super) fn report_run(
 
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
-        eprintln!(
-            "warning: MR `{id}` ran but is in no binary's registry; counted with the class its records name"
-        );
+        term::warn(format_args!(
+            "MR `{id}` ran but is in no binary's registry; counted with the class its records name"
+        ));
     }
     warn_if_k_out_of_reach(&assembled, options);
     let patterns = ScopePatterns {
@@ -106,10 +107,10 @@ pub(super) fn report_run(
     if let Some(changed) = &changed
         && code.is_empty()
     {
-        eprintln!(
-            "warning: --diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
+        term::warn(format_args!(
+            "--diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
             changed.base
-        );
+        ));
     }
     let report = report::build(report::ReportInput {
         k: options.k,
@@ -148,7 +149,7 @@ pub(super) fn report_run(
         },
     })?;
     for u in &report.unclassified_outputs {
-        eprintln!("warning: {}", u.sentence());
+        term::warn(u.sentence());
     }
     match outputs::emit(&report, options, workspace, color) {
         // `cargo mtcov | head`: the reader has what it wanted.
@@ -221,7 +222,7 @@ fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
 /// ([`RunRecords::check_complete`]); the warnings are printed.
 pub(super) fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
     for warning in records.check_complete(&last.runs)? {
-        eprintln!("warning: {warning}");
+        term::warn(warning);
     }
     Ok(())
 }
@@ -240,9 +241,9 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
                 .iter()
                 .any(|c| c.criterion == *named && c.summary.is_some());
             if !measured {
-                eprintln!(
-                    "warning: --fail-under {named}: {named} coverage was not measured (no requirements); not checked"
-                );
+                term::warn(format_args!(
+                    "--fail-under {named}: {named} coverage was not measured (no requirements); not checked"
+                ));
             }
         }
     }
@@ -255,10 +256,10 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
             continue;
         };
         if summary.a_k < limit {
-            eprintln!(
-                "error: {} A_{} = {:.4} is below --fail-under {limit}",
+            term::error(format_args!(
+                "{} A_{} = {:.4} is below --fail-under {limit}",
                 criterion.criterion, report.k, summary.a_k
-            );
+            ));
             below = true;
         }
     }
@@ -279,15 +280,15 @@ fn below_fail_under_patch(report: &report::Report, options: &ReportOptions) -> b
             continue;
         };
         match &criterion.summary {
-            None => eprintln!(
-                "warning: --fail-under-patch: no {} requirement is on a line the diff against {} changes; not checked",
+            None => term::warn(format_args!(
+                "--fail-under-patch: no {} requirement is on a line the diff against {} changes; not checked",
                 criterion.criterion, patch.base
-            ),
+            )),
             Some(summary) if summary.a_k < limit => {
-                eprintln!(
-                    "error: the patch's {} A_{} = {:.4} is below --fail-under-patch {limit}",
+                term::error(format_args!(
+                    "the patch's {} A_{} = {:.4} is below --fail-under-patch {limit}",
                     criterion.criterion, report.k, summary.a_k
-                );
+                ));
                 below = true;
             }
             Some(_) => {}
@@ -305,11 +306,11 @@ fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &Repo
         Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),
     };
     if options.k > reachable {
-        eprintln!(
-            "warning: --k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
+        term::warn(format_args!(
+            "--k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
              every requirement (A_k is at most {reachable}/{})",
             options.k, options.k,
-        );
+        ));
     }
 }
 
@@ -330,16 +331,16 @@ fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
         }
         match &process.coverage {
             CoverageLayout::Captured { .. } => {}
-            CoverageLayout::Unsupported(why) => eprintln!(
-                "warning: {}: the runtime could not capture coverage ({why}); its source inputs count \
+            CoverageLayout::Unsupported(why) => term::warn(format_args!(
+                "{}: the runtime could not capture coverage ({why}); its source inputs count \
                  for associations only",
                 process.binary.display()
-            ),
-            CoverageLayout::Off => eprintln!(
-                "warning: {}: not instrumented (mt-runtime built without cargo mtcov's settings?); \
+            )),
+            CoverageLayout::Off => term::warn(format_args!(
+                "{}: not instrumented (mt-runtime built without cargo mtcov's settings?); \
                  its source inputs count for associations only",
                 process.binary.display()
-            ),
+            )),
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::cli::StudyCommand;
 use crate::error::ExitStatus;
 use crate::mutants::matrix::{MATRIX_VERSION, Matrix};
 use crate::study;
+use crate::term;
 
 pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
     let (path, default_name) = match &args.matrix {
@@ -62,7 +63,7 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
             let file = dir.join(format!("{stem}.svg"));
             std::fs::write(&file, svg)
                 .with_context(|| format!("cannot write {}", file.display()))?;
-            eprintln!("     Figure {}", file.display());
+            term::status("Written", format_args!("figure {}", file.display()));
         }
     }
     let mut out = std::io::stdout().lock();

@@ -4,6 +4,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
+use anstyle::{AnsiColor, Style};
+
 use crate::measure::Counting;
 
 use super::escape::terminal as esc;
@@ -504,35 +506,36 @@ fn count(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// ANSI styling, a no-op when colour is off.
+/// ANSI styling (anstyle's), a no-op when colour is off: the text is
+/// rendered now and written later, so `color` decides, not the terminal.
 #[derive(Clone, Copy)]
 struct Paint(bool);
 
 impl Paint {
-    fn style(self, code: &str, s: &str) -> String {
+    fn style(self, style: Style, s: &str) -> String {
         if self.0 {
-            format!("\x1b[{code}m{s}\x1b[0m")
+            format!("{style}{s}{style:#}")
         } else {
             s.to_owned()
         }
     }
     fn bold(self, s: &str) -> String {
-        self.style("1", s)
+        self.style(Style::new().bold(), s)
     }
     fn dim(self, s: &str) -> String {
-        self.style("2", s)
+        self.style(Style::new().dimmed(), s)
     }
     fn red(self, s: &str) -> String {
-        self.style("31", s)
+        self.style(AnsiColor::Red.on_default(), s)
     }
     fn green(self, s: &str) -> String {
-        self.style("32", s)
+        self.style(AnsiColor::Green.on_default(), s)
     }
     fn yellow(self, s: &str) -> String {
-        self.style("33", s)
+        self.style(AnsiColor::Yellow.on_default(), s)
     }
     fn cyan(self, s: &str) -> String {
-        self.style("36", s)
+        self.style(AnsiColor::Cyan.on_default(), s)
     }
     /// Green when complete, yellow when partial, red when nothing.
     fn ratio(self, v: f64, s: &str) -> String {

@@ -76,7 +76,6 @@ pub(crate) struct RunPlan<'a> {
     pub options: &'a RunOptions,
     /// `[env]` of cargo's config, applied before mtcov's own variables.
     pub env: &'a [(String, String)],
-    pub verbose: u8,
 }
 
 impl RunPlan<'_> {
@@ -159,9 +158,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             if job.one_thread {
                 command.env("RUST_TEST_THREADS", "1");
             }
-            if plan.verbose > 0 {
-                eprintln!("mtcov: running {command:?}");
-            }
+            crate::term::trace(format_args!("running {command:?}"));
             Ok(command)
         },
         |i, finished| {

@@ -67,14 +67,14 @@ pub(crate) fn handle_interrupts() {
             }
             if ACTIVE.load(Ordering::SeqCst) == 0 {
                 // Building, or between stages: nothing of this run is kept.
-                eprintln!("error: interrupted; the previous run, if any, is still reportable");
+                crate::term::error("interrupted; the previous run, if any, is still reportable");
                 std::process::exit(130);
             }
         });
         if let Err(e) = installed {
-            eprintln!(
-                "warning: cannot handle Ctrl-C ({e}); an interrupt may leave test processes running"
-            );
+            crate::term::warn(format_args!(
+                "cannot handle Ctrl-C ({e}); an interrupt may leave test processes running"
+            ));
         }
     });
 }

@@ -4,12 +4,12 @@
 use super::outcome::{BinaryOutcome, TestOutcome, TestRun};
 use super::{Job, pool, test_outcomes};
 use crate::build::TestExecutable;
+use crate::term;
 
 pub(super) fn announce(exe: &TestExecutable, what: &str) {
-    eprintln!(
-        "     Running {} ({}): {what}",
-        exe.kind_label(),
-        exe.path.display()
+    term::status(
+        "Running",
+        format_args!("{} ({}): {what}", exe.kind_label(), exe.path.display()),
     );
 }
 
@@ -67,15 +67,16 @@ pub(super) fn report_progress(
         }
     }
     if job.per_test {
-        let status = match tests.first().map(|t| t.outcome) {
-            Some(TestOutcome::Passed) => "PASS",
-            Some(TestOutcome::Ignored) => "SKIP",
-            Some(TestOutcome::TimedOut) => "TIMEOUT",
-            Some(TestOutcome::Aborted) => "ABORT",
-            _ => "FAIL",
+        let (word, passed) = match tests.first().map(|t| t.outcome) {
+            Some(TestOutcome::Passed) => ("PASS", true),
+            Some(TestOutcome::Ignored) => ("SKIP", true),
+            Some(TestOutcome::TimedOut) => ("TIMEOUT", false),
+            Some(TestOutcome::Aborted) => ("ABORT", false),
+            _ => ("FAIL", false),
         };
         text.push_str(&format!(
-            "{status:>12} [{seconds:>8.3}s] {label} {}\n",
+            "{} [{seconds:>8.3}s] {label} {}\n",
+            term::result_word(word, passed),
             job.tests.join(" ")
         ));
     }
@@ -87,64 +88,75 @@ pub(super) fn report_progress(
     match &outcome {
         // Killed by the interrupt: its records go with the whole run's.
         BinaryOutcome::Aborted(_) if pool::interrupted() => {
-            text.push_str(&format!("{what} was killed by the interrupt\n"));
+            text.push_str(&term::note_line(format_args!(
+                "{what} was killed by the interrupt"
+            )));
         }
-        BinaryOutcome::Aborted(how) => text.push_str(&format!(
-            "error: {what} aborted ({how}); its records up to the abort are kept and used\n"
-        )),
-        BinaryOutcome::TimedOut => text.push_str(&format!(
-            "error: {what} timed out after {seconds:.1}s (--test-timeout) and was killed, with its \
-             process group; its records up to then are kept and used\n"
-        )),
+        BinaryOutcome::Aborted(how) => text.push_str(&term::error_line(format_args!(
+            "{what} aborted ({how}); its records up to the abort are kept and used"
+        ))),
+        BinaryOutcome::TimedOut => text.push_str(&term::error_line(format_args!(
+            "{what} timed out after {seconds:.1}s (--test-timeout) and was killed, with its \
+             process group; its records up to then are kept and used"
+        ))),
         BinaryOutcome::Passed | BinaryOutcome::Failed => {}
     }
-    eprint!("{text}");
+    term::test_process(&text, outcome == BinaryOutcome::Passed);
 }
 
 /// Counts of test outcomes, printed at the end of the run.
 #[derive(Debug, Default)]
 pub(super) struct Summary {
-    counts: [usize; 5],
+    passed: usize,
+    failed: usize,
+    ignored: usize,
+    aborted: usize,
+    timed_out: usize,
+    /// `label test` of each test that did not pass.
     failing: Vec<String>,
 }
 
 impl Summary {
     pub(super) fn add(&mut self, tests: &[TestRun], label: &str) {
         for test in tests {
-            let slot = match test.outcome {
-                TestOutcome::Passed => 0,
-                TestOutcome::Failed => 1,
-                TestOutcome::Ignored => 2,
-                TestOutcome::Aborted => 3,
-                TestOutcome::TimedOut => 4,
+            let count = match test.outcome {
+                TestOutcome::Passed => &mut self.passed,
+                TestOutcome::Failed => &mut self.failed,
+                TestOutcome::Ignored => &mut self.ignored,
+                TestOutcome::Aborted => &mut self.aborted,
+                TestOutcome::TimedOut => &mut self.timed_out,
             };
-            self.counts[slot] += 1;
-            if slot == 1 || slot >= 3 {
+            *count += 1;
+            if test.outcome.failure().is_some() {
                 self.failing.push(format!("{label} {}", test.name));
             }
         }
     }
 
     pub(super) fn print(&self) {
-        let [passed, failed, ignored, aborted, timed_out] = self.counts;
-        let total: usize = self.counts.iter().sum();
+        let total = self.passed + self.failed + self.ignored + self.aborted + self.timed_out;
         let mut line = format!(
-            "     Summary {} run: {passed} passed, {failed} failed",
-            plural(total, "test")
+            "{} run: {} passed, {} failed",
+            plural(total, "test"),
+            self.passed,
+            self.failed
         );
         for (n, what) in [
-            (aborted, "aborted"),
-            (timed_out, "timed out"),
-            (ignored, "ignored"),
+            (self.aborted, "aborted"),
+            (self.timed_out, "timed out"),
+            (self.ignored, "ignored"),
         ] {
             if n > 0 {
                 line.push_str(&format!(", {n} {what}"));
             }
         }
-        eprintln!("{line}");
-        for test in &self.failing {
-            eprintln!("        FAIL {test}");
-        }
+        term::status("Summary", line);
+        let failing: String = self
+            .failing
+            .iter()
+            .map(|test| format!("{} {test}\n", term::result_word("FAIL", false)))
+            .collect();
+        term::test_process(&failing, false);
     }
 }
 

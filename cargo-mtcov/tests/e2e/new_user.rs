@@ -124,6 +124,21 @@ fn the_readme_set_up_works_and_a_failed_plain_test_is_in_every_report() {
         stdout(&again)
     );
 
+    // -q: the report and the failing test, no status lines, no passing tests.
+    let out = run(&["-q", "--k", "3"]);
+    assert_exit(&out, 1);
+    assert!(
+        stdout(&out).contains("k-MR adequacy at k = 3"),
+        "{}",
+        stdout(&out)
+    );
+    let err = stderr(&out);
+    for absent in ["Running", "Summary", "PASS", "Finished"] {
+        assert!(!err.contains(absent), "-q printed {absent:?}:\n{err}");
+    }
+    assert!(err.contains("FAIL"), "{err}");
+    assert!(err.contains("a plain assertion, no MR"), "{err}");
+
     // Listing runs no test: refused before anything is built, and the
     // last run stays reportable.
     let out = run(&["--", "--list"]);

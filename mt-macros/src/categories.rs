@@ -26,6 +26,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use mtcov_protocol::condition::{self, Token};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
@@ -68,12 +69,9 @@ struct ChoiceDecl {
     predicate: Option<Expr>,
 }
 
-enum Cond {
-    Property(Ident),
-    Not(Box<Cond>),
-    And(Box<Cond>, Box<Cond>),
-    Or(Box<Cond>, Box<Cond>),
-}
+/// A condition: the grammar is mtcov-protocol's, the one cargo-mtcov
+/// reads the records with; its properties are the identifiers written.
+type Cond = condition::Cond<Ident>;
 
 impl Parse for Decl {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
@@ -208,108 +206,62 @@ impl Parse for ChoiceDecl {
     }
 }
 
-/// `!A && (B || C)`: `||` binds loosest, `!` tightest.
+/// `!A && (B || C)` (mtcov-protocol's grammar: `||` binds loosest, `!`
+/// tightest), every error at the token at fault.
 fn parse_condition(tokens: TokenStream, at: Span) -> syn::Result<Cond> {
-    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-    if tokens.is_empty() {
+    let mut flat = Vec::new();
+    flatten(tokens, &mut flat)?;
+    if flat.is_empty() {
         return Err(syn::Error::new(
             at,
             "[if] needs a condition over properties, e.g. [if !EMPTY && (A || B)]",
         ));
     }
-    let mut pos = 0;
-    let cond = cond_or(&tokens, &mut pos)?;
-    if let Some(extra) = tokens.get(pos) {
-        return Err(syn::Error::new(
-            extra.span(),
-            "expected `&&`, `||` or the end of the condition",
-        ));
-    }
-    Ok(cond)
+    let ident = |name: &str, span| match name.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, span),
+        None => Ident::new(name, span),
+    };
+    condition::parse(&flat, &mut |name, span| Ok(ident(name, span))).map_err(|e| {
+        let span =
+            e.at.unwrap_or_else(|| flat.last().map_or(at, |(_, span)| *span));
+        syn::Error::new(span, format!("{} in [if]", e.message))
+    })
 }
 
-fn punct_pair(tokens: &[TokenTree], pos: usize, c: char) -> bool {
-    matches!((tokens.get(pos), tokens.get(pos + 1)),
-        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == c && b.as_char() == c)
-}
-
-fn cond_or(tokens: &[TokenTree], pos: &mut usize) -> syn::Result<Cond> {
-    let mut left = cond_and(tokens, pos)?;
-    while punct_pair(tokens, *pos, '|') {
-        *pos += 2;
-        left = Cond::Or(Box::new(left), Box::new(cond_and(tokens, pos)?));
-    }
-    Ok(left)
-}
-
-fn cond_and(tokens: &[TokenTree], pos: &mut usize) -> syn::Result<Cond> {
-    let mut left = cond_unary(tokens, pos)?;
-    while punct_pair(tokens, *pos, '&') {
-        *pos += 2;
-        left = Cond::And(Box::new(left), Box::new(cond_unary(tokens, pos)?));
-    }
-    Ok(left)
-}
-
-fn cond_unary(tokens: &[TokenTree], pos: &mut usize) -> syn::Result<Cond> {
-    match tokens.get(*pos) {
-        Some(TokenTree::Punct(p)) if p.as_char() == '!' => {
-            *pos += 1;
-            Ok(Cond::Not(Box::new(cond_unary(tokens, pos)?)))
-        }
-        Some(TokenTree::Ident(ident)) => {
-            *pos += 1;
-            Ok(Cond::Property(ident.clone()))
-        }
-        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
-            *pos += 1;
-            parse_condition(g.stream(), g.span())
-        }
-        Some(other) => Err(syn::Error::new(
-            other.span(),
-            "expected a property name, `!` or `(` in the condition",
-        )),
-        None => Err(syn::Error::new(
-            tokens.last().map_or_else(Span::call_site, TokenTree::span),
-            "the condition ends too early",
-        )),
-    }
-}
-
-impl Cond {
-    fn text(&self) -> String {
-        match self {
-            Cond::Property(p) => p.to_string(),
-            Cond::Not(c) => format!("!{}", c.atom()),
-            Cond::And(a, b) => format!("{} && {}", a.and_operand(), b.and_operand()),
-            Cond::Or(a, b) => format!("{} || {}", a.text(), b.text()),
-        }
-    }
-
-    fn atom(&self) -> String {
-        match self {
-            Cond::Property(_) | Cond::Not(_) => self.text(),
-            _ => format!("({})", self.text()),
-        }
-    }
-
-    fn and_operand(&self) -> String {
-        match self {
-            Cond::Or(..) => format!("({})", self.text()),
-            _ => self.text(),
-        }
-    }
-
-    fn properties<'a>(&'a self, out: &mut Vec<&'a Ident>) {
-        match self {
-            Cond::Property(p) => out.push(p),
-            Cond::Not(c) => c.properties(out),
-            Cond::And(a, b) | Cond::Or(a, b) => {
-                a.properties(out);
-                b.properties(out);
+/// The tokens of a condition, each with its span; a parenthesised group
+/// becomes `(`, its tokens, `)`.
+fn flatten(tokens: TokenStream, out: &mut Vec<(Token, Span)>) -> syn::Result<()> {
+    let mut trees = tokens.into_iter().peekable();
+    while let Some(tree) = trees.next() {
+        match tree {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
+                out.push((Token::Open, g.span_open()));
+                flatten(g.stream(), out)?;
+                out.push((Token::Close, g.span_close()));
+            }
+            TokenTree::Punct(p) if p.as_char() == '!' => out.push((Token::Not, p.span())),
+            TokenTree::Punct(p) if matches!(p.as_char(), '&' | '|') => {
+                let c = p.as_char();
+                let doubled = matches!(trees.peek(), Some(TokenTree::Punct(q)) if q.as_char() == c);
+                if !doubled {
+                    return Err(syn::Error::new(
+                        p.span(),
+                        format!("`{c}` must be doubled in [if]: `{c}{c}`"),
+                    ));
+                }
+                trees.next();
+                out.push((if c == '&' { Token::And } else { Token::Or }, p.span()));
+            }
+            TokenTree::Ident(ident) => out.push((Token::Name(ident.to_string()), ident.span())),
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "expected a property name, `!`, `&&`, `||` or parentheses in [if]",
+                ));
             }
         }
     }
+    Ok(())
 }
 
 fn check(decl: &Decl) -> syn::Result<()> {
@@ -419,9 +371,7 @@ fn check(decl: &Decl) -> syn::Result<()> {
                 }
             }
             if let Some((cond, _)) = &ch.condition {
-                let mut used = Vec::new();
-                cond.properties(&mut used);
-                for p in used {
+                for p in cond.properties() {
                     let name = p.to_string();
                     if input_props.contains(&name) || (output && output_props.contains(&name)) {
                         continue;
@@ -513,7 +463,7 @@ fn expand(decl: &Decl) -> TokenStream {
             let properties = ch.properties.iter().map(Ident::to_string);
             let condition = match &ch.condition {
                 Some((cond, _)) => {
-                    let text = cond.text();
+                    let text = cond.to_string();
                     quote!(#private::core::option::Option::Some(#text))
                 }
                 None => quote!(#private::core::option::Option::None),
@@ -650,7 +600,7 @@ mod tests {
     #[test]
     fn conditions_print_back_with_the_parentheses_they_need() {
         let cond = parse_condition(quote!(!A && (B || C) || !(D && E)), Span::call_site()).unwrap();
-        assert_eq!(cond.text(), "!A && (B || C) || !(D && E)");
+        assert_eq!(cond.to_string(), "!A && (B || C) || !(D && E)");
     }
 
     #[test]
@@ -669,6 +619,18 @@ mod tests {
         assert!(out.contains("a property of output choices"), "{out}");
         let out = errors(quote!(T { c(x) { a [error] [if P] => true, b [property P] } }));
         assert!(out.contains("has no meaning"), "{out}");
+        let out = errors(quote!(T { c(x) { a [property P] [if P & Q] => true, b [property Q] } }));
+        assert!(out.contains("`&` must be doubled in [if]: `&&`"), "{out}");
+        let out = errors(quote!(T { c(x) { a [property P] [if P Q] => true, b [property Q] } }));
+        assert!(
+            out.contains("expected `&&`, `||` or the end of the condition in [if]"),
+            "{out}"
+        );
+        let out = errors(quote!(T { c(x) { a [property P] [if P &&] => true, b } }));
+        assert!(
+            out.contains("the condition ends too early in [if]"),
+            "{out}"
+        );
         let out = errors(quote!(T { c(x, y) { a } }));
         assert!(out.contains("takes the input"), "{out}");
         let out = errors(quote!(&'a T { c(x) { a } }));

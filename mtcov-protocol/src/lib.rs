@@ -18,6 +18,8 @@
 //! ```
 
 pub mod categories;
+#[cfg(feature = "tsl")]
+pub mod condition;
 pub mod fnv;
 #[cfg(feature = "read")]
 pub mod read;

@@ -18,14 +18,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use mtcov_protocol::categories::{ChoiceRef, Declaration, Frame, Requirements};
 
 use super::Assembled;
 use super::coverage::CriterionCoverage;
 use crate::measure::Coverage;
 use crate::model::{Criterion, Location};
-use crate::records::RunRecords;
+use crate::records::{ChoicesRecord, RunRecords};
 use crate::report::UnclassifiedOutput;
 
 /// Requirements and `sat` of each black-box criterion in `criteria`.
@@ -37,6 +37,77 @@ pub(crate) fn criteria(
     if criteria.is_empty() {
         return Ok(Vec::new());
     }
+    check_classified(records, assembled, criteria)?;
+    let spaces: Vec<(&Declaration, Requirements)> = records
+        .declarations
+        .iter()
+        .map(|d| d.requirements().map(|r| (d, r)))
+        .collect::<Result<_, String>>()
+        .map_err(anyhow::Error::msg)?;
+    let mut checks: Vec<Validity> = spaces
+        .iter()
+        .map(|(decl, space)| Validity::new(decl, space))
+        .collect();
+    let mut out = Vec::new();
+    for &criterion in criteria {
+        let (index, locations) = requirements_of(criterion, &spaces);
+        let mut coverage = Coverage::new(u32::try_from(locations.len())?);
+        for record in &records.choices {
+            let Ok(choices) = &record.choices else {
+                continue;
+            };
+            let Some(&input) = assembled.input_of_key.get(&record.key) else {
+                continue;
+            };
+            let d = declaration_of(record, &spaces)?;
+            let decl = spaces[d].0;
+            // The whole classification is checked, whatever the criterion:
+            // a forbidden frame is refused for every criterion alike.
+            if let Some(why) = checks[d].refuse(decl, choices) {
+                bail!(
+                    "{}: source input {}: {why} (categories declared at {}:{})",
+                    record.at,
+                    assembled.sources[input.0 as usize].debug,
+                    decl.file,
+                    decl.line
+                );
+            }
+            let reqs = satisfied(criterion, decl, choices)
+                .into_iter()
+                .filter_map(|key| index.get(&(d, key)).copied())
+                .collect::<Vec<u32>>();
+            // I-choices hold for every MR that ran the input as a source;
+            // O-choices only for the MR whose source execution gave them.
+            match record.mr.as_deref().map(|id| assembled.mr_of_id.get(id)) {
+                None => coverage.push(input, reqs)?,
+                Some(Some(&mr)) => coverage.push_by(input, mr, reqs)?,
+                Some(None) => bail!(
+                    "{}: choices of a source execution by MR `{}`, which the records do not know",
+                    record.at,
+                    record.mr.as_deref().unwrap_or_default()
+                ),
+            }
+        }
+        let aside = vec![0; locations.len()];
+        out.push(CriterionCoverage {
+            criterion,
+            coverage,
+            locations,
+            aside,
+            aside_complete: true,
+        });
+    }
+    Ok(out)
+}
+
+/// Refuses to measure black-box criteria without declarations, with
+/// conflicting ones, or with a source input its classifiers could not
+/// classify.
+fn check_classified(
+    records: &RunRecords,
+    assembled: &Assembled,
+    criteria: &[Criterion],
+) -> Result<()> {
     if !records.declaration_conflicts.is_empty() {
         bail!(
             "the categories declarations cannot be used:\n  {}",
@@ -76,114 +147,65 @@ pub(crate) fn criteria(
             errors.join("\n  ")
         );
     }
+    Ok(())
+}
 
-    let spaces: Vec<(&Declaration, Requirements)> = records
-        .declarations
-        .iter()
-        .map(|d| d.requirements().map(|r| (d, r)))
-        .collect::<Result<_, String>>()
-        .map_err(anyhow::Error::msg)?;
-    let mut checks: Vec<Validity> = spaces
-        .iter()
-        .map(|(decl, space)| Validity::new(decl, space))
-        .collect();
+/// The requirements of `criterion` over every declaration: an index from
+/// (declaration, key) to requirement, and each requirement's location
+/// (the declaration, labelled in words; with several declarations, the
+/// label names its type).
+fn requirements_of(
+    criterion: Criterion,
+    spaces: &[(&Declaration, Requirements)],
+) -> (HashMap<(usize, Key), u32>, Vec<Location>) {
     let several = spaces.len() > 1;
-    let mut out = Vec::new();
-    for &criterion in criteria {
-        let mut index: HashMap<(usize, Key), u32> = HashMap::new();
-        let mut locations = Vec::new();
-        for (d, (decl, space)) in spaces.iter().enumerate() {
-            let here = |label: String| {
-                let label = if several {
-                    format!("{}: {label}", short_type(&decl.source_type))
-                } else {
-                    label
-                };
-                Location::new(&decl.file, decl.line, 0, decl.line, 0).with_label(label)
-            };
-            let items: Vec<(Key, String)> = match criterion {
-                Criterion::IChoice => space
-                    .choices
-                    .iter()
-                    .map(|&c| (Key::Choice(c), decl.choice_label(c)))
-                    .collect(),
-                Criterion::IChoicePair => space
-                    .pairs
-                    .iter()
-                    .map(|&p| (Key::Pair(p.0, p.1), decl.pair_label(p)))
-                    .collect(),
-                _ => space
-                    .frames
-                    .iter()
-                    .map(|f| (Key::Frame(f.clone()), decl.frame_label(f)))
-                    .collect(),
-            };
-            for (key, label) in items {
-                index.insert((d, key), locations.len() as u32);
-                locations.push(here(label));
-            }
-        }
-        let mut coverage = Coverage::new(u32::try_from(locations.len())?);
-        for record in &records.choices {
-            let Ok(choices) = &record.choices else {
-                continue;
-            };
-            let Some(&input) = assembled.input_of_key.get(&record.key) else {
-                continue;
-            };
-            let Some(d) = spaces
+    let mut index: HashMap<(usize, Key), u32> = HashMap::new();
+    let mut locations = Vec::new();
+    for (d, (decl, space)) in spaces.iter().enumerate() {
+        let items: Vec<(Key, String)> = match criterion {
+            Criterion::IChoice => space
+                .choices
                 .iter()
-                .position(|(decl, _)| decl.source_type == record.source_type)
-            else {
-                bail!(
-                    "{}: choices of `{}`, which no binary declares categories for",
-                    record.at,
-                    record.source_type
-                );
+                .map(|&c| (Key::Choice(c), decl.choice_label(c)))
+                .collect(),
+            Criterion::IChoicePair => space
+                .pairs
+                .iter()
+                .map(|&p| (Key::Pair(p.0, p.1), decl.pair_label(p)))
+                .collect(),
+            _ => space
+                .frames
+                .iter()
+                .map(|f| (Key::Frame(f.clone()), decl.frame_label(f)))
+                .collect(),
+        };
+        for (key, label) in items {
+            let label = if several {
+                format!("{}: {label}", short_type(&decl.source_type))
+            } else {
+                label
             };
-            let decl = spaces[d].0;
-            let what = || {
-                format!(
-                    "{}: source input {}",
-                    record.at, assembled.sources[input.0 as usize].debug
-                )
-            };
-            // The whole classification is checked, whatever the criterion:
-            // a forbidden frame is refused for every criterion alike.
-            if let Some(why) = checks[d].refuse(decl, choices) {
-                bail!(
-                    "{}: {why} (categories declared at {}:{})",
-                    what(),
-                    decl.file,
-                    decl.line
-                );
-            }
-            let reqs = satisfied(criterion, decl, choices)
-                .into_iter()
-                .filter_map(|key| index.get(&(d, key)).copied())
-                .collect::<Vec<u32>>();
-            // I-choices hold for every MR that ran the input as a source;
-            // O-choices only for the MR whose source execution gave them.
-            match record.mr.as_deref().map(|id| assembled.mr_of_id.get(id)) {
-                None => coverage.push(input, reqs)?,
-                Some(Some(&mr)) => coverage.push_by(input, mr, reqs)?,
-                Some(None) => bail!(
-                    "{}: choices of a source execution by MR `{}`, which the records do not know",
-                    record.at,
-                    record.mr.as_deref().unwrap_or_default()
-                ),
-            }
+            index.insert((d, key), locations.len() as u32);
+            locations.push(Location::new(&decl.file, decl.line, 0, decl.line, 0).with_label(label));
         }
-        let aside = vec![0; locations.len()];
-        out.push(CriterionCoverage {
-            criterion,
-            coverage,
-            locations,
-            aside,
-            aside_complete: true,
-        });
     }
-    Ok(out)
+    (index, locations)
+}
+
+/// The declaration a choices record classifies against.
+fn declaration_of(
+    record: &ChoicesRecord,
+    spaces: &[(&Declaration, Requirements)],
+) -> Result<usize> {
+    spaces
+        .iter()
+        .position(|(decl, _)| decl.source_type == record.source_type)
+        .with_context(|| {
+            format!(
+                "{}: choices of `{}`, which no binary declares categories for",
+                record.at, record.source_type
+            )
+        })
 }
 
 /// The source executions whose output was not of the declared output

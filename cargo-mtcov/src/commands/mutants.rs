@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail, ensure};
 
 use super::{DirLock, resolve_color};
-use crate::assemble::assemble;
-use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::coverage::{self, CriterionCoverage, ScopePatterns};
+use crate::assemble::{Assembled, assemble};
 use crate::build::{self, BuildRequest};
 use crate::cli::MutantsCommand;
 use crate::error::ExitStatus;
@@ -66,10 +66,128 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             "`cargo mtcov mutants` does not take --branch: its study criteria are line, region and function"
         );
     }
-
     if !args.merge.is_empty() {
         return merge_shards(args, &mtcov_dir);
     }
+    // 1. The mutants (this shard's).
+    let (mutants, all) = select_mutants(args, &workspace)?;
+    // 2. The instrumented baseline.
+    let instrumented = instrumented_baseline(args, &workspace)?;
+    // 3. The plain baseline in a scratch copy.
+    let cases = mtcov_dir.join(CASES_DIR);
+    let plan = Plan {
+        cases: &cases,
+        workspace_root: &workspace.root,
+        dir: mtcov_dir.join("mutants"),
+        skip: vec![workspace.target_dir.clone()],
+        manifest_path: common.manifest_path.as_deref(),
+        options: &args.build,
+        jobs: args.jobs,
+        timeout: args.test_timeout,
+    };
+    term::status(
+        "Baseline",
+        format_args!("in {}", plan.dir.join("0").display()),
+    );
+    let baseline = mutants::baseline(&plan)?;
+    term::status(
+        "Baseline",
+        format_args!(
+            "{} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
+            baseline.groups.len(),
+            baseline.time.as_secs_f64(),
+            baseline.slowest_process.as_secs_f64(),
+            baseline.timeout.as_secs_f64()
+        ),
+    );
+    let groups = group_rows(&instrumented.assembled, &baseline)?;
+    // 4. The mutants.
+    let results = run_mutants(&plan, &baseline, &mutants, &instrumented.line_k, args)?;
+    // 5. The matrix.
+    let assembled = &instrumented.assembled;
+    let matrix = Matrix {
+        version: MATRIX_VERSION,
+        k: args.k,
+        mrs: assembled
+            .mrs
+            .iter()
+            .map(|mr| MrEntry {
+                id: mr.id.clone(),
+                class: mr.class.clone(),
+            })
+            .collect(),
+        sources: assembled
+            .sources
+            .iter()
+            .map(|s| SourceEntry {
+                key: s.key.clone(),
+                debug: s.debug.clone(),
+            })
+            .collect(),
+        groups,
+        criteria: instrumented
+            .criteria
+            .iter()
+            .map(|c| criterion_entry(c, assembled.sources.len()))
+            .collect(),
+        mutants: mutants
+            .iter()
+            .zip(&results)
+            .map(|(mutant, run)| mutant_entry(mutant, run, &instrumented.line_k))
+            .collect(),
+        cost: matrix::Cost {
+            jobs: args.jobs,
+            baseline_seconds: baseline.time.as_secs_f64(),
+            timeout_seconds: baseline.timeout.as_secs_f64(),
+            total_seconds: started.elapsed().as_secs_f64(),
+        },
+        shard: args.shard.map(|shard| ShardInfo {
+            k: shard.k,
+            n: shard.n,
+            sharding: args.sharding,
+            total: all,
+        }),
+    };
+    let not_run = matrix
+        .mutants
+        .iter()
+        .filter(|m| !m.not_run.is_empty())
+        .count();
+    if not_run > 0 {
+        term::warn(format_args!(
+            "under {not_run} mutants some baseline MGs were not recorded (their test process \
+             died first, or the mutant changes which source inputs the tests make); a group that did \
+             not run never counts as a kill, and `not_run` in the matrix lists them"
+        ));
+    }
+    let path = match args.shard {
+        Some(shard) => mtcov_dir.join(format!("mutants-shard-{}-of-{}.json", shard.k, shard.n)),
+        None => mtcov_dir.join("mutants.json"),
+    };
+    write_matrix(&matrix, &path)?;
+    term::status(
+        "Finished",
+        format_args!(
+            "{} mutants in {:.0} s; the kill matrix is in {}",
+            mutants.len(),
+            matrix.cost.total_seconds,
+            path.display()
+        ),
+    );
+    print_summary(&matrix, args, &mtcov_dir)
+}
+
+/// Where the instrumented baseline logs the cases its strategy checks
+/// draw, under `<target>/mtcov`; every scratch run (the plain baseline and
+/// each mutant) replays exactly them: the same groups everywhere.
+const CASES_DIR: &str = "mutants-cases";
+
+/// cargo-mutants' mutants of the selected packages, this shard's, and how
+/// many there are in all.
+fn select_mutants(
+    args: &MutantsCommand,
+    workspace: &build::Workspace,
+) -> Result<(Vec<list::Mutant>, usize)> {
     let mut mutants = list::list(&workspace.root, &args.build.package)?;
     term::status(
         "Mutants",
@@ -94,24 +212,40 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             ),
         );
     }
+    Ok((mutants, all))
+}
 
-    // 2. The instrumented baseline.
-    let color = resolve_color(common.color);
+/// What the instrumented baseline run gives the matrix.
+struct Instrumented {
+    assembled: Assembled,
+    /// Coverage of each of [`CRITERIA`], per source input and execution.
+    criteria: Vec<CriterionCoverage>,
+    /// `K` of each line (file, line), for the survivors.
+    line_k: HashMap<(String, u32), f64>,
+}
+
+/// The instrumented baseline, as `cargo mtcov` runs it (it becomes the
+/// last run, so `cargo mtcov report` shows it), logging the strategy
+/// cases under [`CASES_DIR`]. Fails when a test fails or an MG is
+/// violated without any mutant.
+fn instrumented_baseline(
+    args: &MutantsCommand,
+    workspace: &build::Workspace,
+) -> Result<Instrumented> {
+    let common = &args.common;
+    let mtcov_dir = workspace.mtcov_dir();
     let build = build::build_tests(
         &BuildRequest {
-            workspace: &workspace,
+            workspace,
             options: &args.build,
-            color,
+            color: resolve_color(common.color),
             verbose: common.verbose,
             instrument: true,
         },
         common.manifest_path.as_deref(),
     )?;
     let new_run = NewRun::start(&mtcov_dir)?;
-    // The cases that strategy checks draw here are logged, and every
-    // scratch run (the plain baseline and each mutant) replays exactly
-    // them: the same metamorphic groups everywhere.
-    let cases = mtcov_dir.join("mutants-cases");
+    let cases = mtcov_dir.join(CASES_DIR);
     let _ = std::fs::remove_dir_all(&cases);
     let mut env = build.test_env.clone();
     env.push((
@@ -157,7 +291,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         .into());
     }
     let criteria = coverage::criteria(
-        &workspace,
+        workspace,
         &last,
         &records,
         &assembled,
@@ -167,7 +301,6 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             exclude: &[],
         },
     )?;
-    // K of each line, for the survivors.
     let relations = assembled.pool.source_relations(Counting::Class);
     let mut line_k: HashMap<(String, u32), f64> = HashMap::new();
     if let Some(line) = criteria.iter().find(|c| c.criterion == Criterion::Line) {
@@ -179,33 +312,16 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             );
         }
     }
+    Ok(Instrumented {
+        assembled,
+        criteria,
+        line_k,
+    })
+}
 
-    // 3. The plain baseline in a scratch copy.
-    let plan = Plan {
-        cases: &cases,
-        workspace_root: &workspace.root,
-        dir: mtcov_dir.join("mutants"),
-        skip: vec![workspace.target_dir.clone()],
-        manifest_path: common.manifest_path.as_deref(),
-        options: &args.build,
-        jobs: args.jobs,
-        timeout: args.test_timeout,
-    };
-    term::status(
-        "Baseline",
-        format_args!("in {}", plan.dir.join("0").display()),
-    );
-    let baseline = mutants::baseline(&plan)?;
-    term::status(
-        "Baseline",
-        format_args!(
-            "{} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
-            baseline.groups.len(),
-            baseline.time.as_secs_f64(),
-            baseline.slowest_process.as_secs_f64(),
-            baseline.timeout.as_secs_f64()
-        ),
-    );
+/// The matrix's rows: each group of the plain baseline, by the MR and
+/// source inputs of the instrumented one.
+fn group_rows(assembled: &Assembled, baseline: &mutants::Baseline) -> Result<Vec<GroupEntry>> {
     let mr_index: HashMap<&str, u32> = assembled
         .mrs
         .iter()
@@ -228,8 +344,26 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         };
         groups.push(GroupEntry { mr, sources });
     }
+    Ok(groups)
+}
 
-    // 4. The mutants.
+/// Runs every mutant whose code the tested configuration compiles, with
+/// a line of progress each; the others are `not built`. Fails when no
+/// mutant of the whole (unsharded) run builds.
+///
+/// A mutant in a function of a file of the built binaries, where no
+/// coverage region maps to any line of the whole function, is in code the
+/// tested configuration does not compile (every compiled function has
+/// regions, called or not): it cannot change what the tests run, so it is
+/// not run. Mutants outside functions (constants, statics: no regions, yet
+/// compiled) always run.
+fn run_mutants(
+    plan: &Plan<'_>,
+    baseline: &mutants::Baseline,
+    mutants: &[list::Mutant],
+    line_k: &HashMap<(String, u32), f64>,
+    args: &MutantsCommand,
+) -> Result<Vec<mutants::MutantRun>> {
     let total = mutants.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let progress = |_: usize, mutant: &list::Mutant, run: &mutants::MutantRun| {
@@ -250,12 +384,6 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             ),
         );
     };
-    // A mutant in a function of a file of the built binaries, where no
-    // coverage region maps to any line of the whole function, is in code
-    // the tested configuration does not compile (every compiled function
-    // has regions, called or not): it cannot change what the tests run, so
-    // it is not run. Mutants outside functions (constants, statics: no
-    // regions, yet compiled) always run.
     let built_files: std::collections::HashSet<&str> =
         line_k.keys().map(|(file, _)| file.as_str()).collect();
     let not_built = |m: &list::Mutant| {
@@ -267,7 +395,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
                 .any(|line| line_k.contains_key(&(m.file.clone(), line)))
     };
     let to_run: Vec<list::Mutant> = mutants.iter().filter(|m| !not_built(m)).cloned().collect();
-    let mut ran = mutants::run_all(&plan, &baseline, &to_run, &progress)?.into_iter();
+    let mut ran = mutants::run_all(plan, baseline, &to_run, &progress)?.into_iter();
     let results: Vec<mutants::MutantRun> = mutants
         .iter()
         .map(|m| match not_built(m) {
@@ -309,9 +437,50 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             results[0].reason.as_deref().unwrap_or("?")
         );
     }
+    Ok(results)
+}
 
-    // 5. The matrix.
-    let indices = |run: &mutants::MutantRun, want: MgVerdict| -> Vec<u32> {
+/// One criterion's coverage in the matrix: per source input, and per
+/// (source input, MR) execution.
+fn criterion_entry(c: &CriterionCoverage, sources: usize) -> CriterionEntry {
+    let mut covered = vec![Vec::new(); sources];
+    let mut by_mr: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
+    for (InputIdx(input), mr, reqs) in c.coverage.segments() {
+        covered[input as usize].extend(reqs.iter().map(|r| r.0));
+        if let Some(MrIdx(mr)) = mr {
+            by_mr
+                .entry((input, mr))
+                .or_default()
+                .extend(reqs.iter().map(|r| r.0));
+        }
+    }
+    for reqs in covered.iter_mut().chain(by_mr.values_mut()) {
+        reqs.sort_unstable();
+        reqs.dedup();
+    }
+    CriterionEntry {
+        criterion: c.criterion.name().to_owned(),
+        requirements: c.coverage.num_requirements(),
+        covered,
+        executions: by_mr
+            .into_iter()
+            .map(|((source, mr), covered)| ExecutionEntry {
+                source,
+                mr,
+                covered,
+            })
+            .collect(),
+    }
+}
+
+/// One mutant's row: its verdict, the groups by verdict, and the highest
+/// `K` of its lines.
+fn mutant_entry(
+    mutant: &list::Mutant,
+    run: &mutants::MutantRun,
+    line_k: &HashMap<(String, u32), f64>,
+) -> MutantEntry {
+    let indices = |want: MgVerdict| -> Vec<u32> {
         run.verdicts
             .iter()
             .enumerate()
@@ -319,118 +488,22 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             .map(|(g, _)| g as u32)
             .collect()
     };
-    let matrix = Matrix {
-        version: MATRIX_VERSION,
-        k: args.k,
-        mrs: assembled
-            .mrs
-            .iter()
-            .map(|mr| MrEntry {
-                id: mr.id.clone(),
-                class: mr.class.clone(),
-            })
-            .collect(),
-        sources: assembled
-            .sources
-            .iter()
-            .map(|s| SourceEntry {
-                key: s.key.clone(),
-                debug: s.debug.clone(),
-            })
-            .collect(),
-        groups,
-        criteria: criteria
-            .iter()
-            .map(|c| {
-                let mut covered = vec![Vec::new(); assembled.sources.len()];
-                let mut by_mr: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
-                for (InputIdx(input), mr, reqs) in c.coverage.segments() {
-                    covered[input as usize].extend(reqs.iter().map(|r| r.0));
-                    if let Some(MrIdx(mr)) = mr {
-                        by_mr
-                            .entry((input, mr))
-                            .or_default()
-                            .extend(reqs.iter().map(|r| r.0));
-                    }
-                }
-                for reqs in covered.iter_mut().chain(by_mr.values_mut()) {
-                    reqs.sort_unstable();
-                    reqs.dedup();
-                }
-                CriterionEntry {
-                    criterion: c.criterion.name().to_owned(),
-                    requirements: c.coverage.num_requirements(),
-                    covered,
-                    executions: by_mr
-                        .into_iter()
-                        .map(|((source, mr), covered)| ExecutionEntry {
-                            source,
-                            mr,
-                            covered,
-                        })
-                        .collect(),
-                }
-            })
-            .collect(),
-        mutants: mutants
-            .iter()
-            .zip(&results)
-            .map(|(mutant, run)| MutantEntry {
-                name: mutant.name(),
-                package: mutant.package.clone(),
-                file: mutant.file.clone(),
-                line: mutant.span.start.line,
-                genre: mutant.genre.clone(),
-                status: run.status,
-                reason: run.reason.clone(),
-                killed_by: indices(run, MgVerdict::Killed),
-                timed_out: indices(run, MgVerdict::Timeout),
-                not_run: indices(run, MgVerdict::NotRun),
-                line_k: (mutant.span.start.line..=mutant.span.end.line)
-                    .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
-                    .reduce(f64::max),
-                seconds: run.time.as_secs_f64(),
-            })
-            .collect(),
-        cost: matrix::Cost {
-            jobs: args.jobs,
-            baseline_seconds: baseline.time.as_secs_f64(),
-            timeout_seconds: baseline.timeout.as_secs_f64(),
-            total_seconds: started.elapsed().as_secs_f64(),
-        },
-        shard: args.shard.map(|shard| ShardInfo {
-            k: shard.k,
-            n: shard.n,
-            sharding: args.sharding,
-            total: all,
-        }),
-    };
-    let not_run = matrix
-        .mutants
-        .iter()
-        .filter(|m| !m.not_run.is_empty())
-        .count();
-    if not_run > 0 {
-        term::warn(format_args!(
-            "under {not_run} mutants some baseline MGs were not recorded (their test process \
-             died first, or the mutant changes which source inputs the tests make); a group that did \
-             not run never counts as a kill, and `not_run` in the matrix lists them"
-        ));
+    MutantEntry {
+        name: mutant.name(),
+        package: mutant.package.clone(),
+        file: mutant.file.clone(),
+        line: mutant.span.start.line,
+        genre: mutant.genre.clone(),
+        status: run.status,
+        reason: run.reason.clone(),
+        killed_by: indices(MgVerdict::Killed),
+        timed_out: indices(MgVerdict::Timeout),
+        not_run: indices(MgVerdict::NotRun),
+        line_k: (mutant.span.start.line..=mutant.span.end.line)
+            .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
+            .reduce(f64::max),
+        seconds: run.time.as_secs_f64(),
     }
-    let path = match args.shard {
-        Some(shard) => mtcov_dir.join(format!("mutants-shard-{}-of-{}.json", shard.k, shard.n)),
-        None => mtcov_dir.join("mutants.json"),
-    };
-    write_matrix(&matrix, &path)?;
-    term::status(
-        "Finished",
-        format_args!(
-            "{total} mutants in {:.0} s; the kill matrix is in {}",
-            matrix.cost.total_seconds,
-            path.display()
-        ),
-    );
-    print_summary(&matrix, args, &mtcov_dir)
 }
 
 /// Written whole, then renamed: a study never reads half a matrix.

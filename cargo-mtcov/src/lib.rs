@@ -35,4 +35,4 @@ mod term;
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;
 pub use run::last_run::LastRun;
-pub use run::{BinaryOutcome, BinaryRun};
+pub use run::{BinaryOutcome, BinaryRun, ProcessRun, TestOutcome, TestRun};

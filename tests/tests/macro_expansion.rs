@@ -50,7 +50,7 @@ mod nested {
 
 /// A crate that re-exports mt_runtime under another path.
 mod reexport {
-    pub use ::mt_runtime as mt;
+    pub(crate) use ::mt_runtime as mt;
 }
 
 /// Generated paths follow `crate = ..`, here a path relative to this crate.

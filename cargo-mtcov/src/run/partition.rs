@@ -17,17 +17,17 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PartitionKind {
+pub(crate) enum PartitionKind {
     Count,
     Hash,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Partition {
-    pub kind: PartitionKind,
+pub(crate) struct Partition {
+    pub(crate) kind: PartitionKind,
     /// 1-based shard number.
-    pub shard: u32,
-    pub total: u32,
+    pub(crate) shard: u32,
+    pub(crate) total: u32,
 }
 
 impl FromStr for Partition {
@@ -72,7 +72,7 @@ impl fmt::Display for Partition {
 impl Partition {
     /// Whether the `index`-th listed test of binary `binary_id`, named
     /// `test`, belongs to this shard.
-    pub fn contains(&self, binary_id: &str, index: usize, test: &str) -> bool {
+    pub(crate) fn contains(&self, binary_id: &str, index: usize, test: &str) -> bool {
         let slot = match self.kind {
             PartitionKind::Count => index as u64 % u64::from(self.total),
             PartitionKind::Hash => fnv1a(binary_id, test) % u64::from(self.total),
@@ -81,7 +81,7 @@ impl Partition {
     }
 
     /// The directory name of this shard's records under `<target>/mtcov`.
-    pub fn dir_name(&self) -> String {
+    pub(crate) fn dir_name(&self) -> String {
         format!("shard-{}-of-{}", self.shard, self.total)
     }
 }

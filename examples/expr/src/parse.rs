@@ -48,7 +48,7 @@ pub enum BinaryOp {
 
 /// Parses a whole token list; `end` is the length of the source text, the
 /// position reported when the tokens run out early.
-pub fn parse(tokens: &[Spanned], end: usize) -> Result<Expr, Error> {
+pub(crate) fn parse(tokens: &[Spanned], end: usize) -> Result<Expr, Error> {
     let mut parser = Parser {
         tokens,
         next: 0,

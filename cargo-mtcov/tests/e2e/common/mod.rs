@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-pub mod report_schema;
+pub(crate) mod report_schema;
 
 /// Variables that would make runs depend on the caller's shell or CI.
 const SCRUBBED: &[&str] = &[
@@ -34,7 +34,7 @@ const SCRUBBED: &[&str] = &[
 /// `install`, the command that provides it; outside CI it prints the
 /// reason and the command, and the caller returns (skips).
 #[track_caller]
-pub fn prerequisite(what: &str, found: Result<(), String>, install: &str) -> bool {
+pub(crate) fn prerequisite(what: &str, found: Result<(), String>, install: &str) -> bool {
     let Err(why) = found else {
         return true;
     };
@@ -49,11 +49,11 @@ pub fn prerequisite(what: &str, found: Result<(), String>, install: &str) -> boo
 }
 
 /// `cargo-mtcov mtcov <args>` in `dir`, with a scrubbed environment.
-pub fn mtcov(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn mtcov(dir: &Path, args: &[&str]) -> Output {
     mtcov_command(dir, args).output().expect("cargo-mtcov runs")
 }
 
-pub fn mtcov_command(dir: &Path, args: &[&str]) -> Command {
+pub(crate) fn mtcov_command(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cargo-mtcov"));
     command.arg("mtcov").args(args).current_dir(dir);
     for var in SCRUBBED {
@@ -66,21 +66,21 @@ pub fn mtcov_command(dir: &Path, args: &[&str]) -> Command {
 }
 
 /// The suite's `MTCOV_BUILD_DIR`.
-pub fn shared_build_dir() -> PathBuf {
+pub(crate) fn shared_build_dir() -> PathBuf {
     workspace_root().join("target/mtcov-fixture-builds")
 }
 
-pub fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-pub fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// The `criteria[]` entry of a JSON report for `name` (`line`, `region`, ...).
 #[track_caller]
-pub fn criterion<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+pub(crate) fn criterion<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
     report["criteria"]
         .as_array()
         .expect("criteria")
@@ -91,7 +91,7 @@ pub fn criterion<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_jso
 
 /// The exit code, with both streams in the panic message when it differs.
 #[track_caller]
-pub fn assert_exit(output: &Output, code: i32) {
+pub(crate) fn assert_exit(output: &Output, code: i32) {
     assert_eq!(
         output.status.code(),
         Some(code),
@@ -103,10 +103,10 @@ pub fn assert_exit(output: &Output, code: i32) {
 
 /// A directory under the system temp dir, removed on drop.
 #[derive(Debug)]
-pub struct TempDir(pub PathBuf);
+pub(crate) struct TempDir(pub PathBuf);
 
 impl TempDir {
-    pub fn new(tag: &str) -> Self {
+    pub(crate) fn new(tag: &str) -> Self {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
@@ -116,7 +116,7 @@ impl TempDir {
         Self(dir.canonicalize().expect("canonical temp dir"))
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.0
     }
 }
@@ -128,7 +128,7 @@ impl Drop for TempDir {
 }
 
 /// The workspace checkout this test runs from.
-pub fn workspace_root() -> PathBuf {
+pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("workspace root")
@@ -143,7 +143,7 @@ pub fn workspace_root() -> PathBuf {
 /// a path package's artifacts by its path *relative to its workspace
 /// root*, so two copies of one fixture, built by two tests at once, would
 /// otherwise overwrite each other's test binaries.
-pub fn copy_fixture(name: &str) -> TempDir {
+pub(crate) fn copy_fixture(name: &str) -> TempDir {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COPY: AtomicUsize = AtomicUsize::new(0);
     let dir = TempDir::new(name);

@@ -7,10 +7,10 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The schema document, compiled in.
-pub const SCHEMA_DOC: &str = include_str!("../../../../docs/report-schema.md");
+pub(crate) const SCHEMA_DOC: &str = include_str!("../../../../docs/report-schema.md");
 
 /// Documented paths (`criteria[].summary.a_k`) with their allowed types.
-pub fn documented_paths(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
+pub(crate) fn documented_paths(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
     let mut documented = BTreeMap::new();
     for line in doc.lines() {
         let Some(rest) = line.strip_prefix("| `") else {
@@ -31,7 +31,7 @@ pub fn documented_paths(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 /// Every path that occurs in `report`, with the JSON types seen there.
-pub fn paths_in(report: &Value) -> BTreeMap<String, BTreeSet<&'static str>> {
+pub(crate) fn paths_in(report: &Value) -> BTreeMap<String, BTreeSet<&'static str>> {
     let mut seen = BTreeMap::new();
     walk(report, "", &mut seen);
     seen
@@ -39,7 +39,7 @@ pub fn paths_in(report: &Value) -> BTreeMap<String, BTreeSet<&'static str>> {
 
 /// The paths of `report` that are undocumented or of an undocumented
 /// type, one message each; empty when the report follows the document.
-pub fn violations(report: &Value, doc: &str) -> Vec<String> {
+pub(crate) fn violations(report: &Value, doc: &str) -> Vec<String> {
     let documented = documented_paths(doc);
     let mut problems = Vec::new();
     for (path, types) in paths_in(report) {

@@ -17,25 +17,25 @@ use std::process::Command;
 
 use mtcov_protocol::FunctionEntry;
 
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("cargo-mtcov/ has a parent")
         .to_path_buf()
 }
 
-pub fn fixture_dir() -> PathBuf {
+pub(crate) fn fixture_dir() -> PathBuf {
     repo_root().join("tests/fixtures/cov-sut")
 }
 
 /// Builds shared across test runs live here, apart from the plain build.
-pub fn fixtures_target() -> PathBuf {
+pub(crate) fn fixtures_target() -> PathBuf {
     repo_root().join("target/mtcov-test-fixtures")
 }
 
 /// A fresh scratch directory under the fixtures target (never in the
 /// source tree, so no stray `.profraw` lands in the repository).
-pub fn scratch_dir(name: &str) -> PathBuf {
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     let dir = fixtures_target()
         .join("tmp")
         .join(format!("{name}-{}", std::process::id()));
@@ -46,7 +46,7 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 
 /// How to run `cargo mtcov` on the fixture.
 #[derive(Debug, Clone, Default)]
-pub struct MtcovRun<'a> {
+pub(crate) struct MtcovRun<'a> {
     /// `CARGO_TARGET_DIR` is `fixtures_target()/<name>`: one per
     /// concurrent run, since each run replaces `<target>/mtcov/records`.
     pub name: &'a str,
@@ -65,7 +65,7 @@ pub struct MtcovRun<'a> {
 
 /// What `cargo mtcov` built and recorded.
 #[derive(Debug)]
-pub struct Built {
+pub(crate) struct Built {
     /// The fixture's `oracle` integration test binary, as cargo-mtcov built it.
     pub oracle_binary: PathBuf,
     /// The SUT's `.rlib` (`member_libraries` of the build).
@@ -98,7 +98,7 @@ const SCRUBBED: &[&str] = &[
 
 /// Runs `cargo mtcov` on the fixture; panics (with its output) unless it
 /// exits 0, then reads `last-run.json`.
-pub fn run_mtcov(run: &MtcovRun<'_>) -> Built {
+pub(crate) fn run_mtcov(run: &MtcovRun<'_>) -> Built {
     let target = fixtures_target().join(run.name);
     std::fs::create_dir_all(&target).expect("create fixture target dir");
     let mut command = Command::new(env!("CARGO_BIN_EXE_cargo-mtcov"));
@@ -175,7 +175,7 @@ pub fn run_mtcov(run: &MtcovRun<'_>) -> Built {
 
 /// One source execution as the fixture's run left it.
 #[derive(Debug)]
-pub struct Execution {
+pub(crate) struct Execution {
     /// The input's Debug form (the `source` record's `debug`).
     pub input: String,
     /// `cov` record counters.
@@ -187,7 +187,7 @@ pub struct Execution {
 impl Built {
     /// The records the oracle binary wrote (other test binaries' files are
     /// left out): its profiler function table and its source executions.
-    pub fn records(&self) -> (Vec<FunctionEntry>, Vec<Execution>) {
+    pub(crate) fn records(&self) -> (Vec<FunctionEntry>, Vec<Execution>) {
         let oracle = self
             .oracle_binary
             .canonicalize()
@@ -324,7 +324,7 @@ fn rustc_version(toolchain: Option<&str>) -> Result<String, String> {
 }
 
 /// `Ok` when `toolchain` is installed and takes `-Z` flags (a nightly).
-pub fn unstable_toolchain(toolchain: &str) -> Result<(), String> {
+pub(crate) fn unstable_toolchain(toolchain: &str) -> Result<(), String> {
     let text = rustc_version(Some(toolchain))?;
     let release = text
         .lines()
@@ -342,7 +342,7 @@ pub fn unstable_toolchain(toolchain: &str) -> Result<(), String> {
 /// `LLVM_COV` / `LLVM_PROFDATA`. For another toolchain whose component is
 /// missing, the default toolchain's tool is used when both compilers use
 /// the same LLVM major version (the formats are the same).
-pub fn llvm_tool(name: &str, toolchain: Option<&str>) -> Result<PathBuf, String> {
+pub(crate) fn llvm_tool(name: &str, toolchain: Option<&str>) -> Result<PathBuf, String> {
     let var = name.to_uppercase().replace('-', "_");
     if let Some(p) = std::env::var_os(&var) {
         let p = PathBuf::from(p);
@@ -371,7 +371,7 @@ pub fn llvm_tool(name: &str, toolchain: Option<&str>) -> Result<PathBuf, String>
 }
 
 /// The command that installs the LLVM tools for `toolchain`.
-pub fn llvm_tools_install(toolchain: Option<&str>) -> String {
+pub(crate) fn llvm_tools_install(toolchain: Option<&str>) -> String {
     format!(
         "rustup component add llvm-tools-preview{}",
         toolchain

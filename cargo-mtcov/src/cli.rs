@@ -116,8 +116,8 @@ pub(crate) struct MutantsCommand {
     #[command(flatten)]
     pub build: BuildOptions,
     /// Mutants built and tested at once, each in its own scratch copy.
-    #[arg(short, long, value_name = "N", default_value_t = 1)]
-    pub jobs: usize,
+    #[arg(short, long, value_name = "N", default_value = "1")]
+    pub jobs: std::num::NonZeroUsize,
     /// Stop a test process after this long (`90s`, `2m`, `500ms`, a bare
     /// number of seconds; default: 5 times the slowest process of the
     /// baseline, at least 10 s).

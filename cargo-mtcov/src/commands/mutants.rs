@@ -56,7 +56,6 @@ pub(super) fn run(args: &MutantsCommand) -> Result<ExitStatus> {
 
 fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     let started = Instant::now();
-    mutants::check_jobs(args.jobs)?;
     let common = &args.common;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
@@ -82,7 +81,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         skip: vec![workspace.target_dir.clone()],
         manifest_path: common.manifest_path.as_deref(),
         options: &args.build,
-        jobs: args.jobs,
+        jobs: args.jobs.get(),
         timeout: args.test_timeout,
     };
     term::status(
@@ -136,7 +135,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             .map(|(mutant, run)| mutant_entry(mutant, run, &instrumented.line_k))
             .collect(),
         cost: matrix::Cost {
-            jobs: args.jobs,
+            jobs: args.jobs.get(),
             baseline_seconds: baseline.time.as_secs_f64(),
             timeout_seconds: baseline.timeout.as_secs_f64(),
             total_seconds: started.elapsed().as_secs_f64(),

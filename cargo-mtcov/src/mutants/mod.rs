@@ -294,11 +294,3 @@ fn build_and_test(
         by_process,
     ))
 }
-
-/// Refuses a plan that cannot work, before any build.
-pub(crate) fn check_jobs(jobs: usize) -> Result<()> {
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
-    Ok(())
-}

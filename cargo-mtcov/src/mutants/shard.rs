@@ -21,15 +21,9 @@ impl FromStr for Shard {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("`{text}` is not K/N (shard K, from 0, of N)"))?;
-        let parse = |s: &str| {
-            s.trim()
-                .parse::<usize>()
-                .map_err(|_| format!("`{text}` is not K/N: `{s}` is not a number"))
-        };
-        let (k, n) = (parse(k)?, parse(n)?);
+        let (k, n) = crate::run::partition::fraction(text)
+            .map_err(|why| format!("`{text}` is not K/N (shard K, from 0, of N): {why}"))?;
+        let (k, n) = (k as usize, n as usize);
         if k >= n {
             return Err(format!(
                 "shard {k}/{n}: K counts from 0 and must be less than N"

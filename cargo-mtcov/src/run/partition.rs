@@ -30,6 +30,20 @@ pub(crate) struct Partition {
     pub(crate) total: u32,
 }
 
+/// `M/N` as two whole numbers, for `--partition` (nextest's, from 1) and
+/// `mutants --shard` (cargo-mutants', from 0); each says what they mean.
+pub(crate) fn fraction(text: &str) -> Result<(u32, u32), String> {
+    let (m, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` has no `/`"))?;
+    let number = |n: &str| {
+        n.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{n}` is not a whole number"))
+    };
+    Ok((number(m)?, number(n)?))
+}
+
 impl FromStr for Partition {
     type Err = String;
 
@@ -43,15 +57,7 @@ impl FromStr for Partition {
             "hash" => PartitionKind::Hash,
             other => return Err(format!("unknown partition kind `{other}`; {usage}")),
         };
-        let (shard, total) = numbers
-            .split_once('/')
-            .ok_or_else(|| format!("`{numbers}` has no `/`; {usage}"))?;
-        let number = |n: &str| {
-            n.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("`{n}` is not a whole number; {usage}"))
-        };
-        let (shard, total) = (number(shard)?, number(total)?);
+        let (shard, total) = fraction(numbers).map_err(|why| format!("{why}; {usage}"))?;
         if shard == 0 || total == 0 || shard > total {
             return Err(format!("shard {shard} of {total} does not exist; {usage}"));
         }

@@ -20,6 +20,8 @@ mod build;
 mod cli;
 mod commands;
 mod error;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod mapping;
 pub mod measure;
 pub mod model;

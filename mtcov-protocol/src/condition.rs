@@ -231,16 +231,22 @@ impl<A: fmt::Display> fmt::Display for Cond<A> {
                 Cond::Property(_) | Cond::Not(_) => write!(f, "!{c}"),
                 _ => write!(f, "!({c})"),
             },
+            // Left-associative: a right operand of the same operator
+            // keeps its parentheses, so that it parses back the same.
             Cond::And(a, b) => {
-                let operand = |c: &Cond<A>, f: &mut fmt::Formatter<'_>| match c {
-                    Cond::Or(..) => write!(f, "({c})"),
-                    _ => write!(f, "{c}"),
-                };
-                operand(a, f)?;
-                f.write_str(" && ")?;
-                operand(b, f)
+                match **a {
+                    Cond::Or(..) => write!(f, "({a})")?,
+                    _ => write!(f, "{a}")?,
+                }
+                match **b {
+                    Cond::Or(..) | Cond::And(..) => write!(f, " && ({b})"),
+                    _ => write!(f, " && {b}"),
+                }
             }
-            Cond::Or(a, b) => write!(f, "{a} || {b}"),
+            Cond::Or(a, b) => match **b {
+                Cond::Or(..) => write!(f, "{a} || ({b})"),
+                _ => write!(f, "{a} || {b}"),
+            },
         }
     }
 }
@@ -262,6 +268,13 @@ mod tests {
         );
         assert_eq!(parsed("!(A && B)").unwrap().to_string(), "!(A && B)");
         assert_eq!(parsed("((A))").unwrap().to_string(), "A");
+        assert_eq!(parsed("A || (B || C)").unwrap().to_string(), "A || (B || C)");
+        assert_eq!(parsed("(A || B) || C").unwrap().to_string(), "A || B || C");
+        assert_eq!(parsed("A && (B && C)").unwrap().to_string(), "A && (B && C)");
+        for text in ["A || (B || C)", "!(A && B) && (C || !D)", "A && B && C"] {
+            let cond = parsed(text).unwrap();
+            assert_eq!(parsed(&cond.to_string()).unwrap(), cond, "{text}");
+        }
     }
 
     #[test]

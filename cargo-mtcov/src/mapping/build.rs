@@ -115,6 +115,11 @@ impl Map {
         }
         Ok(Builder::new(scope).build(&infos))
     }
+
+    /// The map of decoded coverage mappings (the fuzz target's way in).
+    pub(crate) fn from_infos(infos: &[CoverageMappingInfo], scope: &Scope) -> Map {
+        Builder::new(scope).build(infos)
+    }
 }
 
 /// Requirements under construction: provisional ids in order of

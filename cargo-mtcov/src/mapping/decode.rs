@@ -13,7 +13,7 @@
 //! turned into an error.
 
 use std::panic::AssertUnwindSafe;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use llvm_profparser::compute_hash;
@@ -21,13 +21,8 @@ use llvm_profparser::coverage::{
     Counter, CounterMappingRegion, CounterType, CoverageMappingInfo, ExprKind, Expression,
     FunctionRecordHeader, FunctionRecordV3, RegionKind, SourceLocation,
 };
-use llvm_profparser::util::{parse_path_list, parse_string_ref};
 use object::{Object, ObjectSection};
 
-/// The coverage-mapping format version passed to the filename decoder: any
-/// value >= 3 selects the (possibly zlib-compressed) encoding every LLVM
-/// since 11 writes; rustc 1.95 writes version 7 (encoded 6).
-const FORMAT_VERSION: u64 = 6;
 
 /// Bit 31 of an encoded end column marks a gap region.
 const GAP_BIT: u64 = 1 << 31;
@@ -81,6 +76,27 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Option<CoverageMappingInfo>> {
     };
     std::panic::catch_unwind(AssertUnwindSafe(|| decode_file(&file)))
         .map_err(|_| anyhow!("malformed coverage mapping (the decoder gave up)"))?
+}
+
+/// The three coverage sections, given apart (as the fuzz target gives
+/// them): what [`decode`] reads from an object's sections, without the
+/// object. A panic here is a bug, not caught.
+pub(crate) fn decode_sections(
+    covmap: &[u8],
+    covfun: &[u8],
+    names: &[u8],
+) -> Result<CoverageMappingInfo> {
+    let mut info = CoverageMappingInfo {
+        cov_map: Default::default(),
+        cov_fun: Vec::new(),
+        prof_counts: None,
+        prof_data: None,
+        prof_names: Default::default(),
+    };
+    covfun_records(covfun, &mut info.cov_fun)?;
+    covmap_entries(covmap, &mut info)?;
+    profile_names(names, &mut info);
+    Ok(info)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -228,6 +244,84 @@ impl Reader<'_> {
     }
 }
 
+impl<'a> Reader<'a> {
+    /// The next `n` bytes.
+    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        if n > self.0.len() {
+            bail!("{n} bytes announced, {} left", self.0.len());
+        }
+        let (taken, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(taken)
+    }
+}
+
+/// A zlib stream of `compressed` inflated to at most `size` bytes (its
+/// declared size: no more is read, whatever the stream holds).
+fn inflate(compressed: &[u8], size: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut out = Vec::with_capacity(usize::try_from(size.min(1 << 24)).unwrap_or(0));
+    flate2::read::ZlibDecoder::new(compressed)
+        .take(size)
+        .read_to_end(&mut out)
+        .context("invalid zlib stream")?;
+    Ok(out)
+}
+
+/// A filename list of `__llvm_covmap` (the encoding every LLVM since 11
+/// writes; rustc 1.95 writes format version 7, encoded 6): the count, the
+/// uncompressed and compressed sizes, then each name as a LEB128 length and
+/// its bytes, zlib-compressed when the compressed size is not zero. The
+/// paths are those llvm_profparser gives (an uncompressed list's relative
+/// names joined to its first, the compilation directory; a compressed
+/// list's names as written), read with every bound checked.
+fn filename_list(data: &[u8]) -> Result<Vec<PathBuf>> {
+    let mut header = Reader(data);
+    let count = header.uleb()?;
+    let uncompressed = header.uleb()?;
+    let compressed = header.uleb()?;
+    let strings = |bytes: &[u8], count: Option<u64>| -> Result<Vec<String>> {
+        let mut list = Reader(bytes);
+        let mut out = Vec::new();
+        while count.map_or(!list.0.is_empty(), |n| (out.len() as u64) < n) {
+            let len = list.size()?;
+            out.push(String::from_utf8_lossy(list.take(len)?).into_owned());
+        }
+        Ok(out)
+    };
+    if compressed == 0 {
+        let names = strings(header.0, Some(count))?;
+        let Some((cwd, rest)) = names.split_first() else {
+            return Ok(Vec::new());
+        };
+        let cwd = Path::new(cwd);
+        Ok(std::iter::once(cwd.to_path_buf())
+            .chain(rest.iter().map(|name| cwd.join(name)))
+            .collect())
+    } else {
+        let bytes = header.take(usize::try_from(compressed).unwrap_or(usize::MAX))?;
+        let names = strings(&inflate(bytes, uncompressed)?, None)?;
+        Ok(names.into_iter().map(PathBuf::from).collect())
+    }
+}
+
+/// One string ref of `__llvm_prf_names`: the uncompressed and compressed
+/// sizes, then the names (joined by `\x01`), zlib-compressed when the
+/// compressed size is not zero; and what follows it.
+fn string_ref(data: &[u8]) -> Result<(String, &[u8])> {
+    let mut reader = Reader(data);
+    let uncompressed = reader.uleb()?;
+    let compressed = reader.uleb()?;
+    let text = if compressed == 0 {
+        let bytes = reader.take(usize::try_from(uncompressed).unwrap_or(usize::MAX))?;
+        String::from_utf8(bytes.to_vec())?
+    } else {
+        let bytes = reader.take(usize::try_from(compressed).unwrap_or(usize::MAX))?;
+        String::from_utf8(inflate(bytes, uncompressed)?)?
+    };
+    Ok((text, reader.0))
+}
+
 /// LLVM's `decodeCounter`: the tag says counter, zero or expression (whose
 /// kind the reference carries).
 fn counter(encoded: u64, expressions: &mut [Expression]) -> Result<Counter> {
@@ -370,8 +464,7 @@ fn covmap_entries(data: &[u8], info: &mut CoverageMappingInfo) -> Result<()> {
         let filenames = &entry[COVMAP_HEADER..end];
         if !filenames.is_empty() {
             let hash = u64_at(&md5::compute(filenames).0, 0);
-            let (_, paths) = parse_path_list::<()>(filenames, FORMAT_VERSION)
-                .map_err(|_| anyhow!("unreadable filename list"))?;
+            let paths = filename_list(filenames).context("unreadable filename list")?;
             info.cov_map.insert(hash, paths);
         }
         at += align8(end + coverage_len);
@@ -388,7 +481,7 @@ fn profile_names(mut data: &[u8], info: &mut CoverageMappingInfo) {
             data = &data[1..];
             continue;
         }
-        let Ok((rest, names)) = parse_string_ref::<()>(data) else {
+        let Ok((names, rest)) = string_ref(data) else {
             break;
         };
         for name in names.split('\x01').filter(|n| !n.is_empty()) {

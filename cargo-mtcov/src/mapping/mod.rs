@@ -41,8 +41,8 @@
 //! whichever test binaries the maps come from. Every coverage section of
 //! every object is read (`decode`), so code no test calls is in `E`.
 
-mod build;
-mod decode;
+pub(crate) mod build;
+pub(crate) mod decode;
 mod eval;
 mod linear;
 mod lines;

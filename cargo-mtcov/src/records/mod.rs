@@ -221,17 +221,27 @@ impl RunRecords {
 /// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose
 /// header names another binary is skipped with a warning.
 pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
-    let files = record_files(dir)?;
     let expected: Option<Vec<PathBuf>> =
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
+    let texts = record_files(dir)?.into_iter().map(|file| {
+        let bytes =
+            std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        Ok((file, String::from_utf8_lossy(&bytes).into_owned()))
+    });
+    read_texts(texts, expected.as_deref())
+}
 
+/// The records of `texts` (each a record file's path and text, read one
+/// at a time), as [`read_run`] reads a directory's.
+pub(crate) fn read_texts(
+    texts: impl Iterator<Item = Result<(PathBuf, String)>>,
+    expected: Option<&[PathBuf]>,
+) -> Result<RunRecords> {
     let mut run = RunRecords::default();
     let mut registry: BTreeMap<String, MrDescription> = BTreeMap::new();
-    for file in &files {
-        let bytes =
-            std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-        let text = String::from_utf8_lossy(&bytes);
-        read_file(file, &text, expected.as_deref(), &mut run, &mut registry)?;
+    for text in texts {
+        let (file, text) = text?;
+        read_file(&file, &text, expected, &mut run, &mut registry)?;
     }
     run.registry = registry.into_values().collect();
     drop_superseded_attempts(&mut run);

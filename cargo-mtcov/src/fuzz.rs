@@ -36,7 +36,12 @@ pub fn coverage_mapping(covmap: &[u8], covfun: &[u8], names: &[u8]) -> Result<()
     let info = crate::mapping::decode::decode_sections(covmap, covfun, names)?;
     let scope = Scope::all().include_dir("/nonexistent/mtcov-fuzz");
     let map = crate::mapping::build::Map::from_infos(std::slice::from_ref(&info), &scope);
-    for criterion in [Criterion::Line, Criterion::Region, Criterion::Function, Criterion::Branch] {
+    for criterion in [
+        Criterion::Line,
+        Criterion::Region,
+        Criterion::Function,
+        Criterion::Branch,
+    ] {
         let _ = map.requirements(criterion);
     }
     Ok(())

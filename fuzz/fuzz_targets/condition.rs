@@ -16,7 +16,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         return;
     };
     let again = condition::tokenize(&cond.to_string()).expect("printed back, it tokenizes");
-    let again =
-        condition::parse(&again, &mut |name, _| Ok(name.to_owned())).expect("printed back, it parses");
+    let again = condition::parse(&again, &mut |name, _| Ok(name.to_owned()))
+        .expect("printed back, it parses");
     assert_eq!(again, cond, "printing back changed the condition");
 });

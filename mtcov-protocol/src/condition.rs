@@ -268,9 +268,15 @@ mod tests {
         );
         assert_eq!(parsed("!(A && B)").unwrap().to_string(), "!(A && B)");
         assert_eq!(parsed("((A))").unwrap().to_string(), "A");
-        assert_eq!(parsed("A || (B || C)").unwrap().to_string(), "A || (B || C)");
+        assert_eq!(
+            parsed("A || (B || C)").unwrap().to_string(),
+            "A || (B || C)"
+        );
         assert_eq!(parsed("(A || B) || C").unwrap().to_string(), "A || B || C");
-        assert_eq!(parsed("A && (B && C)").unwrap().to_string(), "A && (B && C)");
+        assert_eq!(
+            parsed("A && (B && C)").unwrap().to_string(),
+            "A && (B && C)"
+        );
         for text in ["A || (B || C)", "!(A && B) && (C || !D)", "A && B && C"] {
             let cond = parsed(text).unwrap();
             assert_eq!(parsed(&cond.to_string()).unwrap(), cond, "{text}");

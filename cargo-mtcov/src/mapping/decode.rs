@@ -23,7 +23,6 @@ use llvm_profparser::coverage::{
 };
 use object::{Object, ObjectSection};
 
-
 /// Bit 31 of an encoded end column marks a gap region.
 const GAP_BIT: u64 = 1 << 31;
 

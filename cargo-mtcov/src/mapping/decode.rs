@@ -85,17 +85,21 @@ pub(crate) fn decode_sections(
     covfun: &[u8],
     names: &[u8],
 ) -> Result<CoverageMappingInfo> {
-    let mut info = CoverageMappingInfo {
+    let mut info = empty_info();
+    covfun_records(covfun, &mut info.cov_fun)?;
+    covmap_entries(covmap, &mut info)?;
+    profile_names(names, &mut info);
+    Ok(info)
+}
+
+fn empty_info() -> CoverageMappingInfo {
+    CoverageMappingInfo {
         cov_map: Default::default(),
         cov_fun: Vec::new(),
         prof_counts: None,
         prof_data: None,
         prof_names: Default::default(),
-    };
-    covfun_records(covfun, &mut info.cov_fun)?;
-    covmap_entries(covmap, &mut info)?;
-    profile_names(names, &mut info);
-    Ok(info)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -126,13 +130,7 @@ fn section_kind(name: &str) -> Option<Section> {
 }
 
 fn decode_file(file: &object::File<'_>) -> Result<Option<CoverageMappingInfo>> {
-    let mut info = CoverageMappingInfo {
-        cov_map: Default::default(),
-        cov_fun: Vec::new(),
-        prof_counts: None,
-        prof_data: None,
-        prof_names: Default::default(),
-    };
+    let mut info = empty_info();
     let mut covfun_bytes = 0;
     let mut covmap_sections = 0;
     for section in file.sections() {

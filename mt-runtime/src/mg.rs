@@ -412,6 +412,7 @@ impl Mg {
         let argument = (!verdict.outcome().associates()).then(argument);
         let record = MgRecord {
             meta,
+            mr: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
             sources: &recording.sources,
             argument,
             follow_ups,

@@ -105,6 +105,12 @@ impl MrInfo {
             None => self.id(),
         }
     }
+
+    /// [`class`](Self::class) when the id is already at hand: an MR
+    /// without `output = ".."` is a class of its own, named by its id.
+    pub(crate) fn class_or_id<'a>(&self, id: &'a str) -> &'a str {
+        self.0.class.unwrap_or(id)
+    }
     /// Whether the class was given explicitly with `output = ".."`.
     pub fn has_explicit_class(&self) -> bool {
         self.0.class.is_some()

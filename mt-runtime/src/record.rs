@@ -184,11 +184,10 @@ impl Recorder {
         pending: &mut String,
         written: &mut Vec<(SourceKey, u64)>,
     ) {
-        let info = MrInfo(group.meta);
-        let (id, class) = (info.id(), info.class());
+        let class = MrInfo(group.meta).class_or_id(group.mr);
         let thread = std::thread::current();
         let fields = write::MgFields {
-            mr: &id,
+            mr: group.mr,
             class: &class,
             argument: group.argument.map(|key| key.0),
             follow_ups: u64::from(group.follow_ups),
@@ -353,6 +352,8 @@ pub(crate) struct MrRef<'a> {
 /// What [`Recorder::mg`] writes of one MG.
 pub(crate) struct MgRecord<'a> {
     pub meta: &'static MrMeta,
+    /// The MR's id (made once per MG, for its source executions too).
+    pub mr: &'a str,
     pub sources: &'a [SourceKey],
     /// The MR's argument, for MGs that associate nothing.
     pub argument: Option<SourceKey>,

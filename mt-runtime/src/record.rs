@@ -188,7 +188,7 @@ impl Recorder {
         let thread = std::thread::current();
         let fields = write::MgFields {
             mr: group.mr,
-            class: &class,
+            class,
             argument: group.argument.map(|key| key.0),
             follow_ups: u64::from(group.follow_ups),
             outcome: group.outcome,

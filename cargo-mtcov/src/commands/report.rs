@@ -38,11 +38,7 @@ pub(super) fn report_run(
     options: &ReportOptions,
     color: ColorChoice,
 ) -> Result<ExitStatus> {
-    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
-    for warning in &records.warnings {
-        term::warn(warning);
-    }
-    check_complete(&records, last)?;
+    let records = read_checked(last)?;
     if records.registry.is_empty() && records.groups.is_empty() {
         let mut message = String::from(
             "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
@@ -218,13 +214,17 @@ fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
     failed
 }
 
-/// The run's records checked against how its processes ended
-/// ([`RunRecords::check_complete`]); the warnings are printed.
-pub(super) fn check_complete(records: &RunRecords, last: &LastRun) -> Result<()> {
+/// The run's records, checked against how its processes ended
+/// ([`RunRecords::check_complete`]); the warnings of both are printed.
+pub(super) fn read_checked(last: &LastRun) -> Result<RunRecords> {
+    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    for warning in &records.warnings {
+        term::warn(warning);
+    }
     for warning in records.check_complete(&last.runs)? {
         term::warn(warning);
     }
-    Ok(())
+    Ok(records)
 }
 
 /// Whether a measured criterion is below its `--fail-under` limit; says

@@ -11,7 +11,6 @@ use crate::assemble::suggestions::suggestions;
 use crate::build;
 use crate::cli::SuggestCommand;
 use crate::error::ExitStatus;
-use crate::records;
 use crate::run::last_run::LastRun;
 use crate::suggest::Suggestions;
 
@@ -21,8 +20,7 @@ pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let _lock = DirLock::shared(&mtcov_dir)?;
     let last = LastRun::load(&mtcov_dir)?;
     last.check_unchanged()?;
-    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
-    super::report::check_complete(&records, &last)?;
+    let records = super::report::read_checked(&last)?;
     let assembled = assemble(&records)?;
     let all = suggestions(&records, &assembled, args.k, args.limit)?;
     let mut out = std::io::stdout().lock();

@@ -31,7 +31,6 @@ use crate::mutants::matrix::{
 use crate::mutants::shard::{self, ShardInfo};
 use crate::mutants::verdict::{MgVerdict, MutantStatus};
 use crate::mutants::{self, BaselineFailed, Plan, list};
-use crate::records;
 use crate::run::last_run::NewRun;
 use crate::run::{self, BinaryOutcome, RunPlan};
 use crate::term;
@@ -279,7 +278,8 @@ fn instrumented_baseline(
         ))
         .into());
     }
-    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    // Lost records would give the matrix wrong coverage: refused, as a report would.
+    let records = super::report::read_checked(&last)?;
     let assembled = assemble(&records)?;
     if !assembled.violations.is_empty() {
         return Err(BaselineFailed(format!(

@@ -109,39 +109,34 @@ pub(crate) fn criteria(
                     process.file.display()
                 )
             })?;
-            // Per vector, per criterion: the requirements it covered.
-            let translated: Vec<Vec<Vec<u32>>> = process
-                .vectors
-                .iter()
-                .map(|vector| {
-                    let covered = evaluator.covered(vector);
-                    measured
-                        .iter()
-                        .map(|(criterion, merged, ..)| {
-                            merged
-                                .translate(map_index, covered.of(*criterion))
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect();
-            // Per vector, per criterion: the segment that stored it first;
-            // other executions that left the same counters share it.
-            let mut stored: Vec<Vec<Option<usize>>> =
-                vec![vec![None; measured.len()]; process.vectors.len()];
+            // Per vector: the segment of each criterion that stored it
+            // first (evaluated then); other executions that left the same
+            // counters share them.
+            let mut stored: Vec<Option<Vec<usize>>> = vec![None; process.vectors.len()];
             for execution in &process.executions {
                 let Some(&input) = assembled.input_of_key.get(&execution.key) else {
                     continue;
                 };
                 let mr = assembled.mr_of_id[execution.mr.as_str()];
                 let vector = execution.vector as usize;
-                for (c, (_, _, coverage, _)) in measured.iter_mut().enumerate() {
-                    match stored[vector][c] {
-                        Some(segment) => coverage.push_same(input, mr, segment),
-                        None => {
-                            stored[vector][c] = Some(coverage.num_segments());
-                            coverage.push_by(input, mr, translated[vector][c].iter().copied())?;
+                match &stored[vector] {
+                    Some(segments) => {
+                        for ((_, _, coverage, _), &segment) in measured.iter_mut().zip(segments) {
+                            coverage.push_same(input, mr, segment);
                         }
+                    }
+                    None => {
+                        let covered = evaluator.covered(&process.vectors[vector]);
+                        let mut segments = Vec::with_capacity(measured.len());
+                        for (criterion, merged, coverage, _) in &mut measured {
+                            segments.push(coverage.num_segments());
+                            coverage.push_by(
+                                input,
+                                mr,
+                                merged.translate(map_index, covered.of(*criterion)),
+                            )?;
+                        }
+                        stored[vector] = Some(segments);
                     }
                 }
             }

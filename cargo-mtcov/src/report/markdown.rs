@@ -119,52 +119,45 @@ pub fn render_markdown(report: &Report) -> String {
             );
         }
     }
-    if !report.dead_mrs.is_empty() {
-        let _ = writeln!(
-            out,
-            "\nMRs never associated with a source input ({}): {}",
-            report.dead_mrs.len(),
-            report
-                .dead_mrs
-                .iter()
-                .take(10)
-                .map(|m| esc(&m.id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
+    list_line(
+        &mut out,
+        "MRs never associated with a source input",
+        false,
+        report.dead_mrs.iter().map(|m| esc(&m.id)),
+    );
     for u in &report.unclassified_outputs {
         let _ = writeln!(out, "\n**Output not classified**: {}", esc(&u.sentence()));
     }
-    if !report.violations.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n**Violations ({})**: {}",
-            report.violations.len(),
-            report
-                .violations
-                .iter()
-                .take(10)
-                .map(|v| esc(&v.mr))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    if !report.failed_tests.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n**Tests that did not pass ({})**: {}",
-            report.failed_tests.len(),
-            report
-                .failed_tests
-                .iter()
-                .take(10)
-                .map(|t| esc(&t.sentence()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
+    list_line(
+        &mut out,
+        "Violations",
+        true,
+        report.violations.iter().map(|v| esc(&v.mr)),
+    );
+    list_line(
+        &mut out,
+        "Tests that did not pass",
+        true,
+        report.failed_tests.iter().map(|t| esc(&t.sentence())),
+    );
     out
+}
+
+/// `{title} ({n}): {the first 10 items}` on a paragraph of its own, when
+/// there are any; the title and count in bold with `bold`.
+fn list_line(
+    out: &mut String,
+    title: &str,
+    bold: bool,
+    items: impl ExactSizeIterator<Item = String>,
+) {
+    let n = items.len();
+    if n == 0 {
+        return;
+    }
+    let first: Vec<String> = items.take(10).collect();
+    let stars = if bold { "**" } else { "" };
+    let _ = writeln!(out, "\n{stars}{title} ({n}){stars}: {}", first.join(", "));
 }
 
 /// `--diff`: the patch's `A_k` per code criterion and its changed lines

@@ -91,6 +91,11 @@ pub(crate) enum MtcovCommand {
     /// `categories!` declarations that no MR connects yet, from the last
     /// run's records, ranked by what they would add to io-ctf `A_k`.
     Suggest(SuggestCommand),
+    /// Which groups to keep: the fewest metamorphic groups (MR, source
+    /// input) of the last run that keep `A_k` of every asked criterion
+    /// and, with `--mutants`, every killed mutant killed; and a selection
+    /// file to run only those (`MTCOV_SELECT`).
+    Reduce(ReduceCommand),
 }
 
 impl MtcovArgs {
@@ -104,6 +109,7 @@ impl MtcovArgs {
             Some(MtcovCommand::Mutants(c)) => &c.common,
             Some(MtcovCommand::Study(c)) => &c.common,
             Some(MtcovCommand::Suggest(c)) => &c.common,
+            Some(MtcovCommand::Reduce(c)) => &c.common,
             None => &self.common,
         }
     }
@@ -159,6 +165,38 @@ pub(crate) struct SuggestCommand {
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub limit: usize,
     /// Print them as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ReduceCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    /// The k of the k-MR criterion.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub k: u32,
+    /// Criteria whose `A_k` is kept (repeatable or comma separated).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "CRITERION",
+        value_delimiter = ',',
+        default_value = "line"
+    )]
+    pub criterion: Vec<Criterion>,
+    /// Keep every mutant of the kill matrix (`<target-dir>/mtcov/mutants.json`,
+    /// from `cargo mtcov mutants`, whose baseline must be the last run) killed.
+    #[arg(long)]
+    pub mutants: bool,
+    /// Search for the smallest set (an integer program, started from the
+    /// greedy set), within `--time-limit`.
+    #[arg(long)]
+    pub exact: bool,
+    /// The exact search's time limit (`90s`, `2m`, a bare number of seconds).
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = crate::run::parse_duration, requires = "exact")]
+    pub time_limit: std::time::Duration,
+    /// Print the reduction as JSON.
     #[arg(long)]
     pub json: bool,
 }

@@ -28,6 +28,7 @@ pub mod model;
 mod mutants;
 pub mod patch;
 mod records;
+mod reduce;
 pub mod report;
 mod run;
 mod study;

@@ -7,7 +7,6 @@ use crate::mg::{Mg, Rare, Site, Verdict};
 use crate::mr::{Mr, MrInfo, MrMeta};
 use crate::panics::{self, Caught};
 use crate::record::{self, Recorder};
-use crate::source_key::SourceKey;
 use std::any::Any;
 use std::fmt::Debug;
 
@@ -187,7 +186,7 @@ pub(crate) fn run_group<T: Debug + ?Sized>(
         Ok(()) => (mg.verdict(), None),
         Err(caught) => (Verdict::Panicked(caught.message.clone()), Some(caught)),
     };
-    mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
+    mg.finish_recording(meta, &verdict, argument);
     Ran {
         verdict,
         rare: mg.take_rare_boxed(),
@@ -211,7 +210,8 @@ impl Session {
         }
     }
 
-    /// Runs and counts one MG; a failure is described and kept. The happy
+    /// Runs and counts one MG, unless a selection file leaves it out
+    /// (`MTCOV_SELECT`); a failure is described and kept. The happy
     /// path builds no [`Ran`] (moving it cost several ns per MG).
     #[inline]
     pub(crate) fn run<T: Debug + ?Sized>(
@@ -220,13 +220,16 @@ impl Session {
         argument: &T,
         mr: impl Fn(&mut Mg),
     ) -> Option<&mut Failure> {
+        if !crate::selection::runs(meta, argument) {
+            return None;
+        }
         let mut mg = Mg::new(self.recorder, meta);
         let caught = panics::catch(|| mr(&mut mg)).err();
         let verdict = match &caught {
             None => mg.verdict(),
             Some(caught) => Verdict::Panicked(caught.message.clone()),
         };
-        mg.finish_recording(meta, &verdict, || SourceKey::of(argument));
+        mg.finish_recording(meta, &verdict, argument);
         self.count(&verdict);
         if !matches!(verdict, Verdict::Violated | Verdict::Panicked(_)) {
             return None;

@@ -55,6 +55,7 @@ mod panics;
 mod record;
 mod registry;
 pub mod relation;
+mod selection;
 mod source_key;
 #[cfg(feature = "proptest")]
 mod strategy;

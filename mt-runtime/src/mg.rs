@@ -42,6 +42,10 @@ struct Recording {
     /// Its id, made on the first source execution.
     mr_id: Option<String>,
     sources: Vec<SourceKey>,
+    /// The address and type of the first source input: when it is the
+    /// MR's argument (not a field of it at the same address), the
+    /// argument's key is the first source's, not computed again.
+    first_source: (usize, &'static str),
     /// This MG's record lines so far (see [`Recorder::mg`]).
     pending: String,
     /// `(source key, fingerprint)` of the counter vectors written in full
@@ -129,6 +133,7 @@ impl Mg {
                 meta,
                 mr_id: None,
                 sources: Vec::new(),
+                first_source: (0, ""),
                 pending: String::new(),
                 written: Vec::new(),
                 window: coverage::GroupWindow::open(),
@@ -191,6 +196,12 @@ impl Mg {
         let key = SourceKey::of(input);
         // The sources of an MG are a set: `mg.source(&x, ..)` twice on equal
         // values is one source input.
+        if recording.sources.is_empty() {
+            recording.first_source = (
+                (input as *const I).cast::<()>() as usize,
+                std::any::type_name::<I>(),
+            );
+        }
         if !recording.sources.contains(&key) {
             recording.sources.push(key);
         }
@@ -375,21 +386,26 @@ impl Mg {
 
     /// Writes this MG's record (and its pending lines), when recording.
     #[inline]
-    pub(crate) fn finish_recording(
+    pub(crate) fn finish_recording<T: Debug + ?Sized>(
         &mut self,
         meta: &'static MrMeta,
         verdict: &Verdict,
-        argument: impl FnOnce() -> SourceKey,
+        argument: &T,
     ) {
         if let Some(recording) = &mut self.recording {
             recording.window.close();
+            let at = (
+                (argument as *const T).cast::<()>() as usize,
+                std::any::type_name::<T>(),
+            );
             Self::write_record(
                 recording,
                 self.rare.as_deref(),
                 self.follow_ups,
                 meta,
                 verdict,
-                argument,
+                at,
+                || SourceKey::of(argument),
             );
         }
     }
@@ -401,6 +417,7 @@ impl Mg {
         follow_ups: u32,
         meta: &'static MrMeta,
         verdict: &Verdict,
+        argument_at: (usize, &'static str),
         argument: impl FnOnce() -> SourceKey,
     ) {
         let violation = rare
@@ -408,8 +425,16 @@ impl Mg {
             .map(String::as_str);
         // An MG that associates nothing still says which input the MR did
         // not apply to (or died on): the report then does not suggest
-        // pairing that input with that MR again.
-        let argument = (!verdict.outcome().associates()).then(argument);
+        // pairing that input with that MR again. One whose first source
+        // input is not the MR's argument says what the argument was: a
+        // selection file (`MTCOV_SELECT`) names MGs by their argument.
+        let argument = if !verdict.outcome().associates() {
+            Some(argument())
+        } else if recording.sources.is_empty() || recording.first_source == argument_at {
+            None
+        } else {
+            Some(argument()).filter(|key| recording.sources.first() != Some(key))
+        };
         let record = MgRecord {
             meta,
             mr: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),

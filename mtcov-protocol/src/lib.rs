@@ -23,6 +23,7 @@ pub mod condition;
 pub mod fnv;
 #[cfg(feature = "read")]
 pub mod read;
+pub mod selection;
 pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
@@ -40,6 +41,11 @@ pub const RECORD_DIR_ENV: &str = "MTCOV_RECORD_DIR";
 /// every one even after a failure, without shrinking and without writing
 /// regression or corpus files).
 pub const CASES_ENV: &str = "MTCOV_CASES";
+
+/// The environment variable that makes test processes run only some
+/// metamorphic groups: the path of a [`selection`] file (`cargo mtcov
+/// reduce` writes one). Every other group is not run and not recorded.
+pub const SELECT_ENV: &str = "MTCOV_SELECT";
 
 /// The packages of mtcov itself: never instrumented, never measured, never
 /// part of a user's system under test.

@@ -17,6 +17,7 @@ use crate::term;
 pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
+    check_selection()?;
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
     let built = build_for_run(common, &args.build, &args.report)?;
@@ -164,4 +165,34 @@ fn save_shard(
     } else {
         ExitStatus::Success
     })
+}
+
+/// With `MTCOV_SELECT` set, the tests run only the groups of a selection
+/// file: it must be one, and the user is told that the run is partial.
+fn check_selection() -> Result<()> {
+    let Some(path) = std::env::var_os(mtcov_protocol::SELECT_ENV).filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let path = Path::new(&path);
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read the selection file {}={}",
+            mtcov_protocol::SELECT_ENV,
+            path.display()
+        )
+    })?;
+    let groups = mtcov_protocol::selection::parse(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}={} is not a selection file: {e}",
+            mtcov_protocol::SELECT_ENV,
+            path.display()
+        )
+    })?;
+    term::note(format_args!(
+        "{}={}: the tests run only the {} metamorphic groups it names",
+        mtcov_protocol::SELECT_ENV,
+        path.display(),
+        groups.len()
+    ));
+    Ok(())
 }

@@ -8,6 +8,7 @@ mod merge;
 mod mutants;
 mod nextest;
 mod outputs;
+mod reduce;
 mod report;
 mod study;
 mod suggest;
@@ -62,6 +63,7 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
         Some(MtcovCommand::Study(study)) => study::run(&study),
         Some(MtcovCommand::Suggest(suggest)) => suggest::run(&suggest),
+        Some(MtcovCommand::Reduce(reduce)) => reduce::run(&reduce),
         None => measure::run(&args),
     };
     match result {

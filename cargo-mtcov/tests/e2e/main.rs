@@ -29,6 +29,7 @@ mod parallel;
 mod patch;
 mod pollution;
 mod proc_macro_member;
+mod reduce_hand;
 mod registry_only;
 mod report_formats;
 mod schedules;

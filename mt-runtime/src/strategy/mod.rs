@@ -325,6 +325,9 @@ where
         let input = tree.current();
         let mut failed = false;
         for &mr in self.mrs {
+            if !crate::selection::runs(mr.meta(), &input) {
+                continue;
+            }
             let ran = run_group(self.session.recorder, mr.meta(), &input, |mg| {
                 mr.run(mg, &input)
             });

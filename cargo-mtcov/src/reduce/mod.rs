@@ -1,0 +1,171 @@
+//! Suite reduction: the fewest metamorphic groups of a run that keep
+//! `A_k` of every asked criterion at its value and every killed mutant
+//! killed (`docs/reduce.md`). Pure: a [`Suite`] in, a [`Reduction`] out.
+//!
+//! A group is one MR on its source inputs (an MG, as the kill matrix has
+//! them). Keeping a set of groups keeps the associations `(t, m)` they
+//! make; `K(r)` of the kept set is then measured as `crate::measure`
+//! measures it (per relation: `m` counts for `r` on `t` when its own
+//! source execution of `t` covered `r`). Because `A_k` sums
+//! `min(|S_RO|, k)` over requirements and dropping groups can only lower
+//! each term, `A_k` stays the same exactly when every requirement keeps
+//! its `min(|S_RO(best t)|, k)`: a covering problem with one constraint per
+//! distinct requirement (see [`instance`]), solved greedily ([`greedy`]) or
+//! as an integer program ([`exact`]). The result is checked with the
+//! measure itself before it is shown.
+
+pub(crate) mod exact;
+pub(crate) mod greedy;
+pub(crate) mod instance;
+pub(crate) mod summary;
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Outcome, PoolBuilder, measure};
+
+/// What a run showed, as reduction needs it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Suite {
+    /// Per MR: its relation class.
+    pub(crate) classes: Vec<String>,
+    /// Number of source inputs (indices `0..inputs`).
+    pub(crate) inputs: u32,
+    /// The groups that associate (held): the units kept or dropped.
+    pub(crate) groups: Vec<Group>,
+    pub(crate) criteria: Vec<SuiteCriterion>,
+    /// Per killed mutant: the groups that kill it (empty without a kill
+    /// matrix).
+    pub(crate) kills: Vec<Vec<u32>>,
+}
+
+/// One metamorphic group: an MR and its source inputs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Group {
+    pub(crate) mr: u32,
+    pub(crate) sources: Vec<u32>,
+}
+
+/// One criterion: its requirements and what each source execution covered.
+#[derive(Debug, Clone)]
+pub(crate) struct SuiteCriterion {
+    pub(crate) name: String,
+    pub(crate) requirements: u32,
+    /// `(input, MR, requirements)`: what the MR's own source executions of
+    /// the input covered; `None` for an execution that counts for every MR
+    /// of the input.
+    pub(crate) executions: Vec<(u32, Option<u32>, Vec<u32>)>,
+}
+
+/// `A_k` of one criterion as an exact fraction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub(crate) struct Adequacy {
+    pub(crate) numerator: u64,
+    pub(crate) denominator: u64,
+}
+
+impl Adequacy {
+    pub(crate) fn value(self) -> f64 {
+        if self.denominator == 0 {
+            0.0
+        } else {
+            self.numerator as f64 / self.denominator as f64
+        }
+    }
+}
+
+impl Suite {
+    /// `A_k` of every criterion (`None`: no requirements) when only the
+    /// groups with `kept[g]` run, by `crate::measure` itself.
+    pub(crate) fn adequacy(&self, k: u32, kept: &[bool]) -> anyhow::Result<Vec<Option<Adequacy>>> {
+        let mut builder = PoolBuilder::new();
+        for class in &self.classes {
+            builder.add_mr(class, None);
+        }
+        for _ in 0..self.inputs {
+            builder.add_input();
+        }
+        let mut associated = std::collections::HashSet::new();
+        for (g, group) in self.groups.iter().enumerate() {
+            if kept[g] {
+                let inputs: Vec<InputIdx> = group.sources.iter().map(|&s| InputIdx(s)).collect();
+                builder.record_mg(MrIdx(group.mr), &inputs, Outcome::Holds)?;
+                associated.extend(group.sources.iter().map(|&s| (s, Some(group.mr))));
+                associated.extend(group.sources.iter().map(|&s| (s, None)));
+            }
+        }
+        let pool = builder.build();
+        let relations = pool.source_relations(Counting::Class);
+        let mut out = Vec::with_capacity(self.criteria.len());
+        for criterion in &self.criteria {
+            // Only the executions of kept groups: the others do not run.
+            let mut coverage = Coverage::new(criterion.requirements);
+            for (input, mr, reqs) in &criterion.executions {
+                if !associated.contains(&(*input, *mr)) {
+                    continue;
+                }
+                match mr {
+                    Some(mr) => {
+                        coverage.push_by(InputIdx(*input), MrIdx(*mr), reqs.iter().copied())?
+                    }
+                    None => coverage.push(InputIdx(*input), reqs.iter().copied())?,
+                }
+            }
+            let measured = measure(&pool, &relations, &coverage, k)?;
+            out.push(measured.summary().map(|s| Adequacy {
+                numerator: s.a_k_numerator,
+                denominator: s.a_k_denominator,
+            }));
+        }
+        Ok(out)
+    }
+
+    /// How many killed mutants a kept group kills.
+    pub(crate) fn kills_kept(&self, kept: &[bool]) -> usize {
+        self.kills
+            .iter()
+            .filter(|killers| killers.iter().any(|&g| kept[g as usize]))
+            .count()
+    }
+}
+
+/// How the kept set was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Method {
+    Greedy,
+    Exact,
+}
+
+/// The exact search's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub(crate) struct ExactInfo {
+    /// Proven smallest.
+    pub(crate) optimal: bool,
+    /// No kept set is smaller than this.
+    pub(crate) lower_bound: u64,
+    /// `(kept - lower_bound) / kept`.
+    pub(crate) gap: f64,
+    pub(crate) seconds: f64,
+    /// The solver's answer was not used (it failed, found nothing better
+    /// than greedy in time, or gave a set that breaks a constraint).
+    pub(crate) fell_back: Option<&'static str>,
+}
+
+/// Finds the kept set: greedy, then (with `exact`) the integer program
+/// started from the greedy set.
+pub(crate) fn reduce(
+    suite: &Suite,
+    k: u32,
+    exact: Option<std::time::Duration>,
+) -> anyhow::Result<(Vec<bool>, usize, Option<ExactInfo>)> {
+    let instance = instance::Instance::new(suite, k);
+    let greedy = greedy::solve(&instance)?;
+    let greedy_size = greedy.iter().filter(|&&k| k).count();
+    let Some(limit) = exact else {
+        return Ok((greedy, greedy_size, None));
+    };
+    let (kept, info) = exact::solve(&instance, &greedy, limit);
+    Ok((kept, greedy_size, Some(info)))
+}

@@ -1,0 +1,181 @@
+//! What `cargo mtcov reduce` prints (text) and writes (JSON).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Adequacy, ExactInfo, Method};
+use crate::report::escape::terminal;
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Reduction {
+    pub(crate) k: u32,
+    pub(crate) method: Method,
+    pub(crate) groups: Kept,
+    pub(crate) inputs: Kept,
+    pub(crate) mrs: Kept,
+    /// Groups the greedy search keeps (the exact one starts from them).
+    pub(crate) greedy_groups: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) exact: Option<ExactInfo>,
+    /// `A_k` per criterion: the whole run's, which the kept groups keep.
+    pub(crate) criteria: Vec<CriterionKept>,
+    /// Killed mutants of the kill matrix, all killed by a kept group.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) killed_mutants: Option<usize>,
+    pub(crate) kept: Vec<KeptGroup>,
+    /// MRs with no kept group: on these inputs they check nothing the
+    /// kept groups do not.
+    pub(crate) mrs_adding_nothing: Vec<String>,
+    /// Per MR with kept groups: what dropping them too would cost.
+    pub(crate) mr_costs: Vec<MrCost>,
+    /// The selection file (`MTCOV_SELECT`).
+    pub(crate) selection: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub(crate) struct Kept {
+    pub(crate) kept: usize,
+    pub(crate) total: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct CriterionKept {
+    pub(crate) criterion: String,
+    pub(crate) requirements: u32,
+    pub(crate) a_k: f64,
+    pub(crate) exact: Adequacy,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct KeptGroup {
+    pub(crate) mr: String,
+    /// The source key the selection names it by (16 hex digits).
+    pub(crate) key: String,
+    /// The `Debug` text of its source inputs.
+    pub(crate) sources: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct MrCost {
+    pub(crate) mr: String,
+    pub(crate) kept_groups: usize,
+    /// `A_k` per criterion (as `criteria`) without this MR's kept groups.
+    pub(crate) a_k_without: Vec<f64>,
+    /// Killed mutants no other kept group kills.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) kills_lost: Option<usize>,
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn share(kept: Kept) -> String {
+    let pct = if kept.total == 0 {
+        0.0
+    } else {
+        kept.kept as f64 / kept.total as f64
+    };
+    format!("{} of {} ({})", kept.kept, kept.total, percent(pct))
+}
+
+pub(crate) fn render_text(r: &Reduction) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Kept {} metamorphic groups: {} source inputs, {} MRs ({})",
+        share(r.groups),
+        r.inputs.kept,
+        share(r.mrs),
+        match r.method {
+            Method::Greedy => "greedy".to_owned(),
+            Method::Exact => "exact".to_owned(),
+        }
+    );
+    if let Some(exact) = &r.exact {
+        let verdict = if exact.optimal {
+            "proven smallest".to_owned()
+        } else {
+            format!(
+                "at least {} needed, gap {}",
+                exact.lower_bound,
+                percent(exact.gap)
+            )
+        };
+        let _ = writeln!(
+            out,
+            "  exact search: {verdict} in {:.1} s; greedy kept {}{}",
+            exact.seconds,
+            r.greedy_groups,
+            exact
+                .fell_back
+                .map(|why| format!(" (greedy's set is used: {why})"))
+                .unwrap_or_default()
+        );
+    }
+    let kept_numbers: Vec<String> = r
+        .criteria
+        .iter()
+        .map(|c| format!("{} {}", c.criterion, percent(c.a_k)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "  A_{} unchanged: {}",
+        r.k,
+        if kept_numbers.is_empty() {
+            "no criterion has requirements".to_owned()
+        } else {
+            kept_numbers.join(", ")
+        }
+    );
+    if let Some(killed) = r.killed_mutants {
+        let _ = writeln!(out, "  kills unchanged: all {killed} killed mutants");
+    }
+    if !r.mrs_adding_nothing.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nMRs that add nothing here ({}): the kept groups check all they check",
+            r.mrs_adding_nothing.len()
+        );
+        for mr in &r.mrs_adding_nothing {
+            let _ = writeln!(out, "  {}", terminal(mr));
+        }
+    }
+    if !r.mr_costs.is_empty() {
+        let _ = writeln!(out, "\nWhat dropping a kept MR would cost:");
+        for cost in &r.mr_costs {
+            let mut losses: Vec<String> = r
+                .criteria
+                .iter()
+                .zip(&cost.a_k_without)
+                .filter(|(c, without)| **without < c.a_k)
+                .map(|(c, without)| {
+                    format!("{} A_{} -{}", c.criterion, r.k, percent(c.a_k - without))
+                })
+                .collect();
+            if let Some(lost) = cost.kills_lost.filter(|&n| n > 0) {
+                losses.push(format!("{lost} kill{}", if lost == 1 { "" } else { "s" }));
+            }
+            let _ = writeln!(
+                out,
+                "  {} ({} group{}): {}",
+                terminal(&cost.mr),
+                cost.kept_groups,
+                if cost.kept_groups == 1 { "" } else { "s" },
+                if losses.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    losses.join(", ")
+                }
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nRun only the kept groups (any test command; every check of every test):\n  \
+         MTCOV_SELECT={} cargo mtcov",
+        terminal(&r.selection)
+    );
+    out
+}

@@ -1,0 +1,193 @@
+use std::time::Duration;
+
+use super::instance::Instance;
+use super::*;
+
+/// One MR of one class per input; `covers[t]` is what input `t` covers.
+fn one_relation(requirements: u32, covers: &[Vec<u32>]) -> Suite {
+    Suite {
+        classes: vec!["equal".into()],
+        inputs: covers.len() as u32,
+        groups: (0..covers.len() as u32)
+            .map(|t| Group {
+                mr: 0,
+                sources: vec![t],
+            })
+            .collect(),
+        criteria: vec![SuiteCriterion {
+            name: "line".into(),
+            requirements,
+            executions: covers
+                .iter()
+                .enumerate()
+                .map(|(t, reqs)| (t as u32, Some(0), reqs.clone()))
+                .collect(),
+        }],
+        kills: Vec::new(),
+    }
+}
+
+/// Two rows of 14 requirements, and three column blocks of 8, 4 and 2
+/// columns: greedy takes the blocks (16 > 14, then 8 > 6, then 4 > 2),
+/// none of them redundant; the two rows are the smallest set.
+fn rows_and_blocks() -> Suite {
+    let row = |i: u32| (0..14).map(|c| i * 14 + c).collect::<Vec<u32>>();
+    let block = |cols: std::ops::Range<u32>| cols.flat_map(|c| [c, 14 + c]).collect::<Vec<u32>>();
+    one_relation(
+        28,
+        &[row(0), row(1), block(0..8), block(8..12), block(12..14)],
+    )
+}
+
+fn kept_groups(kept: &[bool]) -> Vec<usize> {
+    (0..kept.len()).filter(|&g| kept[g]).collect()
+}
+
+#[test]
+fn greedy_and_exact_differ_where_set_cover_greedy_does() {
+    let suite = rows_and_blocks();
+    let all = vec![true; 5];
+    let (greedy, size, info) = reduce(&suite, 1, None).unwrap();
+    assert_eq!(kept_groups(&greedy), [2, 3, 4]);
+    assert_eq!((size, info), (3, None));
+    let (exact, greedy_size, info) = reduce(&suite, 1, Some(Duration::from_secs(20))).unwrap();
+    assert_eq!(greedy_size, 3);
+    assert_eq!(kept_groups(&exact), [0, 1]);
+    let info = info.unwrap();
+    assert!(info.optimal && info.fell_back.is_none(), "{info:?}");
+    assert_eq!((info.lower_bound, info.gap), (2, 0.0));
+    for kept in [&greedy, &exact] {
+        assert_eq!(
+            suite.adequacy(1, kept).unwrap(),
+            suite.adequacy(1, &all).unwrap()
+        );
+    }
+}
+
+/// A requirement that the whole suite checks with 2 classes on input 1
+/// only: keeping one class on each input lowers `K`; the reduction keeps
+/// both classes on input 1.
+#[test]
+fn the_witness_keeps_its_classes_together() {
+    let suite = Suite {
+        classes: vec!["a".into(), "b".into()],
+        inputs: 2,
+        groups: vec![
+            Group {
+                mr: 0,
+                sources: vec![0],
+            },
+            Group {
+                mr: 1,
+                sources: vec![0],
+            },
+            Group {
+                mr: 0,
+                sources: vec![1],
+            },
+            Group {
+                mr: 1,
+                sources: vec![1],
+            },
+        ],
+        criteria: vec![SuiteCriterion {
+            name: "line".into(),
+            requirements: 2,
+            executions: vec![
+                (0, Some(0), vec![0]),
+                (0, Some(1), vec![1]),
+                (1, Some(0), vec![0, 1]),
+                (1, Some(1), vec![0, 1]),
+            ],
+        }],
+        kills: Vec::new(),
+    };
+    let all = vec![true; 4];
+    let whole = suite.adequacy(2, &all).unwrap();
+    assert_eq!(whole[0].unwrap().numerator, 4);
+    for exact in [None, Some(Duration::from_secs(20))] {
+        let (kept, _, _) = reduce(&suite, 2, exact).unwrap();
+        assert_eq!(kept_groups(&kept), [2, 3]);
+        assert_eq!(suite.adequacy(2, &kept).unwrap(), whole);
+    }
+    // At k = 1 one group does.
+    let (kept, _, _) = reduce(&suite, 1, None).unwrap();
+    assert_eq!(kept_groups(&kept).len(), 1);
+    assert_eq!(
+        suite.adequacy(1, &kept).unwrap(),
+        suite.adequacy(1, &all).unwrap()
+    );
+}
+
+#[test]
+fn kills_are_kept_and_requirements_merge_into_weighted_constraints() {
+    let mut suite = one_relation(3, &[vec![0, 1], vec![0, 1, 2], vec![2]]);
+    // Group 0 alone kills mutant 0; groups 1 and 2 kill mutant 1.
+    suite.kills = vec![vec![0], vec![2, 1]];
+    let instance = Instance::new(&suite, 1);
+    // Requirements 0 and 1 have the same constraint.
+    assert_eq!(instance.weights, [2, 1, 1, 1]);
+    let (kept, _, _) = reduce(&suite, 1, None).unwrap();
+    assert_eq!(kept_groups(&kept), [0, 1]);
+    assert_eq!(suite.kills_kept(&kept), 2);
+    assert_eq!(suite.kills_kept(&[false, false, true]), 1);
+}
+
+/// Random suites: both methods keep every number, exact is never larger
+/// than greedy, and the measure agrees with the constraints.
+#[test]
+fn random_suites_keep_a_k_and_kills() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |n: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(n)) as u32
+    };
+    for _ in 0..40 {
+        let (inputs, mrs, reqs) = (1 + next(6), 1 + next(5), 1 + next(12));
+        let classes: Vec<String> = (0..mrs).map(|m| format!("c{}", m % 3)).collect();
+        let mut groups = Vec::new();
+        let mut executions = Vec::new();
+        for t in 0..inputs {
+            for m in 0..mrs {
+                if next(3) == 0 {
+                    continue;
+                }
+                groups.push(Group {
+                    mr: m,
+                    sources: vec![t],
+                });
+                let covered: Vec<u32> = (0..reqs).filter(|_| next(2) == 0).collect();
+                executions.push((t, Some(m), covered));
+            }
+        }
+        let kills = (0..next(4))
+            .map(|_| (0..groups.len() as u32).filter(|_| next(4) == 0).collect())
+            .collect();
+        let suite = Suite {
+            classes,
+            inputs,
+            groups,
+            criteria: vec![SuiteCriterion {
+                name: "line".into(),
+                requirements: reqs,
+                executions,
+            }],
+            kills,
+        };
+        let all = vec![true; suite.groups.len()];
+        for k in 1..=3 {
+            let whole = suite.adequacy(k, &all).unwrap();
+            let (greedy, _, _) = reduce(&suite, k, None).unwrap();
+            let (exact, _, info) = reduce(&suite, k, Some(Duration::from_secs(20))).unwrap();
+            for kept in [&greedy, &exact] {
+                assert_eq!(suite.adequacy(k, kept).unwrap(), whole);
+                assert_eq!(suite.kills_kept(kept), suite.kills_kept(&all));
+            }
+            let size = |kept: &[bool]| kept.iter().filter(|&&k| k).count();
+            assert!(size(&exact) <= size(&greedy));
+            assert!(info.unwrap().lower_bound as usize <= size(&exact));
+        }
+    }
+}

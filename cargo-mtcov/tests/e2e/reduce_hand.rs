@@ -1,0 +1,91 @@
+//! `cargo mtcov reduce` on `tests/fixtures/reduce-hand`: greedy and exact
+//! keep the sets HAND.md works out, and running only the kept groups
+//! (`MTCOV_SELECT`) gives the `A_k` the reduction promised.
+
+use crate::common::{assert_exit, copy_fixture, criterion, mtcov_command, stderr, stdout};
+use serde_json::Value;
+
+#[test]
+fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
+    let project = copy_fixture("reduce-hand");
+    let mtcov = |args: &[&str], select: Option<&std::path::Path>, code: i32| {
+        let mut command = mtcov_command(project.path(), args);
+        if let Some(path) = select {
+            command.env("MTCOV_SELECT", path);
+        }
+        let out = command.output().unwrap();
+        assert_exit(&out, code);
+        out
+    };
+    let json =
+        |out: &std::process::Output| -> Value { serde_json::from_str(&stdout(out)).expect("JSON") };
+    let whole = json(&mtcov(&["--k", "1", "--json"], None, 0));
+    assert_eq!(whole["totals"]["associations"], 5);
+    let line = &criterion(&whole, "line")["summary"];
+    assert_eq!(
+        (
+            line["a_k_numerator"].as_u64(),
+            line["a_k_denominator"].as_u64()
+        ),
+        (Some(88), Some(88))
+    );
+
+    // Greedy: the three blocks (HAND.md), none redundant.
+    let greedy = json(&mtcov(&["reduce", "--k", "1", "--json"], None, 0));
+    assert_eq!(greedy["method"], "greedy");
+    assert_eq!(greedy["groups"]["kept"], 3);
+    assert_eq!(greedy["groups"]["total"], 5);
+    let kept = |r: &Value| -> Vec<String> {
+        let mut sources: Vec<String> = r["kept"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["sources"][0].as_str().unwrap().to_owned())
+            .collect();
+        sources.sort();
+        sources
+    };
+    // block(0, 8), block(8, 4), block(12, 2) of HAND.md.
+    assert_eq!(kept(&greedy), ["201338880", "4178175", "62918400"]);
+
+    // Exact: the two rows, proven smallest.
+    let exact = json(&mtcov(
+        &["reduce", "--k", "1", "--exact", "--json"],
+        None,
+        0,
+    ));
+    assert_eq!(exact["method"], "exact");
+    assert_eq!(exact["greedy_groups"], 3);
+    assert_eq!(exact["groups"]["kept"], 2);
+    assert_eq!(exact["exact"]["optimal"], true);
+    assert_eq!(exact["exact"]["lower_bound"], 2);
+    assert_eq!(kept(&exact), ["16383", "268419072"]);
+    let promised = &exact["criteria"][0];
+    assert_eq!(promised["criterion"], "line");
+    assert_eq!(promised["exact"]["numerator"], 88);
+
+    // Running only the kept groups gives what was promised.
+    let selection = std::path::PathBuf::from(exact["selection"].as_str().unwrap());
+    let out = mtcov(&["--k", "1", "--json"], Some(&selection), 0);
+    assert!(
+        stderr(&out).contains("the tests run only the 2 metamorphic groups it names"),
+        "{}",
+        stderr(&out)
+    );
+    let replayed = json(&out);
+    assert_eq!(replayed["totals"]["associations"], 2);
+    let line = &criterion(&replayed, "line")["summary"];
+    assert_eq!(line["a_k_numerator"], promised["exact"]["numerator"]);
+    assert_eq!(line["a_k_denominator"], promised["exact"]["denominator"]);
+
+    // A selection that is not one stops the run before it builds.
+    let bad = project.path().join("bad-selection.txt");
+    std::fs::write(&bad, "keep only-an-id\n").unwrap();
+    let out = mtcov(&["--k", "1"], Some(&bad), 2);
+    assert!(
+        stderr(&out)
+            .contains("is not a selection file: line 1: expected an MR id and a source key"),
+        "{}",
+        stderr(&out)
+    );
+}

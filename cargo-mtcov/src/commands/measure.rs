@@ -169,7 +169,7 @@ fn save_shard(
 
 /// With `MTCOV_SELECT` set, the tests run only the groups of a selection
 /// file: it must be one, and the user is told that the run is partial.
-fn check_selection() -> Result<()> {
+pub(super) fn check_selection() -> Result<()> {
     let Some(path) = std::env::var_os(mtcov_protocol::SELECT_ENV).filter(|p| !p.is_empty()) else {
         return Ok(());
     };

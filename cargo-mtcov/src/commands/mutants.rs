@@ -67,6 +67,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     if !args.merge.is_empty() {
         return merge_shards(args, &mtcov_dir);
     }
+    super::measure::check_selection()?;
     // 1. The mutants (this shard's).
     let (mutants, all) = select_mutants(args, &workspace)?;
     // 2. The instrumented baseline.

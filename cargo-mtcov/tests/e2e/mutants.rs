@@ -198,6 +198,49 @@ fn kill_matrix_of_hand_checked_mutants() {
     // Killed or survived: the timeout and the unviable mutant are left out.
     assert_eq!(study["viable_mutants"], 7);
     assert!((study["pool_fde"].as_f64().unwrap() - 5.0 / 7.0).abs() < 1e-9);
+
+    // The reduction keeps line A_3 and the 5 kills with 4 of the 7
+    // groups (HAND.md): additive and scaling on one input (the line of
+    // `double` has two classes there), monotone on one, halving(3); the
+    // additive group kills all five mutants.
+    let out = mtcov_command(
+        project.path(),
+        &["reduce", "--mutants", "--exact", "--json"],
+    )
+    .env("CARGO_TARGET_DIR", &target)
+    .output()
+    .unwrap();
+    assert_exit(&out, 0);
+    let reduced: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(reduced["killed_mutants"], 5);
+    assert_eq!(reduced["groups"]["total"], 7);
+    assert_eq!(reduced["groups"]["kept"], 4);
+    assert_eq!(reduced["exact"]["optimal"], true);
+    let mut kept_mrs: Vec<&str> = reduced["kept"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["mr"].as_str().unwrap().rsplit("::").next().unwrap())
+        .collect();
+    kept_mrs.sort_unstable();
+    assert_eq!(kept_mrs, ["additive", "halving", "monotone", "scaling"]);
+    let additive = reduced["mr_costs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["mr"].as_str().unwrap().ends_with("additive"))
+        .unwrap();
+    // Without additive, the kept scaling group still kills what it kills
+    // on its input (HAND.md): scaling(0) three mutants, scaling(3) four.
+    let input = reduced["kept"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["mr"].as_str().unwrap().ends_with("scaling"))
+        .unwrap()["sources"][0]
+        .clone();
+    let lost = if input == "0" { 2 } else { 1 };
+    assert_eq!(additive["kills_lost"], lost, "{additive} {input}");
 }
 
 #[test]

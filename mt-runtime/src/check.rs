@@ -58,6 +58,13 @@ pub fn check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) {
 /// ```
 pub fn try_check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) -> Result<Summary, Failures> {
     let mut session = Session::new();
+    if crate::selection::active() {
+        let sources: Vec<&T> = sources.iter().collect();
+        for (mr, input) in crate::selection::plan(mrs, &sources, Mr::meta) {
+            session.run(mr.meta(), input, |mg| mr.run(mg, input));
+        }
+        return session.finish();
+    }
     for mr in mrs {
         for input in sources {
             session.run(mr.meta(), input, |mg| mr.run(mg, input));
@@ -83,6 +90,13 @@ pub fn check_registered<T: Debug + 'static>(sources: &[T]) {
 pub fn try_check_registered<T: Debug + 'static>(sources: &[T]) -> Result<Summary, Failures> {
     let mrs = registered::<T>();
     let mut session = Session::new();
+    if crate::selection::active() {
+        let sources: Vec<&T> = sources.iter().collect();
+        for (mr, input) in crate::selection::plan(&mrs, &sources, |mr| mr.0) {
+            session.run(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));
+        }
+        return session.finish();
+    }
     for mr in &mrs {
         for input in sources {
             session.run(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));

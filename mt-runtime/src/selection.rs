@@ -1,16 +1,17 @@
 //! `MTCOV_SELECT`: run only the metamorphic groups of a selection file
-//! (`cargo mtcov reduce` writes one), in every check of the process.
+//! (`cargo mtcov reduce` writes them), in every check of the process, in
+//! the file's order within each `check` and `check_registered`.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
 
-/// The groups to run, or `None` to run every group.
-fn groups() -> Option<&'static HashSet<(String, u64)>> {
-    static GROUPS: OnceLock<Option<HashSet<(String, u64)>>> = OnceLock::new();
+/// Per selected group, its rank in the file; `None` to run every group.
+fn groups() -> Option<&'static HashMap<(String, u64), usize>> {
+    static GROUPS: OnceLock<Option<HashMap<(String, u64), usize>>> = OnceLock::new();
     GROUPS
         .get_or_init(|| {
             let path = std::env::var_os(mtcov_protocol::SELECT_ENV).filter(|p| !p.is_empty())?;
@@ -27,17 +28,57 @@ fn groups() -> Option<&'static HashSet<(String, u64)>> {
                     mtcov_protocol::SELECT_ENV
                 )
             });
-            Some(groups.into_iter().collect())
+            let mut ranks = HashMap::with_capacity(groups.len());
+            for (rank, group) in groups.into_iter().enumerate() {
+                ranks.entry(group).or_insert(rank);
+            }
+            Some(ranks)
         })
         .as_ref()
+}
+
+/// Whether a selection file is set.
+pub(crate) fn active() -> bool {
+    groups().is_some()
+}
+
+/// The rank of the MG of `meta` on `argument` in the selection: `None`
+/// when a selection is set and does not name it (it does not run), 0 for
+/// every MG without a selection.
+pub(crate) fn rank<T: Debug + ?Sized>(meta: &'static MrMeta, argument: &T) -> Option<usize> {
+    match groups() {
+        None => Some(0),
+        Some(groups) => groups
+            .get(&(MrInfo(meta).id(), SourceKey::of(argument).0))
+            .copied(),
+    }
 }
 
 /// Whether the MG of `meta` on `argument` runs: always, unless a selection
 /// file is set and does not name it.
 #[inline]
 pub(crate) fn runs<T: Debug + ?Sized>(meta: &'static MrMeta, argument: &T) -> bool {
-    match groups() {
-        None => true,
-        Some(groups) => groups.contains(&(MrInfo(meta).id(), SourceKey::of(argument).0)),
+    !active() || rank(meta, argument).is_some()
+}
+
+/// The MGs of one check in the order to run them: as given without a
+/// selection; with one, only those it names, in its order (stable).
+pub(crate) fn plan<'a, M, T: Debug + ?Sized>(
+    mrs: &'a [M],
+    sources: &'a [&'a T],
+    meta: impl Fn(&M) -> &'static MrMeta,
+) -> Vec<(&'a M, &'a T)> {
+    let mut planned: Vec<(usize, &M, &T)> = Vec::with_capacity(mrs.len() * sources.len());
+    for mr in mrs {
+        for &input in sources {
+            if let Some(rank) = rank(meta(mr), input) {
+                planned.push((rank, mr, input));
+            }
+        }
     }
+    planned.sort_by_key(|p| p.0);
+    planned
+        .into_iter()
+        .map(|(_, mr, input)| (mr, input))
+        .collect()
 }

@@ -46,18 +46,26 @@ fn binomial(mg: &mut Mg, pair: &(i64, i64)) {
 
 /// Runs `scenario` in a child process with recording into a fresh dir.
 fn record(scenario: &str) -> (std::process::Output, PathBuf) {
+    record_selected(scenario, None)
+}
+
+/// Like [`record`], with `MTCOV_SELECT` set to `selection` when given.
+fn record_selected(scenario: &str, selection: Option<&Path>) -> (std::process::Output, PathBuf) {
+    let tag = if selection.is_some() { "-selected" } else { "" };
     let dir = std::env::temp_dir().join(format!(
-        "mt-runtime-recording-{scenario}-{}",
+        "mt-runtime-recording-{scenario}{tag}-{}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
-    let output = Command::new(std::env::current_exe().unwrap())
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
         .args(["--exact", "child", "--nocapture", "--test-threads=1"])
         .env(CHILD, scenario)
-        .env("MTCOV_RECORD_DIR", &dir)
-        .output()
-        .unwrap();
-    (output, dir)
+        .env("MTCOV_RECORD_DIR", &dir);
+    if let Some(selection) = selection {
+        command.env(mtcov_protocol::SELECT_ENV, selection);
+    }
+    (command.output().unwrap(), dir)
 }
 
 /// Every record of every file in `dir`, parsed; asserts each line is whole.
@@ -318,4 +326,74 @@ fn nothing_is_written_without_the_variable() {
         "wrote into the working directory"
     );
     std::fs::remove_dir(cwd).unwrap();
+}
+
+/// A selection file runs only the MGs it names, in its order within each
+/// check, in `check` and over MRs whose sources are not their argument.
+#[test]
+fn a_selection_runs_only_its_groups_in_its_order() {
+    let (output, dir) = record("plain");
+    assert!(output.status.success());
+    let all = records(&dir);
+    let mgs = of_kind(&all, "mg");
+    let key_of = |debug: &str| -> String {
+        of_kind(&all, "source")
+            .into_iter()
+            .find(|r| r["debug"] == debug)
+            .unwrap()["key"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (one, two, five) = (key_of("1"), key_of("2"), key_of("5"));
+    let pair = mgs
+        .iter()
+        .find(|r| r["sources"] == serde_json::json!([two, five]))
+        .unwrap()["argument"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let selection = dir.with_extension("selection.txt");
+    std::fs::write(
+        &selection,
+        format!(
+            "# binomial first, but in its own check\n\
+             keep mt_runtime::recording::binomial {pair}\n\
+             keep mt_runtime::recording::monotone {two} # 2\n\
+             keep mt_runtime::recording::even {one}\n"
+        ),
+    )
+    .unwrap();
+    let (output, dir) = record_selected("plain", Some(&selection));
+    assert!(output.status.success(), "{output:?}");
+    let selected = records(&dir);
+    let ran: Vec<(String, Value)> = of_kind(&selected, "mg")
+        .into_iter()
+        .map(|r| {
+            let mr = r["mr"].as_str().unwrap().rsplit("::").next().unwrap();
+            (mr.to_owned(), r["sources"].clone())
+        })
+        .collect();
+    assert_eq!(
+        ran,
+        [
+            ("monotone".to_owned(), serde_json::json!([two])),
+            ("monotone".to_owned(), serde_json::json!([two])),
+            ("even".to_owned(), serde_json::json!([one])),
+            ("binomial".to_owned(), serde_json::json!([two, five])),
+        ]
+    );
+
+    std::fs::write(&selection, "keep mt_runtime::recording::even 12\n").unwrap();
+    let (output, _) = record_selected("plain", Some(&selection));
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!output.status.success());
+    assert!(
+        printed.contains("is not one: line 1: `12` is not a source key"),
+        "{printed}"
+    );
 }

@@ -23,6 +23,9 @@ use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
 use crate::term;
 
+/// Random orders the prioritisation's APFD is compared with.
+const RANDOM_ORDERS: usize = 100;
+
 pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
     let workspace = build::metadata(args.common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
@@ -94,8 +97,10 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         bail!("internal error: the reduced set does not keep A_k or the kills; please report this");
     }
 
-    let selection = mtcov_dir.join("reduce").join("selection.txt");
-    let reduction = describe(&suite, &units, &assembled, args, &kept, &whole)?;
+    let order = reduce::prioritise(&suite, args.k, RANDOM_ORDERS, 1);
+    let dir = mtcov_dir.join("reduce");
+    let (selection, order_file) = (dir.join("selection.txt"), dir.join("order.txt"));
+    let reduction = describe(&suite, &units, &assembled, args, &kept, &whole, &order)?;
     let reduction = Reduction {
         greedy_groups,
         exact,
@@ -105,9 +110,30 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
             Method::Greedy
         },
         selection: selection.display().to_string(),
+        order_file: order_file.display().to_string(),
         ..reduction
     };
-    write_selection(&selection, &reduction)?;
+    let kept_in_order: Vec<u32> = reduction
+        .order
+        .groups
+        .iter()
+        .copied()
+        .filter(|&g| kept[g as usize])
+        .collect();
+    write_selection(
+        &selection,
+        "The metamorphic groups `cargo mtcov reduce` kept",
+        &kept_in_order,
+        &units,
+        &assembled,
+    )?;
+    write_selection(
+        &order_file,
+        "Every metamorphic group of the run, prioritised by `cargo mtcov reduce`",
+        &reduction.order.groups,
+        &units,
+        &assembled,
+    )?;
 
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -231,6 +257,7 @@ fn describe(
     args: &ReduceCommand,
     kept: &[bool],
     whole: &[Option<reduce::Adequacy>],
+    order: &reduce::Order,
 ) -> Result<Reduction> {
     let k = args.k;
     let count = |kept: &[bool]| kept.iter().filter(|&&k| k).count();
@@ -278,22 +305,18 @@ fn describe(
         });
     }
     let all_mrs = distinct(&mr_of, false);
-    let kept_groups = units
+    // In the order they run.
+    let kept_groups = order
+        .groups
         .iter()
-        .zip(kept)
-        .filter(|(_, k)| **k)
-        .map(|(u, _)| KeptGroup {
-            mr: u.mr.clone(),
-            key: format!("{:016x}", u.argument),
-            sources: u
-                .sources
-                .iter()
-                .map(|key| {
-                    assembled.sources[assembled.input_of_key[key].0 as usize]
-                        .debug
-                        .clone()
-                })
-                .collect(),
+        .filter(|&&g| kept[g as usize])
+        .map(|&g| {
+            let u = &units[g as usize];
+            KeptGroup {
+                mr: u.mr.clone(),
+                key: format!("{:016x}", u.argument),
+                sources: debug_of(u, assembled),
+            }
         })
         .collect();
     Ok(Reduction {
@@ -322,24 +345,45 @@ fn describe(
             .collect(),
         mr_costs,
         selection: String::new(),
+        order: order.clone(),
+        order_file: String::new(),
     })
 }
 
-/// Writes the selection file: one line per kept group.
-fn write_selection(path: &std::path::Path, reduction: &Reduction) -> Result<()> {
+fn debug_of(unit: &Unit, assembled: &Assembled) -> Vec<String> {
+    unit.sources
+        .iter()
+        .map(|key| {
+            assembled.sources[assembled.input_of_key[key].0 as usize]
+                .debug
+                .clone()
+        })
+        .collect()
+}
+
+/// Writes a selection file: one line per group of `groups`, in order.
+fn write_selection(
+    path: &std::path::Path,
+    what: &str,
+    groups: &[u32],
+    units: &[Unit],
+    assembled: &Assembled,
+) -> Result<()> {
     let mut text = format!(
-        "# The metamorphic groups `cargo mtcov reduce` kept ({} of {}): with\n\
-         # MTCOV_SELECT=<this file>, test processes run only these.\n",
-        reduction.groups.kept, reduction.groups.total
+        "# {what} ({} of {}), first to run first:\n\
+         # with MTCOV_SELECT=<this file>, test processes run only these.\n",
+        groups.len(),
+        units.len()
     );
-    for group in &reduction.kept {
-        let key = u64::from_str_radix(&group.key, 16).expect("a key it formatted");
-        mtcov_protocol::selection::line(&mut text, &group.mr, key, &group.sources.join(", "));
+    for &g in groups {
+        let unit = &units[g as usize];
+        let inputs = debug_of(unit, assembled).join(", ");
+        mtcov_protocol::selection::line(&mut text, &unit.mr, unit.argument, &inputs);
     }
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    term::status("Written", format_args!("selection {}", path.display()));
+    term::status("Written", format_args!("{}", path.display()));
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! The greedy reduction: add the group that satisfies the most (weighted)
 //! constraints, or failing that brings the most constraints closer to
 //! their `need`, until every constraint holds; then drop, latest first,
-//! every group the others make redundant.
+//! every group the others make redundant. The same steps, kept in the
+//! order they were taken, are the prioritisation ([`order`]).
 
 use anyhow::{Result, bail};
 
@@ -9,55 +10,139 @@ use super::instance::Instance;
 
 /// The kept groups (`kept[g]`), satisfying every constraint of `instance`.
 pub(crate) fn solve(instance: &Instance) -> Result<Vec<bool>> {
-    let constraints = &instance.constraints;
-    // Per group: the (constraint, witness, class) slots it fills, in order.
-    let mut touches: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); instance.groups];
-    for (ci, c) in constraints.iter().enumerate() {
-        for (wi, classes) in c.witnesses.iter().enumerate() {
-            for (cl, groups) in classes.iter().enumerate() {
-                for &g in groups {
-                    touches[g as usize].push((ci as u32, wi as u32, cl as u32));
+    let mut cover = Cover::new(instance);
+    while cover.open > 0 {
+        let Some(g) = cover.best() else {
+            bail!(
+                "internal error: {} reduction constraints cannot be met by the run's own groups",
+                cover.open
+            );
+        };
+        cover.add(g);
+    }
+    let Cover {
+        touches,
+        mut kept,
+        order,
+        ..
+    } = cover;
+    // Latest first: a group added to finish a constraint often makes an
+    // earlier, broader one redundant.
+    for &g in order.iter().rev() {
+        kept[g] = false;
+        let still = touches[g]
+            .chunk_by(|a, b| a.0 == b.0)
+            .all(|slots| instance.constraints[slots[0].0 as usize].satisfied(&kept));
+        if !still {
+            kept[g] = true;
+        }
+    }
+    Ok(kept)
+}
+
+/// Every group, in the order that satisfies the constraints soonest: the
+/// greedy steps, then the groups that add nothing more, those touching
+/// the most (weighted) constraints first, ties by index.
+pub(crate) fn order(instance: &Instance) -> Vec<u32> {
+    let mut cover = Cover::new(instance);
+    while cover.open > 0 {
+        let Some(g) = cover.best() else { break };
+        cover.add(g);
+    }
+    let mut rest: Vec<(u64, usize)> = (0..instance.groups)
+        .filter(|&g| !cover.kept[g])
+        .map(|g| {
+            let weight = cover.touches[g]
+                .chunk_by(|a, b| a.0 == b.0)
+                .map(|slots| instance.weights[slots[0].0 as usize])
+                .sum::<u64>();
+            (weight, g)
+        })
+        .collect();
+    rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    cover
+        .order
+        .into_iter()
+        .chain(rest.into_iter().map(|(_, g)| g))
+        .map(|g| g as u32)
+        .collect()
+}
+
+/// The state of a greedy cover.
+struct Cover<'a> {
+    instance: &'a Instance,
+    /// Per group: the (constraint, witness, class) slots it fills, in order.
+    touches: Vec<Vec<(u32, u32, u32)>>,
+    filled: Vec<Vec<Vec<bool>>>,
+    count: Vec<Vec<u32>>,
+    done: Vec<bool>,
+    open: usize,
+    kept: Vec<bool>,
+    order: Vec<usize>,
+}
+
+impl<'a> Cover<'a> {
+    fn new(instance: &'a Instance) -> Self {
+        let constraints = &instance.constraints;
+        let mut touches: Vec<Vec<(u32, u32, u32)>> = vec![Vec::new(); instance.groups];
+        for (ci, c) in constraints.iter().enumerate() {
+            for (wi, classes) in c.witnesses.iter().enumerate() {
+                for (cl, groups) in classes.iter().enumerate() {
+                    for &g in groups {
+                        touches[g as usize].push((ci as u32, wi as u32, cl as u32));
+                    }
                 }
             }
         }
+        Cover {
+            instance,
+            touches,
+            filled: constraints
+                .iter()
+                .map(|c| c.witnesses.iter().map(|w| vec![false; w.len()]).collect())
+                .collect(),
+            count: constraints
+                .iter()
+                .map(|c| vec![0; c.witnesses.len()])
+                .collect(),
+            done: vec![false; constraints.len()],
+            open: constraints.len(),
+            kept: vec![false; instance.groups],
+            order: Vec::new(),
+        }
     }
-    let mut filled: Vec<Vec<Vec<bool>>> = constraints
-        .iter()
-        .map(|c| c.witnesses.iter().map(|w| vec![false; w.len()]).collect())
-        .collect();
-    let mut count: Vec<Vec<u32>> = constraints
-        .iter()
-        .map(|c| vec![0; c.witnesses.len()])
-        .collect();
-    let mut done = vec![false; constraints.len()];
-    let mut open = constraints.len();
-    let mut kept = vec![false; instance.groups];
-    let mut order = Vec::new();
-    while open > 0 {
+
+    /// The group that satisfies the most weight of open constraints, or
+    /// (none satisfying any) brings them the most weight closer; `None`
+    /// when no group adds anything.
+    fn best(&self) -> Option<usize> {
+        let constraints = &self.instance.constraints;
+        let weights = &self.instance.weights;
         let mut best: Option<(u64, u64, usize)> = None;
-        for (g, slots) in touches.iter().enumerate() {
-            if kept[g] {
+        for (g, slots) in self.touches.iter().enumerate() {
+            if self.kept[g] {
                 continue;
             }
             let (mut satisfies, mut closer) = (0u64, 0u64);
             for per_constraint in slots.chunk_by(|a, b| a.0 == b.0) {
                 let ci = per_constraint[0].0 as usize;
-                if done[ci] {
+                if self.done[ci] {
                     continue;
                 }
                 let need = constraints[ci].need;
                 let mut reaches = false;
                 for per_witness in per_constraint.chunk_by(|a, b| a.1 == b.1) {
                     let wi = per_witness[0].1 as usize;
+                    let count = self.count[ci][wi];
                     let new = per_witness
                         .iter()
-                        .filter(|s| !filled[ci][wi][s.2 as usize])
+                        .filter(|s| !self.filled[ci][wi][s.2 as usize])
                         .count() as u32;
-                    closer += u64::from(new.min(need - count[ci][wi])) * instance.weights[ci];
-                    reaches |= count[ci][wi] + new >= need;
+                    closer += u64::from(new.min(need - count)) * weights[ci];
+                    reaches |= count + new >= need;
                 }
                 if reaches {
-                    satisfies += instance.weights[ci];
+                    satisfies += weights[ci];
                 }
             }
             if (satisfies, closer) != (0, 0)
@@ -66,34 +151,50 @@ pub(crate) fn solve(instance: &Instance) -> Result<Vec<bool>> {
                 best = Some((satisfies, closer, g));
             }
         }
-        let Some((_, _, g)) = best else {
-            bail!(
-                "internal error: {open} reduction constraints cannot be met by the run's own groups"
-            );
-        };
-        kept[g] = true;
-        order.push(g);
-        for &(ci, wi, cl) in &touches[g] {
+        best.map(|(_, _, g)| g)
+    }
+
+    fn add(&mut self, g: usize) {
+        self.kept[g] = true;
+        self.order.push(g);
+        for &(ci, wi, cl) in &self.touches[g] {
             let (ci, wi) = (ci as usize, wi as usize);
-            if !std::mem::replace(&mut filled[ci][wi][cl as usize], true) {
-                count[ci][wi] += 1;
-                if !done[ci] && count[ci][wi] >= constraints[ci].need {
-                    done[ci] = true;
-                    open -= 1;
+            if !std::mem::replace(&mut self.filled[ci][wi][cl as usize], true) {
+                self.count[ci][wi] += 1;
+                if !self.done[ci] && self.count[ci][wi] >= self.instance.constraints[ci].need {
+                    self.done[ci] = true;
+                    self.open -= 1;
                 }
             }
         }
     }
-    // Latest first: a group added to finish a constraint often makes an
-    // earlier, broader one redundant.
-    for &g in order.iter().rev() {
-        kept[g] = false;
-        let still = touches[g]
-            .chunk_by(|a, b| a.0 == b.0)
-            .all(|slots| constraints[slots[0].0 as usize].satisfied(&kept));
-        if !still {
-            kept[g] = true;
-        }
+}
+
+/// The average percentage of faults detected (APFD) of running `order`
+/// (every group, each once): `1 - Σ TF_i / (n m) + 1 / (2n)`, where `TF_i`
+/// is the 1-based position of the first group that kills mutant `i`, `n`
+/// the number of groups and `m` of killed mutants. `None` without groups
+/// or killed mutants.
+pub(crate) fn apfd(order: &[u32], kills: &[Vec<u32>]) -> Option<f64> {
+    let n = order.len();
+    let killed: Vec<&Vec<u32>> = kills.iter().filter(|k| !k.is_empty()).collect();
+    if n == 0 || killed.is_empty() {
+        return None;
     }
-    Ok(kept)
+    let mut position = vec![usize::MAX; n];
+    for (i, &g) in order.iter().enumerate() {
+        position[g as usize] = i + 1;
+    }
+    let first: usize = killed
+        .iter()
+        .map(|killers| {
+            killers
+                .iter()
+                .map(|&g| position[g as usize])
+                .min()
+                .unwrap_or(n)
+        })
+        .sum();
+    let (n, m) = (n as f64, killed.len() as f64);
+    Some(1.0 - first as f64 / (n * m) + 1.0 / (2.0 * n))
 }

@@ -43,7 +43,8 @@ pub(crate) struct Instance {
 }
 
 impl Instance {
-    pub(crate) fn new(suite: &Suite, k: u32) -> Self {
+    /// The constraints of `suite` at `k`; of its kills too when `kills`.
+    pub(crate) fn new(suite: &Suite, k: u32, kills: bool) -> Self {
         let mut weight_of: HashMap<Constraint, u64> = HashMap::new();
         let mut order: Vec<Constraint> = Vec::new();
         let mut add = |c: Constraint| match weight_of.get_mut(&c) {
@@ -121,7 +122,7 @@ impl Instance {
                 add(Constraint { need, witnesses });
             }
         }
-        for killers in &suite.kills {
+        for killers in suite.kills.iter().filter(|_| kills) {
             let mut killers = killers.clone();
             killers.sort_unstable();
             killers.dedup();

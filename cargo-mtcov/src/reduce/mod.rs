@@ -160,7 +160,7 @@ pub(crate) fn reduce(
     k: u32,
     exact: Option<std::time::Duration>,
 ) -> anyhow::Result<(Vec<bool>, usize, Option<ExactInfo>)> {
-    let instance = instance::Instance::new(suite, k);
+    let instance = instance::Instance::new(suite, k, true);
     let greedy = greedy::solve(&instance)?;
     let greedy_size = greedy.iter().filter(|&&k| k).count();
     let Some(limit) = exact else {
@@ -168,4 +168,61 @@ pub(crate) fn reduce(
     };
     let (kept, info) = exact::solve(&instance, &greedy, limit);
     Ok((kept, greedy_size, Some(info)))
+}
+
+/// The prioritisation of a suite's groups.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Order {
+    /// Every group, first to run first.
+    #[serde(skip)]
+    pub(crate) groups: Vec<u32>,
+    /// How many of the first groups reach every criterion's `A_k`.
+    pub(crate) groups_to_reach_a_k: usize,
+    /// APFD of the order on the kill matrix, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) apfd: Option<f64>,
+    /// Mean APFD of random orders (same groups), for comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) apfd_random: Option<f64>,
+    /// How many random orders `apfd_random` averages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) random_orders: Option<usize>,
+}
+
+/// Orders the groups by what each adds to `A_k` (kills are not used: the
+/// order's APFD on the kill matrix then says how well adequacy predicts
+/// them), and compares its APFD with `random` random orders.
+pub(crate) fn prioritise(suite: &Suite, k: u32, random: usize, seed: u64) -> Order {
+    let instance = instance::Instance::new(suite, k, false);
+    let groups = greedy::order(&instance);
+    let mut kept = vec![false; suite.groups.len()];
+    let mut groups_to_reach_a_k = 0;
+    if !instance.feasible(&kept) {
+        for (i, &g) in groups.iter().enumerate() {
+            kept[g as usize] = true;
+            if instance.feasible(&kept) {
+                groups_to_reach_a_k = i + 1;
+                break;
+            }
+        }
+    }
+    let apfd = greedy::apfd(&groups, &suite.kills);
+    let apfd_random = apfd.map(|_| {
+        let mut rng = crate::study::stats::Rng::new(seed);
+        let mut shuffled = groups.clone();
+        let total: f64 = (0..random)
+            .map(|_| {
+                rng.shuffle(&mut shuffled);
+                greedy::apfd(&shuffled, &suite.kills).unwrap_or(0.0)
+            })
+            .sum();
+        total / random.max(1) as f64
+    });
+    Order {
+        groups,
+        groups_to_reach_a_k,
+        apfd,
+        random_orders: apfd.map(|_| random),
+        apfd_random,
+    }
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{Adequacy, ExactInfo, Method};
+use super::{Adequacy, ExactInfo, Method, Order};
 use crate::report::escape::terminal;
 
 #[derive(Debug, Clone, Serialize)]
@@ -29,8 +29,13 @@ pub(crate) struct Reduction {
     pub(crate) mrs_adding_nothing: Vec<String>,
     /// Per MR with kept groups: what dropping them too would cost.
     pub(crate) mr_costs: Vec<MrCost>,
-    /// The selection file (`MTCOV_SELECT`).
+    /// The selection file (`MTCOV_SELECT`): the kept groups, in `order`.
     pub(crate) selection: String,
+    /// Every group, prioritised by what it adds to `A_k`.
+    pub(crate) order: Order,
+    /// The order as a selection file (every group; its first lines are
+    /// the best subset of their size).
+    pub(crate) order_file: String,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -171,11 +176,29 @@ pub(crate) fn render_text(r: &Reduction) -> String {
             );
         }
     }
+    let order = &r.order;
+    let _ = write!(
+        out,
+        "\nPrioritised: every group in the order that reaches A_{} soonest (by what each adds; \
+         kills not used): A_{} after {} of {} groups",
+        r.k, r.k, order.groups_to_reach_a_k, r.groups.total
+    );
+    match (order.apfd, order.apfd_random, order.random_orders) {
+        (Some(apfd), Some(random), Some(n)) => {
+            let _ = writeln!(
+                out,
+                "; APFD on the kill matrix {apfd:.3} (random orders: {random:.3}, mean of {n})"
+            );
+        }
+        _ => out.push('\n'),
+    }
     let _ = writeln!(
         out,
         "\nRun only the kept groups (any test command; every check of every test):\n  \
+         MTCOV_SELECT={} cargo mtcov\nRun every group, best first (or the first N lines of it):\n  \
          MTCOV_SELECT={} cargo mtcov",
-        terminal(&r.selection)
+        terminal(&r.selection),
+        terminal(&r.order_file)
     );
     out
 }

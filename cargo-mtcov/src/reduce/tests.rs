@@ -124,7 +124,7 @@ fn kills_are_kept_and_requirements_merge_into_weighted_constraints() {
     let mut suite = one_relation(3, &[vec![0, 1], vec![0, 1, 2], vec![2]]);
     // Group 0 alone kills mutant 0; groups 1 and 2 kill mutant 1.
     suite.kills = vec![vec![0], vec![2, 1]];
-    let instance = Instance::new(&suite, 1);
+    let instance = Instance::new(&suite, 1, true);
     // Requirements 0 and 1 have the same constraint.
     assert_eq!(instance.weights, [2, 1, 1, 1]);
     let (kept, _, _) = reduce(&suite, 1, None).unwrap();
@@ -190,4 +190,24 @@ fn random_suites_keep_a_k_and_kills() {
             assert!(info.unwrap().lower_bound as usize <= size(&exact));
         }
     }
+}
+
+#[test]
+fn the_order_reaches_a_k_first_and_apfd_is_the_textbook_one() {
+    let mut suite = rows_and_blocks();
+    // Mutant 0 is killed by the last block only, mutant 1 by row 1.
+    suite.kills = vec![vec![4], vec![1]];
+    let order = prioritise(&suite, 1, 50, 7);
+    // The greedy steps (the three blocks), then the rows.
+    assert_eq!(order.groups, [2, 3, 4, 0, 1]);
+    assert_eq!(order.groups_to_reach_a_k, 3);
+    // First kills at positions 3 and 5 of 5: 1 - 8/10 + 1/10.
+    assert!((order.apfd.unwrap() - 0.3).abs() < 1e-12);
+    let random = order.apfd_random.unwrap();
+    assert!(random > 0.1 && random < 0.9, "{random}");
+    assert_eq!(
+        greedy::apfd(&[0, 1], &[vec![0], vec![1]]),
+        Some(1.0 - 3.0 / 4.0 + 1.0 / 4.0)
+    );
+    assert_eq!(greedy::apfd(&[0, 1], &[]), None);
 }

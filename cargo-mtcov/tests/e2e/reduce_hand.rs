@@ -60,6 +60,18 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
     assert_eq!(exact["exact"]["optimal"], true);
     assert_eq!(exact["exact"]["lower_bound"], 2);
     assert_eq!(kept(&exact), ["16383", "268419072"]);
+    // The order: the greedy steps (the blocks) reach A_1, then the rows.
+    assert_eq!(exact["order"]["groups_to_reach_a_k"], 3);
+    let order = std::fs::read_to_string(exact["order_file"].as_str().unwrap()).unwrap();
+    let ranked: Vec<&str> = order
+        .lines()
+        .filter(|l| l.starts_with("keep "))
+        .map(|l| l.rsplit("# ").next().unwrap())
+        .collect();
+    assert_eq!(
+        ranked,
+        ["4178175", "62918400", "201338880", "16383", "268419072"]
+    );
     let promised = &exact["criteria"][0];
     assert_eq!(promised["criterion"], "line");
     assert_eq!(promised["exact"]["numerator"], 88);

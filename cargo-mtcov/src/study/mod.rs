@@ -31,6 +31,7 @@ use serde::Serialize;
 use crate::mutants::matrix::Matrix;
 use crate::mutants::verdict::MutantStatus;
 
+pub(crate) mod reduction;
 pub(crate) mod stats;
 pub(crate) mod svg;
 
@@ -49,6 +50,8 @@ pub(crate) struct Study {
     /// Killed by the whole pool: the best FDE any suite can reach.
     pub(crate) pool_fde: f64,
     pub(crate) criteria: Vec<CriterionStudy>,
+    /// Per criterion: what reductions keep, and the `A_3` order's APFD.
+    pub(crate) reduction: Vec<reduction::ReductionStudy>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -115,6 +118,7 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
     let all_mrs = vec![true; matrix.mrs.len()];
     let pool_fde = subject.fde(&all_inputs, &all_mrs);
     let mut criteria = Vec::new();
+    let mut reductions = Vec::new();
     for (c, entry) in matrix.criteria.iter().enumerate() {
         if entry.requirements == 0 {
             continue;
@@ -123,6 +127,7 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         // another's samples.
         let mut rng = Rng::new(seed ^ (c as u64).wrapping_mul(0x9e37_79b9));
         criteria.push(subject.study_criterion(c, samples, &mut rng)?);
+        reductions.push(reduction::study(matrix, c, samples, seed)?);
     }
     if criteria.is_empty() {
         bail!(
@@ -135,6 +140,7 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         viable_mutants: subject.viable,
         pool_fde,
         criteria,
+        reduction: reductions,
     })
 }
 
@@ -552,6 +558,7 @@ pub(crate) fn render_text(study: &Study) -> String {
             rho(c.rho_coverage)
         );
     }
+    out.push_str(&reduction::render_text(&study.reduction));
     out
 }
 
@@ -718,5 +725,32 @@ mod tests {
         assert!(rq1.iter().all(|r| r.fde.unwrap().min >= 1.0 / 3.0 - 1e-12));
         assert_eq!(figures(&a, "small").len(), 2);
         assert!(run(&matrix, 0, 1).is_err());
+    }
+
+    /// At k = 3, requirements 0 and 1 need both classes on input 1
+    /// (groups 0 and 1), requirement 2 one group of input 2 or 3: every
+    /// reduction keeps 3 groups, greedy and exact those of inputs 1 and 2,
+    /// which kill both killed mutants (FDE 2 of 3 viable). The A_3 order
+    /// runs group 2 first (it alone satisfies requirement 2; no group
+    /// alone satisfies the others), then 0, 1 and 3: first kills at
+    /// positions 2 (mutant 0, by group 0) and 1 (mutant 1) of 4.
+    #[test]
+    fn reductions_of_the_small_matrix() {
+        let study = run(&small(), 20, 5).unwrap();
+        let r = &study.reduction[0];
+        assert_eq!((r.criterion.as_str(), r.groups), ("line", 4));
+        for row in r.rows.iter().filter(|row| row.method != "random") {
+            assert_eq!(row.kept, 3, "{row:?}");
+            assert!((row.fde - 2.0 / 3.0).abs() < 1e-12, "{row:?}");
+            assert!((row.fde_share - 1.0).abs() < 1e-12, "{row:?}");
+        }
+        let random = r.rows.iter().find(|row| row.method == "random").unwrap();
+        assert_eq!(random.kept, 3);
+        assert!(random.fde <= 2.0 / 3.0 + 1e-12);
+        assert!((r.apfd.unwrap() - (1.0 - 3.0 / 8.0 + 1.0 / 8.0)).abs() < 1e-12);
+        assert!(
+            render_text(&study)
+                .contains("| line | 4 | A_3 exact (proven smallest) | 3 | 0.667 | 100.0% |")
+        );
     }
 }

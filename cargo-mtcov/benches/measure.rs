@@ -277,6 +277,7 @@ fn child(s: Scenario) {
                 locations: &data.locations,
                 aside: &[],
                 aside_complete: true,
+                metamorphic: None,
             }],
             violations: vec![],
             satisfaction: Default::default(),

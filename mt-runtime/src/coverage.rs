@@ -140,6 +140,41 @@ fn scan(counters: Counters, out: &mut Vec<(u32, u64)>) {
     }
 }
 
+/// Adds `more` to `sum`, both sorted by counter index: counters of either,
+/// values summed (saturating).
+#[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
+fn add_counters(sum: &mut Vec<(u32, u64)>, more: &[(u32, u64)]) {
+    if sum.is_empty() {
+        sum.extend_from_slice(more);
+        return;
+    }
+    let old = std::mem::take(sum);
+    let (mut a, mut b) = (old.iter().peekable(), more.iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(&&(i, x)), Some(&&(j, y))) if i == j => {
+                a.next();
+                b.next();
+                (i, x.saturating_add(y))
+            }
+            (Some(&&x), Some(&&y)) if x.0 < y.0 => {
+                a.next();
+                x
+            }
+            (_, Some(&&y)) => {
+                b.next();
+                y
+            }
+            (Some(&&x), None) => {
+                a.next();
+                x
+            }
+            (None, None) => break,
+        };
+        sum.push(next);
+    }
+}
+
 /// AFL's hit-count buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+.
 #[cfg_attr(not(any(mtcov, test)), allow(dead_code))]
 fn bucket(count: u64) -> u8 {
@@ -233,6 +268,15 @@ impl GroupWindow {
         &mut self,
         run: impl FnOnce() -> R,
         _sink: impl FnOnce(&[(u32, u64)]),
+    ) -> R {
+        run()
+    }
+
+    #[inline(always)]
+    pub(crate) fn follow_up<R>(
+        &mut self,
+        run: impl FnOnce() -> R,
+        _into: &mut Vec<(u32, u64)>,
     ) -> R {
         run()
     }
@@ -423,9 +467,16 @@ mod instrumented {
         /// zeroes every counter.
         #[inline(never)]
         fn set_aside(&mut self) {
+            scan(section(), &mut self.shared.buffer);
+            self.aside_scanned();
+        }
+
+        /// Adds the counters [`close`](Self::close) scanned to the aside
+        /// counters, then zeroes every counter.
+        #[inline(never)]
+        fn aside_scanned(&mut self) {
             let counters = section();
             let Shared { buffer, aside } = &mut *self.shared;
-            scan(counters, buffer);
             if !buffer.is_empty() && aside.len() < counters.len {
                 aside.resize(counters.len, 0);
             }
@@ -479,6 +530,35 @@ mod instrumented {
                 window,
                 sink: Some(sink),
             };
+            run()
+        }
+
+        /// Runs one follow-up execution and adds its counters to `into`
+        /// (sorted by counter, summed) and to the aside counters (which
+        /// count everything outside source executions), also when it
+        /// panics; what ran before it in the MG goes aside. Outside a
+        /// window (no coverage, or nested in another capture) it only runs.
+        pub(crate) fn follow_up<R>(
+            &mut self,
+            run: impl FnOnce() -> R,
+            into: &mut Vec<(u32, u64)>,
+        ) -> R {
+            let Some(window) = &mut self.0 else {
+                return run();
+            };
+            window.set_aside();
+            /// Closes the follow-up execution on return or unwind.
+            struct FollowUp<'w, 'i> {
+                window: &'w mut Window,
+                into: &'i mut Vec<(u32, u64)>,
+            }
+            impl Drop for FollowUp<'_, '_> {
+                fn drop(&mut self) {
+                    super::add_counters(self.into, self.window.close());
+                    self.window.aside_scanned();
+                }
+            }
+            let _follow_up = FollowUp { window, into };
             run()
         }
 
@@ -598,6 +678,16 @@ mod tests {
         // SAFETY: the buffer outlives every use below, where it is only
         // accessed through the returned value.
         unsafe { Counters::new(buffer.as_mut_ptr(), buffer.len()) }
+    }
+
+    #[test]
+    fn counters_add_as_sorted_sparse_vectors() {
+        let mut sum = Vec::new();
+        super::add_counters(&mut sum, &[(1, 2), (4, 1)]);
+        super::add_counters(&mut sum, &[(0, 1), (4, u64::MAX), (9, 3)]);
+        assert_eq!(sum, [(0, 1), (1, 2), (4, u64::MAX), (9, 3)]);
+        super::add_counters(&mut sum, &[]);
+        assert_eq!(sum.len(), 4);
     }
 
     #[test]

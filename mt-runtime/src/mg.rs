@@ -53,6 +53,8 @@ struct Recording {
     written: Vec<(SourceKey, u64)>,
     /// The capture of the MG's coverage, source and aside.
     window: coverage::GroupWindow,
+    /// The counters its follow-up executions left, summed.
+    follow: Vec<(u32, u64)>,
 }
 
 #[derive(Default)]
@@ -137,6 +139,7 @@ impl Mg {
                 pending: String::new(),
                 written: Vec::new(),
                 window: coverage::GroupWindow::open(),
+                follow: Vec::new(),
             }),
             describing: false,
             follow_ups: 0,
@@ -229,7 +232,12 @@ impl Mg {
         if self.describing {
             self.rare().inputs.push((Role::FollowUp, describe(input)));
         }
-        let output = sut(input);
+        let output = match &mut self.recording {
+            Some(recording) => recording
+                .window
+                .follow_up(|| sut(input), &mut recording.follow),
+            None => sut(input),
+        };
         // Under `cargo mtcov`, the frame a follow-up of a declared type
         // reaches from the MG's (first) source input.
         if let Some(recording) = &mut self.recording
@@ -428,6 +436,20 @@ impl Mg {
         // pairing that input with that MR again. One whose first source
         // input is not the MR's argument says what the argument was: a
         // selection file (`MTCOV_SELECT`) names MGs by their argument.
+        // What its follow-up executions covered, beside its first source
+        // input's coverage: Metamorphic Coverage.
+        if let Some(&first) = recording.sources.first()
+            && !recording.follow.is_empty()
+        {
+            let mr = mr_ref(&mut recording.mr_id, recording.meta);
+            recording.recorder.follow_coverage(
+                first,
+                mr,
+                &recording.follow,
+                &mut recording.pending,
+                &mut recording.written,
+            );
+        }
         let argument = if !verdict.outcome().associates() {
             Some(argument())
         } else if recording.sources.is_empty() || recording.first_source == argument_at {

@@ -57,6 +57,8 @@ struct State {
     /// re-executions of a source input by one MR are written once. The MR
     /// is the address of its static metadata.
     seen_coverage: HashSet<(SourceKey, usize, u64)>,
+    /// The same for the follow-up counters of MGs (by first source).
+    seen_follow_coverage: HashSet<(SourceKey, usize, u64)>,
     /// (source, fingerprint) of counter vectors written in full (their MG
     /// written): another MR's execution with the same counters refers to it.
     full_coverage: HashSet<(SourceKey, u64)>,
@@ -122,6 +124,37 @@ impl Recorder {
             write::cov(pending, key.0, mr, fingerprint, None);
         } else {
             write::cov(pending, key.0, mr, fingerprint, Some(counters));
+            written.push((key, fingerprint));
+        }
+    }
+
+    /// Adds the `followcov` line of one MG (its first source input `key`,
+    /// its MR `mr`): the counters its follow-up executions left, summed;
+    /// once per distinct (key, MR, counters), and by reference when the
+    /// same counters of that input were written in full before.
+    pub(crate) fn follow_coverage(
+        &self,
+        key: SourceKey,
+        mr: MrRef<'_>,
+        counters: &[(u32, u64)],
+        pending: &mut String,
+        written: &mut Vec<(SourceKey, u64)>,
+    ) {
+        let fingerprint = write::fingerprint(counters);
+        let mut state = self.lock();
+        if !state
+            .seen_follow_coverage
+            .insert((key, mr.address, fingerprint))
+        {
+            return;
+        }
+        let mr = mr.id;
+        if state.full_coverage.contains(&(key, fingerprint))
+            || written.contains(&(key, fingerprint))
+        {
+            write::follow_cov(pending, key.0, mr, fingerprint, None);
+        } else {
+            write::follow_cov(pending, key.0, mr, fingerprint, Some(counters));
             written.push((key, fingerprint));
         }
     }

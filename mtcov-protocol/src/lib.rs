@@ -224,6 +224,23 @@ pub enum Record {
         /// this source key and fingerprint in the same file.
         counters: Option<Vec<(u32, u64)>>,
     },
+    /// The counters the follow-up executions of one MG left non-zero,
+    /// summed over them: the follow-up side of Metamorphic Coverage. The
+    /// MG is named by its MR and its first source input; one line per
+    /// distinct (source key, MR, counters). A line without counters refers,
+    /// like a `cov` line, to the earlier `cov` or `followcov` line of this
+    /// source key and fingerprint in the same file.
+    FollowCov {
+        /// The MG's first source key.
+        key: u64,
+        /// The MG's MR.
+        mr: String,
+        /// Fingerprint of the counter vector.
+        fingerprint: u64,
+        /// Non-zero counters; `None`: those of an earlier line of this
+        /// source key and fingerprint.
+        counters: Option<Vec<(u32, u64)>>,
+    },
     /// The counters the process's MGs left outside their source executions
     /// (follow-up executions, building follow-up inputs, checks), summed
     /// over the MGs; written once, at exit, before the `end` line.

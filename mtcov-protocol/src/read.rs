@@ -98,6 +98,14 @@ enum Raw {
         #[serde(default)]
         counters: Option<Vec<u64>>,
     },
+    #[serde(rename = "followcov")]
+    FollowCov {
+        key: Hex,
+        mr: String,
+        fp: Hex,
+        #[serde(default)]
+        counters: Option<Vec<u64>>,
+    },
     Aside {
         counters: Vec<u64>,
     },
@@ -307,6 +315,17 @@ impl Raw {
                 fingerprint: fp.0,
                 counters: counters.map(|c| pairs(&c)).transpose()?,
             },
+            Raw::FollowCov {
+                key,
+                mr,
+                fp,
+                counters,
+            } => Record::FollowCov {
+                key: key.0,
+                mr,
+                fingerprint: fp.0,
+                counters: counters.map(|c| pairs(&c)).transpose()?,
+            },
             Raw::Aside { counters } => Record::Aside {
                 counters: pairs(&counters)?,
             },
@@ -489,6 +508,17 @@ mod tests {
                 mr: "mrs::b".into(),
                 fingerprint: 9,
                 counters: None
+            }
+        );
+        let mut out = String::new();
+        write::follow_cov(&mut out, 7, "mrs::a", 3, Some(&[(1, 2)]));
+        assert_eq!(
+            one(&out),
+            Record::FollowCov {
+                key: 7,
+                mr: "mrs::a".into(),
+                fingerprint: 3,
+                counters: Some(vec![(1, 2)])
             }
         );
         let mut out = String::new();

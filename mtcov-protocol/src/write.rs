@@ -227,7 +227,32 @@ pub fn cov(
     fingerprint: u64,
     counters: Option<&[(u32, u64)]>,
 ) {
-    open(out, "cov");
+    counters_line(out, "cov", source_key, mr, fingerprint, counters);
+}
+
+/// A `followcov` line: the non-zero counters the follow-up executions of
+/// one MG (its MR `mr`, its first source input `source_key`) left, summed.
+/// With `counters` `None`, the line refers to the earlier `cov` or
+/// `followcov` line of the same source key with the same `fingerprint`.
+pub fn follow_cov(
+    out: &mut String,
+    source_key: u64,
+    mr: &str,
+    fingerprint: u64,
+    counters: Option<&[(u32, u64)]>,
+) {
+    counters_line(out, "followcov", source_key, mr, fingerprint, counters);
+}
+
+fn counters_line(
+    out: &mut String,
+    kind: &str,
+    source_key: u64,
+    mr: &str,
+    fingerprint: u64,
+    counters: Option<&[(u32, u64)]>,
+) {
+    open(out, kind);
     key(out, "key");
     hex(out, source_key);
     key(out, "mr");

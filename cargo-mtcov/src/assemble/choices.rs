@@ -95,6 +95,9 @@ pub(crate) fn criteria(
             locations,
             aside,
             aside_complete: true,
+            // Metamorphic Coverage is of code: not measured here.
+            metamorphic: Vec::new(),
+            pairs: Vec::new(),
         });
     }
     Ok(out)

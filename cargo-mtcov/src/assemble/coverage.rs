@@ -7,7 +7,7 @@
 //! mt-runtime / mt-macros when those are members; `--include` /
 //! `--exclude` narrow it further.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -37,6 +37,12 @@ pub(crate) struct CriterionCoverage {
     /// Whether every process with coverage exited normally, having written
     /// its `aside` counters.
     pub(crate) aside_complete: bool,
+    /// Metamorphic Coverage, per MR (as the pool's): the requirements one
+    /// execution of a source/follow-up pair of its covered and the other
+    /// did not, sorted; and how many pairs (distinct `followcov` records)
+    /// it has.
+    pub(crate) metamorphic: Vec<Vec<u32>>,
+    pub(crate) pairs: Vec<u32>,
 }
 
 /// The user's `--include` / `--exclude` patterns.
@@ -94,6 +100,9 @@ pub(crate) fn criteria(
             vec![0; count as usize],
         ));
     }
+    let n_mrs = assembled.mrs.len();
+    let mut metamorphic: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); n_mrs]; measured.len()];
+    let mut pairs = vec![0u32; n_mrs];
 
     // One evaluation per distinct counter vector of a process serves every
     // source execution that left it, for every criterion.
@@ -140,6 +149,56 @@ pub(crate) fn criteria(
                     }
                 }
             }
+            // Metamorphic Coverage: each MG's follow-up requirements
+            // against its first source input's, by the same MR.
+            if !process.follow_executions.is_empty() {
+                let mut sources: HashMap<(u64, &str), Vec<usize>> = HashMap::new();
+                for e in &process.executions {
+                    sources
+                        .entry((e.key, e.mr.as_str()))
+                        .or_default()
+                        .push(e.vector as usize);
+                }
+                let mut requirements = |vector: usize| -> Vec<Vec<u32>> {
+                    let covered = evaluator.covered(&process.vectors[vector]);
+                    measured
+                        .iter()
+                        .map(|(criterion, merged, _, _)| {
+                            let mut reqs: Vec<u32> = merged
+                                .translate(map_index, covered.of(*criterion))
+                                .collect();
+                            reqs.sort_unstable();
+                            reqs.dedup();
+                            reqs
+                        })
+                        .collect()
+                };
+                for follow in &process.follow_executions {
+                    let Some(&mr) = assembled.mr_of_id.get(follow.mr.as_str()) else {
+                        continue;
+                    };
+                    let mr = mr.0 as usize;
+                    pairs[mr] += 1;
+                    let follow_reqs = requirements(follow.vector as usize);
+                    let mut source_reqs = vec![Vec::new(); measured.len()];
+                    for &v in sources
+                        .get(&(follow.key, follow.mr.as_str()))
+                        .into_iter()
+                        .flatten()
+                    {
+                        for (all, more) in source_reqs.iter_mut().zip(requirements(v)) {
+                            all.extend(more);
+                        }
+                    }
+                    for (c, (mut source, follow)) in
+                        source_reqs.into_iter().zip(follow_reqs).enumerate()
+                    {
+                        source.sort_unstable();
+                        source.dedup();
+                        metamorphic[c][mr].extend(symmetric_difference(&source, &follow));
+                    }
+                }
+            }
             if !process.aside.is_empty() {
                 let counted = evaluator.counted(&process.aside);
                 for (criterion, merged, _, aside) in &mut measured {
@@ -159,19 +218,56 @@ pub(crate) fn criteria(
         .all(|&p| records.processes[p].completeness == crate::records::Completeness::Complete);
     let result = measured
         .into_iter()
-        .map(|(criterion, merged, coverage, aside)| CriterionCoverage {
-            criterion,
-            coverage,
-            locations: merged
-                .requirements
-                .iter()
-                .map(|r| location(r, &workspace.root))
-                .collect(),
-            aside,
-            aside_complete,
+        .zip(metamorphic)
+        .map(|((criterion, merged, coverage, aside), mut metamorphic)| {
+            for reqs in &mut metamorphic {
+                reqs.sort_unstable();
+                reqs.dedup();
+            }
+            CriterionCoverage {
+                criterion,
+                coverage,
+                locations: merged
+                    .requirements
+                    .iter()
+                    .map(|r| location(r, &workspace.root))
+                    .collect(),
+                aside,
+                aside_complete,
+                metamorphic,
+                pairs: pairs.clone(),
+            }
         })
         .collect();
     Ok(result)
+}
+
+/// The elements of exactly one of two sorted, deduplicated lists, sorted.
+pub(crate) fn symmetric_difference(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            (Some(x), Some(y)) if x < y => {
+                out.push(*x);
+                i += 1;
+            }
+            (Some(_), Some(y)) | (None, Some(y)) => {
+                out.push(*y);
+                j += 1;
+            }
+            (Some(x), None) => {
+                out.push(*x);
+                i += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
 }
 
 /// Every process's counters must come from exactly the binary that is

@@ -125,6 +125,10 @@ pub(super) fn report_run(
                 locations: &c.locations,
                 aside: &c.aside,
                 aside_complete: c.aside_complete,
+                metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
+                    differing: &c.metamorphic,
+                    pairs: &c.pairs,
+                }),
             })
             .collect(),
         violations: assembled.violations.clone(),

@@ -122,6 +122,10 @@ pub(crate) struct ProcessRecords {
     /// A (key, MR) can appear more than once (its executions covered
     /// different code); readers take the union.
     pub(crate) executions: Vec<Execution>,
+    /// What the follow-up executions of its MGs covered (`followcov`
+    /// records), each named by the MG's first source input and its MR:
+    /// the follow-up side of Metamorphic Coverage.
+    pub(crate) follow_executions: Vec<Execution>,
     /// The counters its MGs left outside source executions (follow-ups,
     /// checks), summed; empty when none ran or the process did not exit.
     pub(crate) aside: Vec<(u32, u64)>,
@@ -371,7 +375,23 @@ fn read_file(
             problem.get_or_insert(format!("{name}:{number}: a line after the end line"));
             break;
         }
+        // A `followcov` line reads as a `cov` line into another list.
+        let mut follow_up = false;
         let record = match parse_line(raw) {
+            Ok(Record::FollowCov {
+                key,
+                mr,
+                fingerprint,
+                counters,
+            }) => {
+                follow_up = true;
+                Record::Cov {
+                    key,
+                    mr,
+                    fingerprint,
+                    counters,
+                }
+            }
             Ok(record) => record,
             Err(LineError::Version(found)) => {
                 return Err(RecordError::UnknownSchemaVersion {
@@ -440,6 +460,8 @@ fn read_file(
             Record::Unclassified { key, mr, returned } => {
                 run.unclassified.push(Unclassified { key, mr, returned })
             }
+            // Read as `cov` above.
+            Record::FollowCov { .. } => {}
             Record::Cov {
                 key,
                 mr,
@@ -468,7 +490,12 @@ fn read_file(
                         }
                     },
                 };
-                proc.executions.push(Execution { key, mr, vector });
+                let execution = Execution { key, mr, vector };
+                if follow_up {
+                    proc.follow_executions.push(execution);
+                } else {
+                    proc.executions.push(execution);
+                }
             }
             Record::Aside { counters } => {
                 let proc = &mut run.processes[p];
@@ -572,6 +599,7 @@ fn add_process(
         coverage: header.coverage,
         vectors: Vec::new(),
         executions: Vec::new(),
+        follow_executions: Vec::new(),
         aside: Vec::new(),
         completeness: Completeness::Incomplete(String::new()),
     });

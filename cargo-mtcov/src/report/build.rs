@@ -1,14 +1,17 @@
 //! From measured data to a [`Report`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use mtcov_protocol::MrDescription;
 
 use anyhow::{Context, ensure};
 
 use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
 
 use super::{
-    ClassEntry, CriterionReport, FileRow, Location, PatchCriterion, PatchGap, PatchReport,
-    PatchSummary, Report, ReportInput, RequirementK, SourceEntry, Totals, gaps,
+    ClassEntry, CriterionReport, FileRow, Location, MetamorphicClass, MetamorphicCoverage,
+    MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport, PatchSummary, Report,
+    ReportInput, RequirementK, SourceEntry, Totals, gaps,
 };
 use crate::patch::ChangedLines;
 
@@ -111,6 +114,9 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             },
             gaps,
             requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
+            metamorphic_coverage: c
+                .metamorphic
+                .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
         });
     }
 
@@ -256,4 +262,62 @@ fn requirement_ks(
             }
         })
         .collect()
+}
+
+/// Metamorphic Coverage from what each MR's pairs ran differently; `None`
+/// when no pair was recorded (no follow-up ran under capture).
+fn metamorphic_coverage(
+    input: MetamorphicInput<'_>,
+    mrs: &[MrDescription],
+    requirements: usize,
+) -> Option<MetamorphicCoverage> {
+    if input.pairs.iter().all(|&n| n == 0) {
+        return None;
+    }
+    let share = |n: usize| {
+        if requirements == 0 {
+            0.0
+        } else {
+            n as f64 / requirements as f64
+        }
+    };
+    let mut all: BTreeSet<u32> = BTreeSet::new();
+    let mut by_class: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
+    let mut rows = Vec::new();
+    let mut never_differ = Vec::new();
+    for (m, mr) in mrs.iter().enumerate() {
+        let pairs = input.pairs.get(m).copied().unwrap_or(0);
+        if pairs == 0 {
+            continue;
+        }
+        let differing = input.differing.get(m).map_or(&[][..], Vec::as_slice);
+        all.extend(differing);
+        by_class.entry(&mr.class).or_default().extend(differing);
+        if differing.is_empty() {
+            never_differ.push(mr.id.clone());
+        }
+        rows.push(MetamorphicMr {
+            mr: mr.id.clone(),
+            class: mr.class.clone(),
+            pairs,
+            differing: differing.len() as u32,
+            value: share(differing.len()),
+        });
+    }
+    rows.sort_by(|a, b| a.mr.cmp(&b.mr));
+    never_differ.sort();
+    Some(MetamorphicCoverage {
+        differing: all.len() as u32,
+        value: share(all.len()),
+        mrs: rows,
+        classes: by_class
+            .into_iter()
+            .map(|(class, reqs)| MetamorphicClass {
+                class: class.to_owned(),
+                differing: reqs.len() as u32,
+                value: share(reqs.len()),
+            })
+            .collect(),
+        never_differ,
+    })
 }

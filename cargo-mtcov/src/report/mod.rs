@@ -25,7 +25,8 @@
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
-//!                                     locations: &locations, aside: &[], aside_complete: true }],
+//!                                     locations: &locations, aside: &[], aside_complete: true,
+//!                                     metamorphic: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //!     failed_tests: vec![], patch: None, suggestions: vec![],
 //! })?;
@@ -82,6 +83,19 @@ pub struct CriterionInput<'a> {
     /// Whether `aside` holds every test process's counts (a process that
     /// did not exit normally wrote none).
     pub aside_complete: bool,
+    /// What source/follow-up pairs ran differently, per MR; `None` when
+    /// not measured (black-box criteria).
+    pub metamorphic: Option<MetamorphicInput<'a>>,
+}
+
+/// Metamorphic Coverage of one criterion, per MR (indexed like the pool's).
+#[derive(Debug, Clone, Copy)]
+pub struct MetamorphicInput<'a> {
+    /// The requirements one execution of a source/follow-up pair of the
+    /// MR covered and the other did not, sorted.
+    pub differing: &'a [Vec<u32>],
+    /// How many source/follow-up pairs of the MR were recorded.
+    pub pairs: &'a [u32],
 }
 
 /// Everything [`build`] needs. `mrs` and `sources` are indexed like the
@@ -276,6 +290,46 @@ pub struct CriterionReport {
     pub gaps: Vec<GapGroup>,
     /// `K(r)` of every requirement, in requirement order.
     pub requirements: Vec<RequirementK>,
+    /// Metamorphic Coverage; `None` when not measured (black-box
+    /// criteria, or no follow-up execution recorded).
+    pub metamorphic_coverage: Option<MetamorphicCoverage>,
+}
+
+/// Metamorphic Coverage of one criterion: the requirements that one
+/// execution of a source/follow-up pair covered and the other did not
+/// (`docs/measure.md`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MetamorphicCoverage {
+    /// Requirements some pair ran differently.
+    pub differing: u32,
+    /// `differing / |E|`.
+    pub value: f64,
+    /// Per MR with recorded pairs, by id.
+    pub mrs: Vec<MetamorphicMr>,
+    /// Per relation class of those MRs, by name.
+    pub classes: Vec<MetamorphicClass>,
+    /// MRs with recorded pairs none of which ran differently: their
+    /// follow-ups run exactly the code of their sources.
+    pub never_differ: Vec<String>,
+}
+
+/// One MR's Metamorphic Coverage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MetamorphicMr {
+    pub mr: String,
+    pub class: String,
+    /// Source/follow-up pairs recorded.
+    pub pairs: u32,
+    pub differing: u32,
+    pub value: f64,
+}
+
+/// One relation class's Metamorphic Coverage (the union over its MRs).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MetamorphicClass {
+    pub class: String,
+    pub differing: u32,
+    pub value: f64,
 }
 
 /// One file's share of a criterion.

@@ -111,6 +111,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 locations: &f.line.1,
                 aside: &[],
                 aside_complete: true,
+                metamorphic: None,
             },
             CriterionInput {
                 criterion: Criterion::Branch,
@@ -118,6 +119,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 locations: &f.branch.1,
                 aside: &[],
                 aside_complete: true,
+                metamorphic: None,
             },
             CriterionInput {
                 criterion: Criterion::Function,
@@ -125,6 +127,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 locations: &f.function.1,
                 aside: &[],
                 aside_complete: true,
+                metamorphic: None,
             },
         ],
         violations: vec![Violation {
@@ -368,6 +371,7 @@ fn mismatched_names_are_refused() {
             locations: &f.line.1[..2],
             aside: &[],
             aside_complete: true,
+            metamorphic: None,
         }],
         violations: vec![],
         satisfaction: Default::default(),
@@ -878,6 +882,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
                 locations: &f.line.1,
                 aside: &aside,
                 aside_complete,
+                metamorphic: None,
             }],
             violations: vec![],
             satisfaction: Default::default(),

@@ -57,6 +57,7 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     summary_table(&mut out, report, p);
     patch_table(&mut out, report, opts.limit, p);
     sweep_table(&mut out, report, p);
+    metamorphic_table(&mut out, report, p);
     file_table(&mut out, report, p);
     for c in &report.criteria {
         gap_list(&mut out, c, k, report.counting, opts.limit, p);
@@ -242,6 +243,56 @@ fn sweep_table(out: &mut String, report: &Report, p: Paint) {
             );
         }
         out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// Metamorphic Coverage per criterion and class, and the MRs whose pairs
+/// never run differently.
+fn metamorphic_table(out: &mut String, report: &Report, p: Paint) {
+    let measured: Vec<(&CriterionReport, &super::MetamorphicCoverage)> = report
+        .criteria
+        .iter()
+        .filter_map(|c| c.metamorphic_coverage.as_ref().map(|mc| (c, mc)))
+        .collect();
+    if measured.is_empty() {
+        return;
+    }
+    let w = name_width(report);
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "{:<w$} {:>7}  by relation class (Metamorphic coverage: what one run of a source/follow-up pair covered and the other did not)",
+            "MC", "all"
+        ))
+    );
+    for (c, mc) in &measured {
+        let classes: Vec<String> = mc
+            .classes
+            .iter()
+            .map(|k| format!("{} {}", esc(&k.class), pct(k.value)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>7}  {}",
+            c.criterion,
+            pct(mc.value),
+            classes.join(", ")
+        );
+    }
+    let never = &measured[0].1.never_differ;
+    if !never.is_empty() {
+        let _ = writeln!(
+            out,
+            "MRs whose follow-ups run exactly the code of their sources ({}): {}",
+            never.len(),
+            never
+                .iter()
+                .map(|m| esc(m).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     out.push('\n');
 }

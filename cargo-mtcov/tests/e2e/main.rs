@@ -21,6 +21,7 @@ mod generated_inputs;
 mod guided_generation;
 mod include_exclude;
 mod kmr_hand;
+mod mc_hand;
 mod mutants;
 mod new_user;
 mod nextest;

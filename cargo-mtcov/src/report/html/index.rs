@@ -109,6 +109,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
         );
     }
     out.push_str("</tbody></table>\n");
+    metamorphic_table(&mut out, r);
 
     if !r.dead_mrs.is_empty() {
         let _ = writeln!(
@@ -207,6 +208,68 @@ pub(super) fn index(site: &Site<'_>) -> String {
     out.push_str(SORT_SCRIPT);
     out.push_str("</body></html>\n");
     out
+}
+
+/// Metamorphic Coverage per MR, one column per code criterion measured;
+/// MRs whose follow-ups never run other code than their sources flagged.
+fn metamorphic_table(out: &mut String, r: &super::super::Report) {
+    let measured: Vec<(&str, &super::super::MetamorphicCoverage)> = r
+        .criteria
+        .iter()
+        .filter_map(|c| {
+            c.metamorphic_coverage
+                .as_ref()
+                .map(|mc| (c.criterion.name(), mc))
+        })
+        .collect();
+    let Some((_, first)) = measured.first() else {
+        return;
+    };
+    out.push_str(
+        "<h2>Metamorphic coverage</h2>\n<p class=\"muted\">What one execution of a source/follow-up pair covered and the other did not (docs/measure.md).</p>\n<table class=\"sortable\" id=\"metamorphic\"><thead><tr><th>MR</th><th>Class</th><th class=\"r\">Pairs</th>",
+    );
+    for (name, _) in &measured {
+        let _ = write!(out, "<th class=\"r\">{name}</th>");
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for (i, mr) in first.mrs.iter().enumerate() {
+        let never = first.never_differ.contains(&mr.mr);
+        out.push_str(if never {
+            "<tr class=\"row never\"><td data-v=\""
+        } else {
+            "<tr class=\"row\"><td data-v=\""
+        });
+        esc(out, &mr.mr);
+        out.push_str("\"><code>");
+        esc(out, &mr.mr);
+        out.push_str("</code>");
+        if never {
+            out.push_str(
+                " <span class=\"muted\">(follow-ups run exactly the code of their sources)</span>",
+            );
+        }
+        out.push_str("</td><td>");
+        esc(out, &mr.class);
+        let _ = write!(
+            out,
+            "</td><td class=\"r\" data-v=\"{0}\">{0}</td>",
+            mr.pairs
+        );
+        for (_, mc) in &measured {
+            let value = mc.mrs.get(i).map_or(0.0, |m| m.value);
+            let _ = write!(
+                out,
+                "<td class=\"r\" data-v=\"{value}\">{}</td>",
+                pct(value)
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody><tfoot><tr class=\"total\"><td>All MRs</td><td></td><td></td>");
+    for (_, mc) in &measured {
+        let _ = write!(out, "<td class=\"r\">{}</td>", pct(mc.value));
+    }
+    out.push_str("</tr></tfoot></table>\n");
 }
 
 pub(super) fn gaps(site: &Site<'_>) -> String {

@@ -98,6 +98,7 @@ pub(crate) fn criteria(
             // Metamorphic Coverage is of code: not measured here.
             metamorphic: Vec::new(),
             pairs: Vec::new(),
+            differing: Vec::new(),
         });
     }
     Ok(out)

@@ -20,7 +20,7 @@ use crate::error::RecordError;
 use crate::mapping::{
     CounterLayout, CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope,
 };
-use crate::measure::Coverage;
+use crate::measure::{Coverage, InputIdx, MrIdx};
 use crate::model::{Criterion, Location};
 use crate::records::RunRecords;
 use crate::run::last_run::LastRun;
@@ -43,6 +43,9 @@ pub(crate) struct CriterionCoverage {
     /// it has.
     pub(crate) metamorphic: Vec<Vec<u32>>,
     pub(crate) pairs: Vec<u32>,
+    /// The same per (first source input, MR) of the pairs, sorted: what
+    /// the MGs of that MR on that input ran differently.
+    pub(crate) differing: Vec<(InputIdx, MrIdx, Vec<u32>)>,
 }
 
 /// The user's `--include` / `--exclude` patterns.
@@ -103,6 +106,8 @@ pub(crate) fn criteria(
     let n_mrs = assembled.mrs.len();
     let mut metamorphic: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); n_mrs]; measured.len()];
     let mut pairs = vec![0u32; n_mrs];
+    let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), Vec<u32>>> =
+        vec![BTreeMap::new(); measured.len()];
 
     // One evaluation per distinct counter vector of a process serves every
     // source execution that left it, for every criterion.
@@ -174,10 +179,13 @@ pub(crate) fn criteria(
                         .collect()
                 };
                 for follow in &process.follow_executions {
-                    let Some(&mr) = assembled.mr_of_id.get(follow.mr.as_str()) else {
+                    let (Some(&mr_idx), Some(&input)) = (
+                        assembled.mr_of_id.get(follow.mr.as_str()),
+                        assembled.input_of_key.get(&follow.key),
+                    ) else {
                         continue;
                     };
-                    let mr = mr.0 as usize;
+                    let mr = mr_idx.0 as usize;
                     pairs[mr] += 1;
                     let follow_reqs = requirements(follow.vector as usize);
                     let mut source_reqs = vec![Vec::new(); measured.len()];
@@ -195,7 +203,9 @@ pub(crate) fn criteria(
                     {
                         source.sort_unstable();
                         source.dedup();
-                        metamorphic[c][mr].extend(symmetric_difference(&source, &follow));
+                        let d = symmetric_difference(&source, &follow);
+                        metamorphic[c][mr].extend(&d);
+                        differing[c].entry((input, mr_idx)).or_default().extend(d);
                     }
                 }
             }
@@ -219,25 +229,37 @@ pub(crate) fn criteria(
     let result = measured
         .into_iter()
         .zip(metamorphic)
-        .map(|((criterion, merged, coverage, aside), mut metamorphic)| {
-            for reqs in &mut metamorphic {
-                reqs.sort_unstable();
-                reqs.dedup();
-            }
-            CriterionCoverage {
-                criterion,
-                coverage,
-                locations: merged
-                    .requirements
-                    .iter()
-                    .map(|r| location(r, &workspace.root))
-                    .collect(),
-                aside,
-                aside_complete,
-                metamorphic,
-                pairs: pairs.clone(),
-            }
-        })
+        .zip(differing)
+        .map(
+            |(((criterion, merged, coverage, aside), mut metamorphic), differing)| {
+                for reqs in &mut metamorphic {
+                    reqs.sort_unstable();
+                    reqs.dedup();
+                }
+                let differing = differing
+                    .into_iter()
+                    .map(|((input, mr), mut reqs)| {
+                        reqs.sort_unstable();
+                        reqs.dedup();
+                        (input, mr, reqs)
+                    })
+                    .collect();
+                CriterionCoverage {
+                    criterion,
+                    coverage,
+                    locations: merged
+                        .requirements
+                        .iter()
+                        .map(|r| location(r, &workspace.root))
+                        .collect(),
+                    aside,
+                    aside_complete,
+                    metamorphic,
+                    pairs: pairs.clone(),
+                    differing,
+                }
+            },
+        )
         .collect();
     Ok(result)
 }

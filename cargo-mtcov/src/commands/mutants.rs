@@ -470,6 +470,15 @@ fn criterion_entry(c: &CriterionCoverage, sources: usize) -> CriterionEntry {
                 covered,
             })
             .collect(),
+        differing: c
+            .differing
+            .iter()
+            .map(|(input, mr, reqs)| ExecutionEntry {
+                source: input.0,
+                mr: mr.0,
+                covered: reqs.clone(),
+            })
+            .collect(),
     }
 }
 

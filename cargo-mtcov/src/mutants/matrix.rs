@@ -65,6 +65,11 @@ pub(crate) struct CriterionEntry {
     /// MR's own executions of the input covered. A relation counts only
     /// for the code it ran (`docs/measure.md`).
     pub(crate) executions: Vec<ExecutionEntry>,
+    /// Per (first source input, MR) with source/follow-up pairs: the
+    /// requirements they ran differently (Metamorphic Coverage); empty in
+    /// matrices made before it was recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) differing: Vec<ExecutionEntry>,
 }
 
 /// What one MR's source executions of one source input covered.
@@ -485,6 +490,12 @@ pub(crate) mod tests {
                     covered,
                 })
                 .to_vec(),
+                // MR a's pair on input 1 ran requirement 1 differently.
+                differing: vec![ExecutionEntry {
+                    source: 0,
+                    mr: 0,
+                    covered: vec![1],
+                }],
             }],
             mutants: vec![
                 mutant("m0", MutantStatus::Killed, vec![0, 1], Some(1.0)),

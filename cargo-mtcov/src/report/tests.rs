@@ -111,7 +111,12 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 locations: &f.line.1,
                 aside: &[],
                 aside_complete: true,
-                metamorphic: None,
+                // The first MR's pairs ran two lines differently, the
+                // second's none.
+                metamorphic: Some(MetamorphicInput {
+                    differing: &[vec![0, 2], vec![]],
+                    pairs: &[2, 1],
+                }),
             },
             CriterionInput {
                 criterion: Criterion::Branch,
@@ -556,7 +561,7 @@ const TAGS: &[&str] = &[
     "!doctype", "html", "head", "meta", "title", "style", "body", "h1", "h2", "nav", "a", "p",
     "table", "thead", "tbody", "tr", "th", "td", "span", "sub", "b", "br", "code", "div", "ul",
     "li", "i", "svg", "line", "text", "polyline", "circle", "script", "colgroup", "col", "ol",
-    "pre",
+    "pre", "tfoot",
 ];
 const ATTRIBUTES: &[&str] = &[
     "html",

@@ -64,6 +64,9 @@ pub(crate) struct CriterionStudy {
     pub(crate) rq2: Vec<Rq2Row>,
     pub(crate) rho_adequacy: Option<f64>,
     pub(crate) rho_coverage: Option<f64>,
+    /// Spearman's ρ between the suites' Metamorphic Coverage and FDE;
+    /// `None` when the matrix has no follow-up coverage.
+    pub(crate) rho_metamorphic: Option<f64>,
     /// Suites behind the ρs.
     pub(crate) rq2_suites: usize,
 }
@@ -107,6 +110,8 @@ struct Point {
     a_k: f64,
     coverage: f64,
     fde: f64,
+    /// Metamorphic Coverage, when the matrix has it.
+    metamorphic: Option<f64>,
 }
 
 pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
@@ -257,6 +262,30 @@ impl<'a> Subject<'a> {
                     .iter()
                     .all(|&s| inputs[s as usize])
             })
+    }
+
+    /// Metamorphic Coverage of the suite: the requirements that the pairs
+    /// of its MGs (by MR and first source input) ran differently, over all;
+    /// `None` when the matrix has no follow-up coverage for the criterion.
+    fn metamorphic(&self, criterion: usize, inputs: &[bool], mrs: &[bool]) -> Option<f64> {
+        let entry = &self.matrix.criteria[criterion];
+        if entry.differing.is_empty() || entry.requirements == 0 {
+            return None;
+        }
+        let mut ran: HashSet<(u32, u32)> = HashSet::new();
+        for g in self.suite_groups(inputs, mrs) {
+            let group = &self.matrix.groups[g];
+            if let Some(&first) = group.sources.first() {
+                ran.insert((first, group.mr));
+            }
+        }
+        let differing: HashSet<u32> = entry
+            .differing
+            .iter()
+            .filter(|d| ran.contains(&(d.source, d.mr)))
+            .flat_map(|d| d.covered.iter().copied())
+            .collect();
+        Some(differing.len() as f64 / f64::from(entry.requirements))
     }
 
     fn fde(&self, inputs: &[bool], mrs: &[bool]) -> f64 {
@@ -462,6 +491,7 @@ impl<'a> Subject<'a> {
                         a_k,
                         coverage,
                         fde: self.fde(&inputs, &mrs),
+                        metamorphic: self.metamorphic(c, &inputs, &mrs),
                     };
                     by_interval[interval].push(point.fde);
                     kept.push(point);
@@ -489,6 +519,10 @@ impl<'a> Subject<'a> {
             rq2,
             rho_adequacy: spearman(&a, &fde),
             rho_coverage: spearman(&cov, &fde),
+            rho_metamorphic: {
+                let mc: Option<Vec<f64>> = kept.iter().map(|p| p.metamorphic).collect();
+                mc.and_then(|mc| spearman(&mc, &fde))
+            },
             rq2_suites: kept.len(),
         })
     }
@@ -551,11 +585,12 @@ pub(crate) fn render_text(study: &Study) -> String {
         let rho = |r: Option<f64>| r.map_or("undefined".to_owned(), |r| format!("{r:.3}"));
         let _ = writeln!(
             out,
-            "\nSpearman's rho over {} suites: rho(A_{RQ2_K}, FDE) = {}, rho(plain {} coverage, FDE) = {}\n",
+            "\nSpearman's rho over {} suites: rho(A_{RQ2_K}, FDE) = {}, rho(plain {} coverage, FDE) = {}, rho(Metamorphic Coverage, FDE) = {}\n",
             c.rq2_suites,
             rho(c.rho_adequacy),
             c.criterion,
-            rho(c.rho_coverage)
+            rho(c.rho_coverage),
+            rho(c.rho_metamorphic)
         );
     }
     out.push_str(&reduction::render_text(&study.reduction));

@@ -39,8 +39,8 @@ pub(crate) struct CriterionCoverage {
     pub(crate) aside_complete: bool,
     /// Metamorphic Coverage, per MR (as the pool's): the requirements one
     /// execution of a source/follow-up pair of its covered and the other
-    /// did not, sorted; and how many pairs (distinct `followcov` records)
-    /// it has.
+    /// did not, sorted; and for how many source inputs (first sources of
+    /// its MGs) follow-up coverage was recorded.
     pub(crate) metamorphic: Vec<Vec<u32>>,
     pub(crate) pairs: Vec<u32>,
     /// The same per (first source input, MR) of the pairs, sorted: what
@@ -186,7 +186,6 @@ pub(crate) fn criteria(
                         continue;
                     };
                     let mr = mr_idx.0 as usize;
-                    pairs[mr] += 1;
                     let follow_reqs = requirements(follow.vector as usize);
                     let mut source_reqs = vec![Vec::new(); measured.len()];
                     for &v in sources
@@ -222,6 +221,13 @@ pub(crate) fn criteria(
         }
     }
 
+    // Pairs: distinct (first source input, MR) with follow-up coverage,
+    // whichever processes ran them (the same under every schedule).
+    if let Some(first) = differing.first() {
+        for &(_, mr) in first.keys() {
+            pairs[mr.0 as usize] += 1;
+        }
+    }
     let aside_complete = binaries
         .values()
         .flatten()

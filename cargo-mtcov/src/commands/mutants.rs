@@ -18,7 +18,7 @@ use anyhow::{Context, Result, bail, ensure};
 
 use super::{DirLock, resolve_color};
 use crate::assemble::coverage::{self, CriterionCoverage, ScopePatterns};
-use crate::assemble::{Assembled, assemble};
+use crate::assemble::{Assembled, assemble, choices};
 use crate::build::{self, BuildRequest};
 use crate::cli::MutantsCommand;
 use crate::error::ExitStatus;
@@ -35,7 +35,8 @@ use crate::run::last_run::NewRun;
 use crate::run::{self, BinaryOutcome, RunPlan};
 use crate::term;
 
-/// The criteria the matrix keeps coverage for (the study's criteria).
+/// The code criteria the matrix always keeps coverage for; branch under
+/// `--branch` and the black-box criteria with `categories!` are added.
 const CRITERIA: [Criterion; 3] = [Criterion::Line, Criterion::Region, Criterion::Function];
 
 pub(super) fn run(args: &MutantsCommand) -> Result<ExitStatus> {
@@ -59,11 +60,6 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::exclusive(&mtcov_dir)?;
-    if args.build.branch {
-        bail!(
-            "`cargo mtcov mutants` does not take --branch: its study criteria are line, region and function"
-        );
-    }
     if !args.merge.is_empty() {
         return merge_shards(args, &mtcov_dir);
     }
@@ -217,7 +213,7 @@ fn select_mutants(
 /// What the instrumented baseline run gives the matrix.
 struct Instrumented {
     assembled: Assembled,
-    /// Coverage of each of [`CRITERIA`], per source input and execution.
+    /// Coverage of each criterion (see [`CRITERIA`]), per source input and execution.
     criteria: Vec<CriterionCoverage>,
     /// `K` of each line (file, line), for the survivors.
     line_k: HashMap<(String, u32), f64>,
@@ -265,7 +261,7 @@ fn instrumented_baseline(
             return Err(e);
         }
     };
-    let last = new_run.commit(build, runs, false, true)?;
+    let last = new_run.commit(build, runs, args.build.branch, true)?;
     if let Some(failed) = last
         .runs
         .iter()
@@ -290,17 +286,31 @@ fn instrumented_baseline(
         ))
         .into());
     }
-    let criteria = coverage::criteria(
+    // Line, region and function; branch under --branch; and the black-box
+    // criteria when the tests declare categories: every criterion of the
+    // k-MR paper the workspace has.
+    let code: Vec<Criterion> = Criterion::ALL
+        .into_iter()
+        .filter(|c| CRITERIA.contains(c) || (*c == Criterion::Branch && args.build.branch))
+        .collect();
+    let mut criteria = coverage::criteria(
         workspace,
         &last,
         &records,
         &assembled,
-        &CRITERIA,
+        &code,
         ScopePatterns {
             include: &[],
             exclude: &[],
         },
     )?;
+    if !records.declarations.is_empty() {
+        let black_box: Vec<Criterion> = Criterion::ALL
+            .into_iter()
+            .filter(|c| c.is_black_box())
+            .collect();
+        criteria.extend(choices::criteria(&records, &assembled, &black_box)?);
+    }
     let relations = assembled.pool.source_relations(Counting::Class);
     let mut line_k: HashMap<(String, u32), f64> = HashMap::new();
     if let Some(line) = criteria.iter().find(|c| c.criterion == Criterion::Line) {

@@ -263,7 +263,7 @@ fn metamorphic_table(out: &mut String, report: &Report, p: Paint) {
         out,
         "{}",
         p.bold(&format!(
-            "{:<w$} {:>7}  by relation class (Metamorphic coverage: what one run of a source/follow-up pair covered and the other did not)",
+            "{:<w$} {:>7}  by relation class (Metamorphic Coverage: code a source/follow-up pair runs differently)",
             "MC", "all"
         ))
     );

@@ -64,6 +64,9 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         return merge_shards(args, &mtcov_dir);
     }
     super::measure::check_selection()?;
+    if args.build.branch {
+        build::Toolchain::detect()?.require_branch_support()?;
+    }
     // 1. The mutants (this shard's).
     let (mutants, all) = select_mutants(args, &workspace)?;
     // 2. The instrumented baseline.

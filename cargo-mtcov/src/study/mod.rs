@@ -128,9 +128,11 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         if entry.requirements == 0 {
             continue;
         }
-        // One generator per criterion: adding a criterion does not change
-        // another's samples.
-        let mut rng = Rng::new(seed ^ (c as u64).wrapping_mul(0x9e37_79b9));
+        // One generator per criterion, by name: a matrix with more
+        // criteria (branch, the black-box ones) does not change another's
+        // samples.
+        let stream = stream_of(&entry.criterion).unwrap_or(c as u64);
+        let mut rng = Rng::new(seed ^ stream.wrapping_mul(0x9e37_79b9));
         criteria.push(subject.study_criterion(c, samples, &mut rng)?);
         reductions.push(reduction::study(matrix, c, samples, seed)?);
     }
@@ -147,6 +149,15 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         criteria,
         reduction: reductions,
     })
+}
+
+/// The sampling stream of a criterion: line, region and function keep the
+/// streams of the matrices that had only them (0, 1, 2); the others follow.
+fn stream_of(criterion: &str) -> Option<u64> {
+    ["line", "region", "function", "branch", "i-choice", "i-choice-pair", "io-ctf"]
+        .iter()
+        .position(|name| *name == criterion)
+        .map(|i| i as u64)
 }
 
 impl<'a> Subject<'a> {

@@ -211,10 +211,17 @@ fn suite_of_run(
 /// Per killed mutant of the matrix, the run's groups that kill it. The
 /// matrix's baseline must have run the same groups as the last run.
 fn kills_of(matrix: &Matrix, units: &[Unit]) -> Result<Vec<Vec<u32>>> {
-    let index: HashMap<(&str, &[u64]), u32> = units
+    // A group is its MR and the set of its source inputs (the matrix
+    // lists them sorted, records in first-use order).
+    let sorted = |keys: &[u64]| {
+        let mut keys = keys.to_vec();
+        keys.sort_unstable();
+        keys
+    };
+    let index: HashMap<(&str, Vec<u64>), u32> = units
         .iter()
         .enumerate()
-        .map(|(g, u)| ((u.mr.as_str(), u.sources.as_slice()), g as u32))
+        .map(|(g, u)| ((u.mr.as_str(), sorted(&u.sources)), g as u32))
         .collect();
     let mut group_of = Vec::with_capacity(matrix.groups.len());
     for group in &matrix.groups {
@@ -225,7 +232,7 @@ fn kills_of(matrix: &Matrix, units: &[Unit]) -> Result<Vec<Vec<u32>>> {
             .map(|&s| u64::from_str_radix(&matrix.sources[s as usize].key, 16))
             .collect::<Result<Vec<u64>, _>>()
             .context("the kill matrix has a source key that is not hexadecimal")?;
-        let Some(&g) = index.get(&(mr.as_str(), keys.as_slice())) else {
+        let Some(&g) = index.get(&(mr.as_str(), sorted(&keys))) else {
             bail!(
                 "--mutants: the kill matrix's baseline ran an MG of `{mr}` that the last run did not: \
                  the matrix is of another run; run `cargo mtcov mutants` again (its baseline becomes \

@@ -58,16 +58,17 @@ pub(crate) fn solve(
         .collect();
     let size = kept.iter().filter(|&&k| k).count() as u64;
     let stats = solution.stats();
-    let optimal = solution.status() == SolutionStatus::Optimal;
-    let lower_bound = if optimal {
+    let lower_bound = if solution.status() == SolutionStatus::Optimal {
         size
     } else {
-        // The bound is of a minimisation with integral objective.
+        // The bound is of a minimisation with an integral objective: a
+        // bound above `size - 1` proves `size` smallest.
         stats
             .best_bound
             .map_or(0, |b| (b - 1e-6).ceil().max(0.0) as u64)
             .min(size)
     };
+    let optimal = lower_bound == size;
     if !instance.feasible(&kept) {
         return fallback(
             "its answer breaks a constraint",

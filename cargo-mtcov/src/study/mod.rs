@@ -154,10 +154,18 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
 /// The sampling stream of a criterion: line, region and function keep the
 /// streams of the matrices that had only them (0, 1, 2); the others follow.
 fn stream_of(criterion: &str) -> Option<u64> {
-    ["line", "region", "function", "branch", "i-choice", "i-choice-pair", "io-ctf"]
-        .iter()
-        .position(|name| *name == criterion)
-        .map(|i| i as u64)
+    [
+        "line",
+        "region",
+        "function",
+        "branch",
+        "i-choice",
+        "i-choice-pair",
+        "io-ctf",
+    ]
+    .iter()
+    .position(|name| *name == criterion)
+    .map(|i| i as u64)
 }
 
 impl<'a> Subject<'a> {
@@ -283,11 +291,13 @@ impl<'a> Subject<'a> {
         if entry.differing.is_empty() || entry.requirements == 0 {
             return None;
         }
+        // The matrix lists a group's sources sorted; its pairs are keyed
+        // by its first source in the order it used them: any of them.
         let mut ran: HashSet<(u32, u32)> = HashSet::new();
         for g in self.suite_groups(inputs, mrs) {
             let group = &self.matrix.groups[g];
-            if let Some(&first) = group.sources.first() {
-                ran.insert((first, group.mr));
+            for &s in &group.sources {
+                ran.insert((s, group.mr));
             }
         }
         let differing: HashSet<u32> = entry

@@ -101,9 +101,10 @@ impl Recorder {
     }
 
     /// Adds the counters one execution of a source input by the MR `mr`
-    /// left non-zero to `pending`, unless the same vector was already
-    /// written for that input and MR; written in full only the first time
-    /// for the input (`written`: the vectors this MG writes in full).
+    /// left non-zero to `pending` (a `cov` line), unless the same vector
+    /// was already written for that input and MR; written in full only the
+    /// first time for the input (`written`: the vectors this MG writes in
+    /// full).
     pub(crate) fn coverage(
         &self,
         key: SourceKey,
@@ -112,26 +113,11 @@ impl Recorder {
         pending: &mut String,
         written: &mut Vec<(SourceKey, u64)>,
     ) {
-        let fingerprint = write::fingerprint(counters);
-        let mut state = self.lock();
-        if !state.seen_coverage.insert((key, mr.address, fingerprint)) {
-            return;
-        }
-        let mr = mr.id;
-        if state.full_coverage.contains(&(key, fingerprint))
-            || written.contains(&(key, fingerprint))
-        {
-            write::cov(pending, key.0, mr, fingerprint, None);
-        } else {
-            write::cov(pending, key.0, mr, fingerprint, Some(counters));
-            written.push((key, fingerprint));
-        }
+        self.counters(Role::Source, key, mr, counters, pending, written);
     }
 
-    /// Adds the `followcov` line of one MG (its first source input `key`,
-    /// its MR `mr`): the counters its follow-up executions left, summed;
-    /// once per distinct (key, MR, counters), and by reference when the
-    /// same counters of that input were written in full before.
+    /// The same for the counters the follow-up executions of one MG left,
+    /// summed (a `followcov` line), named by its first source input `key`.
     pub(crate) fn follow_coverage(
         &self,
         key: SourceKey,
@@ -140,21 +126,36 @@ impl Recorder {
         pending: &mut String,
         written: &mut Vec<(SourceKey, u64)>,
     ) {
+        self.counters(Role::FollowUp, key, mr, counters, pending, written);
+    }
+
+    fn counters(
+        &self,
+        role: Role,
+        key: SourceKey,
+        mr: MrRef<'_>,
+        counters: &[(u32, u64)],
+        pending: &mut String,
+        written: &mut Vec<(SourceKey, u64)>,
+    ) {
         let fingerprint = write::fingerprint(counters);
         let mut state = self.lock();
-        if !state
-            .seen_follow_coverage
-            .insert((key, mr.address, fingerprint))
-        {
+        let seen = match role {
+            Role::Source => &mut state.seen_coverage,
+            Role::FollowUp => &mut state.seen_follow_coverage,
+        };
+        if !seen.insert((key, mr.address, fingerprint)) {
             return;
         }
-        let mr = mr.id;
-        if state.full_coverage.contains(&(key, fingerprint))
-            || written.contains(&(key, fingerprint))
-        {
-            write::follow_cov(pending, key.0, mr, fingerprint, None);
-        } else {
-            write::follow_cov(pending, key.0, mr, fingerprint, Some(counters));
+        // Full once per (input, counters) in the file; a reference after.
+        let full = !(state.full_coverage.contains(&(key, fingerprint))
+            || written.contains(&(key, fingerprint)));
+        let line = match role {
+            Role::Source => write::cov,
+            Role::FollowUp => write::follow_cov,
+        };
+        line(pending, key.0, mr.id, fingerprint, full.then_some(counters));
+        if full {
             written.push((key, fingerprint));
         }
     }
@@ -437,4 +438,11 @@ impl MrInfo {
             source_type: self.source_type().to_owned(),
         }
     }
+}
+
+/// Which executions a counter line is of.
+#[derive(Clone, Copy)]
+enum Role {
+    Source,
+    FollowUp,
 }

@@ -431,11 +431,6 @@ impl Mg {
         let violation = rare
             .and_then(|rare| rare.violations.first())
             .map(String::as_str);
-        // An MG that associates nothing still says which input the MR did
-        // not apply to (or died on): the report then does not suggest
-        // pairing that input with that MR again. One whose first source
-        // input is not the MR's argument says what the argument was: a
-        // selection file (`MTCOV_SELECT`) names MGs by their argument.
         // What its follow-up executions covered, beside its first source
         // input's coverage: Metamorphic Coverage.
         if let Some(&first) = recording.sources.first()
@@ -450,6 +445,11 @@ impl Mg {
                 &mut recording.written,
             );
         }
+        // An MG that associates nothing still says which input the MR did
+        // not apply to (or died on): the report then does not suggest
+        // pairing that input with that MR again. One whose first source
+        // input is not the MR's argument says what the argument was: a
+        // selection file (`MTCOV_SELECT`) names MGs by their argument.
         let argument = if !verdict.outcome().associates() {
             Some(argument())
         } else if recording.sources.is_empty() || recording.first_source == argument_at {

@@ -223,6 +223,16 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "cargo-mtcov/tests/e2e/choice_hand.rs",
         "a_k_of_the_black_box_criteria_equal_the_hand_computation",
     ),
+    (
+        "an `MTCOV_SELECT` file that is not a selection (exit 2 before building; a test process panics naming the line)",
+        "cargo-mtcov/tests/e2e/reduce_hand.rs",
+        "greedy_and_exact_keep_a_k_and_the_selection_replays_it",
+    ),
+    (
+        "an `MTCOV_SELECT` file that cannot be read or parsed, under plain `cargo test`",
+        "mt-runtime/tests/recording.rs",
+        "a_selection_runs_only_its_groups_in_its_order",
+    ),
 ];
 
 #[test]

@@ -229,6 +229,11 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "greedy_and_exact_keep_a_k_and_the_selection_replays_it",
     ),
     (
+        "`reduce` on a run with failing tests (exit 2)",
+        "cargo-mtcov/tests/e2e/reduce_hand.rs",
+        "a_failing_run_is_not_reduced",
+    ),
+    (
         "an `MTCOV_SELECT` file that cannot be read or parsed, under plain `cargo test`",
         "mt-runtime/tests/recording.rs",
         "a_selection_runs_only_its_groups_in_its_order",

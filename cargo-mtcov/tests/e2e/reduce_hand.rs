@@ -90,6 +90,14 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
     assert_eq!(line["a_k_numerator"], promised["exact"]["numerator"]);
     assert_eq!(line["a_k_denominator"], promised["exact"]["denominator"]);
 
+    // No kill matrix: --mutants says how to make one.
+    let out = mtcov(&["reduce", "--mutants"], None, 2);
+    assert!(
+        stderr(&out).contains("--mutants: no kill matrix at"),
+        "{}",
+        stderr(&out)
+    );
+
     // A selection that is not one stops the run before it builds.
     let bad = project.path().join("bad-selection.txt");
     std::fs::write(&bad, "keep only-an-id\n").unwrap();
@@ -97,6 +105,21 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
     assert!(
         stderr(&out)
             .contains("is not a selection file: line 1: expected an MR id and a source key"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A run with a violated MR is no suite to reduce.
+#[test]
+fn a_failing_run_is_not_reduced() {
+    let project = copy_fixture("cli-violation");
+    let out = mtcov_command(project.path(), &[]).output().unwrap();
+    assert_ne!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = mtcov_command(project.path(), &["reduce"]).output().unwrap();
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("the last run has failing tests"),
         "{}",
         stderr(&out)
     );

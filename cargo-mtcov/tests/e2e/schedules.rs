@@ -1,9 +1,14 @@
 //! On every fixture and example: the default run (one process per test of
 //! a binary with MRs, in parallel) gives exactly the report of the serial
 //! run (one process per binary, one test at a time), and of `--jobs 1`.
-//! One target directory for all: mt-runtime is built once.
+//! One target directory for all: mt-runtime is built once. Their numbers
+//! are committed (`numbers.json`): a change that should move none is
+//! shown to move none.
 
+use std::collections::BTreeMap;
 use std::path::Path;
+
+use serde_json::{Value, json};
 
 use crate::common::{copy_fixture, mtcov_command, stderr, stdout, workspace_root};
 
@@ -24,8 +29,8 @@ fn json(dir: &Path, extra: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), stdout(&out))
 }
 
-/// Whether there was a report to compare.
-fn same_report_on_every_schedule(dir: &Path, package: &[&str]) -> bool {
+/// The report, when there was one to compare.
+fn same_report_on_every_schedule(dir: &Path, package: &[&str]) -> Option<Value> {
     let default = json(dir, package);
     for schedule in [&["--serial"][..], &["--jobs", "1"]] {
         let mut extra = package.to_vec();
@@ -36,7 +41,50 @@ fn same_report_on_every_schedule(dir: &Path, package: &[&str]) -> bool {
             "{dir:?} {schedule:?} gives another report"
         );
     }
-    default.1.starts_with('{')
+    serde_json::from_str(&default.1).ok()
+}
+
+/// The numbers of a report that a change to how mtcov records, maps or
+/// measures must not move: per criterion `A_k` exactly, coverage and the
+/// Metamorphic Coverage; the totals.
+fn numbers(report: &Value) -> Value {
+    let criteria: Vec<Value> = report["criteria"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            let s = &c["summary"];
+            json!({
+                "criterion": c["criterion"],
+                "requirements": s["requirements"],
+                "covered": s["covered"],
+                "a_k_numerator": s["a_k_numerator"],
+                "a_k_denominator": s["a_k_denominator"],
+                "mc_differing": c["metamorphic_coverage"]["differing"],
+            })
+        })
+        .collect();
+    json!({ "totals": report["totals"], "criteria": criteria })
+}
+
+/// The committed numbers (`numbers.json` beside this file): every fixture's
+/// and example's report must give them, so a change meant to make mtcov
+/// faster or smaller is shown to move no number. `MTCOV_UPDATE_NUMBERS=1`
+/// rewrites the file (review its diff: every moved number needs a reason).
+fn assert_numbers_unchanged(found: &BTreeMap<String, Value>) {
+    let path = workspace_root().join("cargo-mtcov/tests/e2e/numbers.json");
+    let found = serde_json::to_string_pretty(found).unwrap() + "\n";
+    if std::env::var_os("MTCOV_UPDATE_NUMBERS").is_some() {
+        std::fs::write(&path, &found).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == found,
+        "the reports' numbers moved against {} (rerun with MTCOV_UPDATE_NUMBERS=1 and review the diff):\n{found}",
+        path.display()
+    );
 }
 
 #[test]
@@ -50,20 +98,19 @@ fn every_fixture_and_example_reports_the_same_in_parallel_and_serially() {
         .collect();
     names.sort();
     assert!(names.len() >= 10, "{names:?}");
-    let mut reports = 0;
+    let mut found = BTreeMap::new();
     for name in &names {
         let project = copy_fixture(name);
-        reports += usize::from(same_report_on_every_schedule(
-            project.path(),
-            &["--workspace"],
-        ));
+        if let Some(report) = same_report_on_every_schedule(project.path(), &["--workspace"]) {
+            found.insert(name.clone(), numbers(&report));
+        }
     }
     // Fixtures without MRs (for hand-written records) make no report.
-    assert!(reports >= names.len() - 2, "{reports} reports");
+    assert!(found.len() >= names.len() - 2, "{} reports", found.len());
     for example in ["trig", "expr"] {
-        assert!(same_report_on_every_schedule(
-            &workspace_root(),
-            &["-p", example]
-        ));
+        let report =
+            same_report_on_every_schedule(&workspace_root(), &["-p", example]).expect("a report");
+        found.insert(format!("examples/{example}"), numbers(&report));
     }
+    assert_numbers_unchanged(&found);
 }

@@ -196,6 +196,13 @@ pub(crate) struct ReduceCommand {
     /// The exact search's time limit (`90s`, `2m`, a bare number of seconds).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = crate::run::parse_duration, requires = "exact")]
     pub time_limit: std::time::Duration,
+    /// Only source files matching this path or glob (repeatable), as for
+    /// `cargo mtcov --include`: give the report's patterns to keep its `A_k`.
+    #[arg(long, value_name = "PATH")]
+    pub include: Vec<String>,
+    /// Leave out source files matching this path or glob (repeatable).
+    #[arg(long, value_name = "PATH")]
+    pub exclude: Vec<String>,
     /// Print the reduction as JSON.
     #[arg(long)]
     pub json: bool,

@@ -65,8 +65,8 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         Vec::new()
     } else {
         let patterns = ScopePatterns {
-            include: &[],
-            exclude: &[],
+            include: &args.include,
+            exclude: &args.exclude,
         };
         coverage::criteria(&workspace, &last, &records, &assembled, &code, patterns)?
     };

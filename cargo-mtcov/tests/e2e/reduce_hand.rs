@@ -90,6 +90,23 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
     assert_eq!(line["a_k_numerator"], promised["exact"]["numerator"]);
     assert_eq!(line["a_k_denominator"], promised["exact"]["denominator"]);
 
+    // Scope patterns narrow the criteria as they do the report's; one that
+    // matches nothing is refused, as there.
+    let out = mtcov(
+        &["reduce", "--k", "1", "--exclude", "nothing/here.rs"],
+        None,
+        2,
+    );
+    assert!(stderr(&out).contains("nothing/here.rs"), "{}", stderr(&out));
+    let scoped = json(&mtcov(
+        &["reduce", "--k", "1", "--include", "src/lib.rs", "--json"],
+        None,
+        0,
+    ));
+    // The last run is the replay of the two rows: both are needed.
+    assert_eq!(scoped["groups"]["total"], 2);
+    assert_eq!(scoped["groups"]["kept"], 2);
+
     // No kill matrix: --mutants says how to make one.
     let out = mtcov(&["reduce", "--mutants"], None, 2);
     assert!(

@@ -96,8 +96,6 @@ pub(crate) fn criteria(
             aside,
             aside_complete: true,
             // Metamorphic Coverage is of code: not measured here.
-            metamorphic: Vec::new(),
-            pairs: Vec::new(),
             differing: Vec::new(),
         });
     }

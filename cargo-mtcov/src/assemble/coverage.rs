@@ -7,7 +7,7 @@
 //! mt-runtime / mt-macros when those are members; `--include` /
 //! `--exclude` narrow it further.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -37,14 +37,9 @@ pub(crate) struct CriterionCoverage {
     /// Whether every process with coverage exited normally, having written
     /// its `aside` counters.
     pub(crate) aside_complete: bool,
-    /// Metamorphic Coverage, per MR (as the pool's): the requirements one
-    /// execution of a source/follow-up pair of its covered and the other
-    /// did not, sorted; and for how many source inputs (first sources of
-    /// its MGs) follow-up coverage was recorded.
-    pub(crate) metamorphic: Vec<Vec<u32>>,
-    pub(crate) pairs: Vec<u32>,
-    /// The same per (first source input, MR) of the pairs, sorted: what
-    /// the MGs of that MR on that input ran differently.
+    /// Metamorphic Coverage: per (first source input, MR) of the MGs with
+    /// follow-up coverage, the requirements one execution of a
+    /// source/follow-up pair covered and the other did not, sorted.
     pub(crate) differing: Vec<(InputIdx, MrIdx, Vec<u32>)>,
 }
 
@@ -103,10 +98,7 @@ pub(crate) fn criteria(
             vec![0; count as usize],
         ));
     }
-    let n_mrs = assembled.mrs.len();
-    let mut metamorphic: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); n_mrs]; measured.len()];
-    let mut pairs = vec![0u32; n_mrs];
-    let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), Vec<u32>>> =
+    let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), BTreeSet<u32>>> =
         vec![BTreeMap::new(); measured.len()];
 
     // One evaluation per distinct counter vector of a process serves every
@@ -164,30 +156,34 @@ pub(crate) fn criteria(
                         .or_default()
                         .push(e.vector as usize);
                 }
-                let mut requirements = |vector: usize| -> Vec<Vec<u32>> {
-                    let covered = evaluator.covered(&process.vectors[vector]);
-                    measured
-                        .iter()
-                        .map(|(criterion, merged, _, _)| {
-                            let mut reqs: Vec<u32> = merged
-                                .translate(map_index, covered.of(*criterion))
-                                .collect();
-                            reqs.sort_unstable();
-                            reqs.dedup();
-                            reqs
+                // Per vector, its requirements per criterion: evaluated once
+                // however many pairs share it.
+                let mut evaluated: HashMap<usize, Vec<BTreeSet<u32>>> = HashMap::new();
+                let mut requirements = |vector: usize| -> Vec<BTreeSet<u32>> {
+                    evaluated
+                        .entry(vector)
+                        .or_insert_with(|| {
+                            let covered = evaluator.covered(&process.vectors[vector]);
+                            measured
+                                .iter()
+                                .map(|(criterion, merged, _, _)| {
+                                    merged
+                                        .translate(map_index, covered.of(*criterion))
+                                        .collect()
+                                })
+                                .collect()
                         })
-                        .collect()
+                        .clone()
                 };
                 for follow in &process.follow_executions {
-                    let (Some(&mr_idx), Some(&input)) = (
+                    let (Some(&mr), Some(&input)) = (
                         assembled.mr_of_id.get(follow.mr.as_str()),
                         assembled.input_of_key.get(&follow.key),
                     ) else {
                         continue;
                     };
-                    let mr = mr_idx.0 as usize;
                     let follow_reqs = requirements(follow.vector as usize);
-                    let mut source_reqs = vec![Vec::new(); measured.len()];
+                    let mut source_reqs = vec![BTreeSet::new(); measured.len()];
                     for &v in sources
                         .get(&(follow.key, follow.mr.as_str()))
                         .into_iter()
@@ -197,14 +193,13 @@ pub(crate) fn criteria(
                             all.extend(more);
                         }
                     }
-                    for (c, (mut source, follow)) in
-                        source_reqs.into_iter().zip(follow_reqs).enumerate()
+                    for ((by_pair, source), follow) in
+                        differing.iter_mut().zip(&source_reqs).zip(&follow_reqs)
                     {
-                        source.sort_unstable();
-                        source.dedup();
-                        let d = symmetric_difference(&source, &follow);
-                        metamorphic[c][mr].extend(&d);
-                        differing[c].entry((input, mr_idx)).or_default().extend(d);
+                        by_pair
+                            .entry((input, mr))
+                            .or_default()
+                            .extend(source.symmetric_difference(follow));
                     }
                 }
             }
@@ -221,81 +216,33 @@ pub(crate) fn criteria(
         }
     }
 
-    // Pairs: distinct (first source input, MR) with follow-up coverage,
-    // whichever processes ran them (the same under every schedule).
-    if let Some(first) = differing.first() {
-        for &(_, mr) in first.keys() {
-            pairs[mr.0 as usize] += 1;
-        }
-    }
     let aside_complete = binaries
         .values()
         .flatten()
         .all(|&p| records.processes[p].completeness == crate::records::Completeness::Complete);
     let result = measured
         .into_iter()
-        .zip(metamorphic)
         .zip(differing)
-        .map(
-            |(((criterion, merged, coverage, aside), mut metamorphic), differing)| {
-                for reqs in &mut metamorphic {
-                    reqs.sort_unstable();
-                    reqs.dedup();
-                }
-                let differing = differing
-                    .into_iter()
-                    .map(|((input, mr), mut reqs)| {
-                        reqs.sort_unstable();
-                        reqs.dedup();
-                        (input, mr, reqs)
-                    })
-                    .collect();
-                CriterionCoverage {
-                    criterion,
-                    coverage,
-                    locations: merged
-                        .requirements
-                        .iter()
-                        .map(|r| location(r, &workspace.root))
-                        .collect(),
-                    aside,
-                    aside_complete,
-                    metamorphic,
-                    pairs: pairs.clone(),
-                    differing,
-                }
-            },
-        )
+        .map(|((criterion, merged, coverage, aside), differing)| {
+            let differing = differing
+                .into_iter()
+                .map(|((input, mr), reqs)| (input, mr, reqs.into_iter().collect()))
+                .collect();
+            CriterionCoverage {
+                criterion,
+                coverage,
+                locations: merged
+                    .requirements
+                    .iter()
+                    .map(|r| location(r, &workspace.root))
+                    .collect(),
+                aside,
+                aside_complete,
+                differing,
+            }
+        })
         .collect();
     Ok(result)
-}
-
-/// The elements of exactly one of two sorted, deduplicated lists, sorted.
-pub(crate) fn symmetric_difference(a: &[u32], b: &[u32]) -> Vec<u32> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::new();
-    while i < a.len() || j < b.len() {
-        match (a.get(i), b.get(j)) {
-            (Some(x), Some(y)) if x == y => {
-                i += 1;
-                j += 1;
-            }
-            (Some(x), Some(y)) if x < y => {
-                out.push(*x);
-                i += 1;
-            }
-            (Some(_), Some(y)) | (None, Some(y)) => {
-                out.push(*y);
-                j += 1;
-            }
-            (Some(x), None) => {
-                out.push(*x);
-                i += 1;
-            }
-            (None, None) => break,
-        }
-    }
-    out
 }
 
 /// Every process's counters must come from exactly the binary that is

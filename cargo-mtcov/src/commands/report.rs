@@ -126,8 +126,7 @@ pub(super) fn report_run(
                 aside: &c.aside,
                 aside_complete: c.aside_complete,
                 metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
-                    differing: &c.metamorphic,
-                    pairs: &c.pairs,
+                    differing: &c.differing,
                 }),
             })
             .collect(),

@@ -271,8 +271,15 @@ fn metamorphic_coverage(
     mrs: &[MrDescription],
     requirements: usize,
 ) -> Option<MetamorphicCoverage> {
-    if input.pairs.iter().all(|&n| n == 0) {
+    if input.differing.is_empty() {
         return None;
+    }
+    // Per MR: its pairs (first source inputs) and what they ran differently.
+    let mut per_mr: BTreeMap<MrIdx, (u32, BTreeSet<u32>)> = BTreeMap::new();
+    for (_, mr, reqs) in input.differing {
+        let (pairs, differing) = per_mr.entry(*mr).or_default();
+        *pairs += 1;
+        differing.extend(reqs);
     }
     let share = |n: usize| {
         if requirements == 0 {
@@ -285,14 +292,11 @@ fn metamorphic_coverage(
     let mut by_class: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
     let mut rows = Vec::new();
     let mut never_differ = Vec::new();
-    for (m, mr) in mrs.iter().enumerate() {
-        let pairs = input.pairs.get(m).copied().unwrap_or(0);
-        if pairs == 0 {
+    for (m, (pairs, differing)) in per_mr {
+        let Some(mr) = mrs.get(m.0 as usize) else {
             continue;
-        }
-        let differing = input.differing.get(m).map_or(&[][..], Vec::as_slice);
-        all.extend(differing);
-        by_class.entry(&mr.class).or_default().extend(differing);
+        };
+        all.extend(&differing);
         if differing.is_empty() {
             never_differ.push(mr.id.clone());
         }
@@ -303,6 +307,7 @@ fn metamorphic_coverage(
             differing: differing.len() as u32,
             value: share(differing.len()),
         });
+        by_class.entry(&mr.class).or_default().extend(differing);
     }
     rows.sort_by(|a, b| a.mr.cmp(&b.mr));
     never_differ.sort();

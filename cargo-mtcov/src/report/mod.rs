@@ -55,7 +55,7 @@ use serde::Serialize;
 
 use mtcov_protocol::MrDescription;
 
-use crate::measure::{Counting, Coverage, Pool, Satisfaction, Summary};
+use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Pool, Satisfaction, Summary};
 use crate::model::{Criterion, Location, SourceInfo, Violation};
 use crate::patch::ChangedLines;
 
@@ -88,14 +88,13 @@ pub struct CriterionInput<'a> {
     pub metamorphic: Option<MetamorphicInput<'a>>,
 }
 
-/// Metamorphic Coverage of one criterion, per MR (indexed like the pool's).
+/// Metamorphic Coverage of one criterion.
 #[derive(Debug, Clone, Copy)]
 pub struct MetamorphicInput<'a> {
-    /// The requirements one execution of a source/follow-up pair of the
-    /// MR covered and the other did not, sorted.
-    pub differing: &'a [Vec<u32>],
-    /// How many source/follow-up pairs of the MR were recorded.
-    pub pairs: &'a [u32],
+    /// Per (first source input, MR) with follow-up coverage: the
+    /// requirements one execution of a source/follow-up pair covered and
+    /// the other did not. Per MR, its pairs are its entries.
+    pub differing: &'a [(InputIdx, MrIdx, Vec<u32>)],
 }
 
 /// Everything [`build`] needs. `mrs` and `sources` are indexed like the

@@ -111,11 +111,14 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 locations: &f.line.1,
                 aside: &[],
                 aside_complete: true,
-                // The first MR's pairs ran two lines differently, the
-                // second's none.
+                // The first MR's pairs (on two inputs) ran two lines
+                // differently, the second's (on one) none.
                 metamorphic: Some(MetamorphicInput {
-                    differing: &[vec![0, 2], vec![]],
-                    pairs: &[2, 1],
+                    differing: &[
+                        (InputIdx(0), MrIdx(0), vec![0, 2]),
+                        (InputIdx(1), MrIdx(0), vec![]),
+                        (InputIdx(0), MrIdx(1), vec![]),
+                    ],
                 }),
             },
             CriterionInput {

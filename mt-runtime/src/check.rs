@@ -61,7 +61,7 @@ pub fn try_check<T: Debug + 'static>(sources: &[T], mrs: &[Mr<T>]) -> Result<Sum
     if crate::selection::active() {
         let sources: Vec<&T> = sources.iter().collect();
         for (mr, input) in crate::selection::plan(mrs, &sources, Mr::meta) {
-            session.run(mr.meta(), input, |mg| mr.run(mg, input));
+            session.run_selected(mr.meta(), input, |mg| mr.run(mg, input));
         }
         return session.finish();
     }
@@ -93,7 +93,7 @@ pub fn try_check_registered<T: Debug + 'static>(sources: &[T]) -> Result<Summary
     if crate::selection::active() {
         let sources: Vec<&T> = sources.iter().collect();
         for (mr, input) in crate::selection::plan(&mrs, &sources, |mr| mr.0) {
-            session.run(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));
+            session.run_selected(mr.0, input, |mg| (mr.0.run_any)(mg, input as &dyn Any));
         }
         return session.finish();
     }
@@ -237,6 +237,18 @@ impl Session {
         if !crate::selection::runs(meta, argument) {
             return None;
         }
+        self.run_selected(meta, argument, mr)
+    }
+
+    /// [`run`](Self::run) for an MG the selection already names (planned
+    /// by [`crate::selection::plan`]).
+    #[inline]
+    pub(crate) fn run_selected<T: Debug + ?Sized>(
+        &mut self,
+        meta: &'static MrMeta,
+        argument: &T,
+        mr: impl Fn(&mut Mg),
+    ) -> Option<&mut Failure> {
         let mut mg = Mg::new(self.recorder, meta);
         let caught = panics::catch(|| mr(&mut mg)).err();
         let verdict = match &caught {

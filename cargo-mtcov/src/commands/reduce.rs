@@ -100,19 +100,14 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
     let order = reduce::prioritise(&suite, args.k, RANDOM_ORDERS, 1);
     let dir = mtcov_dir.join("reduce");
     let (selection, order_file) = (dir.join("selection.txt"), dir.join("order.txt"));
-    let reduction = describe(&suite, &units, &assembled, args, &kept, &whole, &order)?;
-    let reduction = Reduction {
+    let found = Found {
+        kept: &kept,
         greedy_groups,
         exact,
-        method: if args.exact {
-            Method::Exact
-        } else {
-            Method::Greedy
-        },
-        selection: selection.display().to_string(),
-        order_file: order_file.display().to_string(),
-        ..reduction
+        selection: &selection,
+        order_file: &order_file,
     };
+    let reduction = describe(&suite, &units, &assembled, args, &found, &whole, &order)?;
     let kept_in_order: Vec<u32> = reduction
         .order
         .groups
@@ -256,17 +251,27 @@ fn kills_of(matrix: &Matrix, units: &[Unit]) -> Result<Vec<Vec<u32>>> {
     Ok(kills)
 }
 
+/// The kept set, how it was found and where its files go.
+struct Found<'a> {
+    kept: &'a [bool],
+    greedy_groups: usize,
+    exact: Option<reduce::ExactInfo>,
+    selection: &'a std::path::Path,
+    order_file: &'a std::path::Path,
+}
+
 /// The numbers of the kept set, and what dropping each kept MR would cost.
 fn describe(
     suite: &Suite,
     units: &[Unit],
     assembled: &Assembled,
     args: &ReduceCommand,
-    kept: &[bool],
+    found: &Found<'_>,
     whole: &[Option<reduce::Adequacy>],
     order: &reduce::Order,
 ) -> Result<Reduction> {
     let k = args.k;
+    let kept = found.kept;
     let count = |kept: &[bool]| kept.iter().filter(|&&k| k).count();
     let distinct = |pick: &dyn Fn(&Group) -> Vec<u32>, only_kept: bool| {
         suite
@@ -328,7 +333,11 @@ fn describe(
         .collect();
     Ok(Reduction {
         k,
-        method: Method::Greedy,
+        method: if args.exact {
+            Method::Exact
+        } else {
+            Method::Greedy
+        },
         groups: Kept {
             kept: count(kept),
             total: suite.groups.len(),
@@ -341,8 +350,8 @@ fn describe(
             kept: kept_mrs.len(),
             total: all_mrs.len(),
         },
-        greedy_groups: 0,
-        exact: None,
+        greedy_groups: found.greedy_groups,
+        exact: found.exact,
         criteria,
         killed_mutants: args.mutants.then_some(suite.kills.len()),
         kept: kept_groups,
@@ -351,9 +360,9 @@ fn describe(
             .map(|&m| assembled.mrs[m as usize].id.clone())
             .collect(),
         mr_costs,
-        selection: String::new(),
+        selection: found.selection.display().to_string(),
         order: order.clone(),
-        order_file: String::new(),
+        order_file: found.order_file.display().to_string(),
     })
 }
 

@@ -5,7 +5,7 @@ use crate::categories;
 use crate::coverage;
 use crate::describe::describe;
 use crate::mr::{MrInfo, MrMeta};
-use crate::record::{MgRecord, MrRef, Recorder};
+use crate::record::{self, MgRecord, MrRef, Recorder};
 use crate::relation::Relation;
 use crate::source_key::SourceKey;
 use mtcov_protocol::Outcome;
@@ -48,9 +48,8 @@ struct Recording {
     first_source: (usize, &'static str),
     /// This MG's record lines so far (see [`Recorder::mg`]).
     pending: String,
-    /// `(source key, fingerprint)` of the counter vectors written in full
-    /// in `pending`: later executions with the same counters refer to them.
-    written: Vec<(SourceKey, u64)>,
+    /// The counter vectors `pending` writes.
+    written: record::Written,
     /// The capture of the MG's coverage, source and aside.
     window: coverage::GroupWindow,
     /// The counters its follow-up executions left, summed.
@@ -137,7 +136,7 @@ impl Mg {
                 sources: Vec::new(),
                 first_source: (0, ""),
                 pending: String::new(),
-                written: Vec::new(),
+                written: record::Written::default(),
                 window: coverage::GroupWindow::open(),
                 follow: Vec::new(),
             }),

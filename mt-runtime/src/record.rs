@@ -17,7 +17,7 @@
 use crate::coverage;
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
-use mtcov_protocol::{Attempt, Header, MrDescription, Outcome, RECORD_DIR_ENV, write};
+use mtcov_protocol::{Attempt, Header, MrDescription, Outcome, RECORD_DIR_ENV, counters, write};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
@@ -59,15 +59,40 @@ struct State {
     seen_coverage: HashSet<(SourceKey, usize, u64)>,
     /// The same for the follow-up counters of MGs (by first source).
     seen_follow_coverage: HashSet<(SourceKey, usize, u64)>,
-    /// (source, fingerprint) of counter vectors written in full (their MG
+    /// (source, fingerprint) of counter vectors written (their MG
     /// written): another MR's execution with the same counters refers to it.
     full_coverage: HashSet<(SourceKey, u64)>,
+    /// The last counter vectors the file holds in full (at most
+    /// [`KEYFRAMES`], oldest first): a later vector is written as its
+    /// changes from the closest of them when that is shorter.
+    keyframes: std::collections::VecDeque<Keyframe>,
     /// (source, fingerprint of its choices): each classification once.
     seen_choices: HashSet<(SourceKey, u64)>,
     /// (source, MR): each execution whose output could not be classified once.
     seen_unclassified: HashSet<(SourceKey, usize)>,
     /// (source, MR, fingerprint of a follow-up's frame): each once.
     seen_follow_ups: HashSet<(SourceKey, usize, u64)>,
+}
+
+/// How many vectors written in full a new vector is compared with.
+const KEYFRAMES: usize = 8;
+
+/// A counter vector written in full, that later ones can be written
+/// against.
+pub(crate) struct Keyframe {
+    key: SourceKey,
+    fingerprint: u64,
+    counters: Vec<(u32, u64)>,
+}
+
+/// What one MG's pending lines hold of counter vectors.
+#[derive(Default)]
+pub(crate) struct Written {
+    /// `(source key, fingerprint)` of the vectors they write: later
+    /// executions with the same counters refer to them.
+    vectors: Vec<(SourceKey, u64)>,
+    /// The vectors they write in full.
+    keyframes: Vec<Keyframe>,
 }
 
 impl Recorder {
@@ -111,7 +136,7 @@ impl Recorder {
         mr: MrRef<'_>,
         counters: &[(u32, u64)],
         pending: &mut String,
-        written: &mut Vec<(SourceKey, u64)>,
+        written: &mut Written,
     ) {
         self.counters(Role::Source, key, mr, counters, pending, written);
     }
@@ -124,7 +149,7 @@ impl Recorder {
         mr: MrRef<'_>,
         counters: &[(u32, u64)],
         pending: &mut String,
-        written: &mut Vec<(SourceKey, u64)>,
+        written: &mut Written,
     ) {
         self.counters(Role::FollowUp, key, mr, counters, pending, written);
     }
@@ -136,7 +161,7 @@ impl Recorder {
         mr: MrRef<'_>,
         counters: &[(u32, u64)],
         pending: &mut String,
-        written: &mut Vec<(SourceKey, u64)>,
+        written: &mut Written,
     ) {
         let fingerprint = write::fingerprint(counters);
         let mut state = self.lock();
@@ -147,17 +172,53 @@ impl Recorder {
         if !seen.insert((key, mr.address, fingerprint)) {
             return;
         }
-        // Full once per (input, counters) in the file; a reference after.
-        let full = !(state.full_coverage.contains(&(key, fingerprint))
-            || written.contains(&(key, fingerprint)));
         let line = match role {
             Role::Source => write::cov,
             Role::FollowUp => write::follow_cov,
         };
-        line(pending, key.0, mr.id, fingerprint, full.then_some(counters));
-        if full {
-            written.push((key, fingerprint));
+        // Once per (input, counters) in the file; a reference after.
+        if state.full_coverage.contains(&(key, fingerprint))
+            || written.vectors.contains(&(key, fingerprint))
+        {
+            line(pending, key.0, mr.id, fingerprint, write::Counters::Earlier);
+            return;
         }
+        written.vectors.push((key, fingerprint));
+        // As changes from the closest of the last vectors in full (this
+        // MG's and the file's) when that takes at most half as many pairs:
+        // executions of one input by several SUTs, and follow-ups next to
+        // their source, mostly run the same code the same number of times.
+        let closest = written
+            .keyframes
+            .iter()
+            .rev()
+            .chain(state.keyframes.iter().rev())
+            .take(KEYFRAMES)
+            .map(|base| (base, counters::delta(&base.counters, counters)))
+            .min_by_key(|(_, changes)| changes.len());
+        if let Some((base, changes)) = closest
+            && changes.len() * 2 <= counters.len()
+        {
+            let counters = write::Counters::Changes {
+                base_key: base.key.0,
+                base_fingerprint: base.fingerprint,
+                changes: &changes,
+            };
+            line(pending, key.0, mr.id, fingerprint, counters);
+            return;
+        }
+        line(
+            pending,
+            key.0,
+            mr.id,
+            fingerprint,
+            write::Counters::Full(counters),
+        );
+        written.keyframes.push(Keyframe {
+            key,
+            fingerprint,
+            counters: counters.to_vec(),
+        });
     }
 
     /// Adds an `unclassified` line to `pending`, once per source input and MR.
@@ -212,12 +273,7 @@ impl Recorder {
     ///
     /// When the records cannot be written: the run's numbers would be
     /// wrong, so the test that ran this MG fails with the OS error.
-    pub(crate) fn mg(
-        &self,
-        group: &MgRecord<'_>,
-        pending: &mut String,
-        written: &mut Vec<(SourceKey, u64)>,
-    ) {
+    pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String, written: &mut Written) {
         let class = MrInfo(group.meta).class_or_id(group.mr);
         let thread = std::thread::current();
         let fields = write::MgFields {
@@ -233,9 +289,12 @@ impl Recorder {
         let mut state = self.lock();
         let result = self.write(&mut state, pending);
         if result.is_ok() {
-            state.full_coverage.extend(written.drain(..));
+            state.full_coverage.extend(written.vectors.drain(..));
+            state.keyframes.extend(written.keyframes.drain(..));
+            let excess = state.keyframes.len().saturating_sub(KEYFRAMES);
+            state.keyframes.drain(..excess);
         }
-        written.clear();
+        *written = Written::default();
         drop(state);
         pending.clear();
         if let Err(error) = result {

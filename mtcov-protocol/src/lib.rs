@@ -20,6 +20,7 @@
 pub mod categories;
 #[cfg(feature = "tsl")]
 pub mod condition;
+pub mod counters;
 pub mod fnv;
 #[cfg(feature = "read")]
 pub mod read;
@@ -28,7 +29,7 @@ pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
 /// line carries it; a reader that meets another version stops.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// The environment variable that turns recording on: the directory where
 /// each test process writes its record file.
@@ -195,6 +196,28 @@ pub struct MgRecord {
     pub test: Option<String>,
 }
 
+/// The counter vector of a `cov` or `followcov` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counters {
+    /// Written in full: the non-zero counters, sorted by index.
+    Full(Vec<(u32, u64)>),
+    /// Written as the changes ([`counters::delta`]) from the vector written
+    /// in full earlier in the same file with source key `base_key` and
+    /// fingerprint `base_fingerprint` (any MR's, `cov` or `followcov`).
+    Changes {
+        /// The base vector's source key.
+        base_key: u64,
+        /// The base vector's fingerprint.
+        base_fingerprint: u64,
+        /// Per index whose value differs from the base's, the new value
+        /// (0: none), sorted.
+        changes: Vec<(u32, u64)>,
+    },
+    /// Not written: those of the earlier line of the same source key and
+    /// fingerprint in the same file.
+    Earlier,
+}
+
 /// One parsed line of a record file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Record {
@@ -216,13 +239,13 @@ pub enum Record {
         key: u64,
         /// The id of the MR whose source execution this was.
         mr: String,
-        /// Fingerprint of the counter vector: an execution whose counters
-        /// equal an earlier one's of the same source input in the same
-        /// file is written without them, by this fingerprint.
+        /// Fingerprint of the counter vector ([`write::fingerprint`]): an
+        /// execution whose counters equal an earlier one's of the same
+        /// source input in the same file is written without them, by this
+        /// fingerprint; a vector written as changes is checked against it.
         fingerprint: u64,
-        /// Non-zero counters; `None`: those of the earlier `cov` record of
-        /// this source key and fingerprint in the same file.
-        counters: Option<Vec<(u32, u64)>>,
+        /// The counters.
+        counters: Counters,
     },
     /// The counters the follow-up executions of one MG left non-zero,
     /// summed over them: the follow-up side of Metamorphic Coverage. The
@@ -237,9 +260,8 @@ pub enum Record {
         mr: String,
         /// Fingerprint of the counter vector.
         fingerprint: u64,
-        /// Non-zero counters; `None`: those of an earlier line of this
-        /// source key and fingerprint.
-        counters: Option<Vec<(u32, u64)>>,
+        /// The counters.
+        counters: Counters,
     },
     /// The counters the process's MGs left outside their source executions
     /// (follow-up executions, building follow-up inputs, checks), summed

@@ -5,8 +5,8 @@ use serde::Deserialize;
 
 use crate::categories::{Category, Choice, ChoiceKind, Declaration};
 use crate::{
-    Attempt, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome, Record,
-    SCHEMA_VERSION,
+    Attempt, Counters, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome,
+    Record, SCHEMA_VERSION,
 };
 
 /// Why a line could not be used.
@@ -61,6 +61,56 @@ struct Line {
     raw: Raw,
 }
 
+/// How a `cov` or `followcov` line gives its counters (one of three).
+#[derive(Deserialize)]
+struct RawCounters {
+    #[serde(default)]
+    counters: Option<String>,
+    #[serde(default)]
+    base: Option<Hex>,
+    #[serde(default)]
+    base_fp: Option<Hex>,
+    #[serde(default)]
+    changes: Option<String>,
+}
+
+impl RawCounters {
+    fn into_counters(self) -> Result<Counters, String> {
+        match self {
+            RawCounters {
+                counters: Some(text),
+                base: None,
+                base_fp: None,
+                changes: None,
+            } => Ok(Counters::Full(decode(&text)?)),
+            RawCounters {
+                counters: None,
+                base: Some(base),
+                base_fp: Some(base_fp),
+                changes: Some(text),
+            } => Ok(Counters::Changes {
+                base_key: base.0,
+                base_fingerprint: base_fp.0,
+                changes: decode(&text)?,
+            }),
+            RawCounters {
+                counters: None,
+                base: None,
+                base_fp: None,
+                changes: None,
+            } => Ok(Counters::Earlier),
+            _ => Err(
+                "a coverage record has either `counters`, or `base`, `base_fp` and `changes`, or none of them"
+                    .to_owned(),
+            ),
+        }
+    }
+}
+
+fn decode(text: &str) -> Result<Vec<(u32, u64)>, String> {
+    crate::counters::decode(text).map_err(|why| format!("counters: {why}"))
+}
+
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum Raw {
@@ -95,19 +145,19 @@ enum Raw {
         key: Hex,
         mr: String,
         fp: Hex,
-        #[serde(default)]
-        counters: Option<Vec<u64>>,
+        #[serde(flatten)]
+        counters: RawCounters,
     },
     #[serde(rename = "followcov")]
     FollowCov {
         key: Hex,
         mr: String,
         fp: Hex,
-        #[serde(default)]
-        counters: Option<Vec<u64>>,
+        #[serde(flatten)]
+        counters: RawCounters,
     },
     Aside {
-        counters: Vec<u64>,
+        counters: String,
     },
     Unclassified {
         key: Hex,
@@ -313,7 +363,7 @@ impl Raw {
                 key: key.0,
                 mr,
                 fingerprint: fp.0,
-                counters: counters.map(|c| pairs(&c)).transpose()?,
+                counters: counters.into_counters()?,
             },
             Raw::FollowCov {
                 key,
@@ -324,10 +374,10 @@ impl Raw {
                 key: key.0,
                 mr,
                 fingerprint: fp.0,
-                counters: counters.map(|c| pairs(&c)).transpose()?,
+                counters: counters.into_counters()?,
             },
             Raw::Aside { counters } => Record::Aside {
-                counters: pairs(&counters)?,
+                counters: decode(&counters)?,
             },
             Raw::FollowUp {
                 source,
@@ -364,20 +414,6 @@ impl Raw {
             Raw::End { lines } => Record::End { lines },
         })
     }
-}
-
-/// `[index, value, index, value, ...]` as (index, value) pairs.
-fn pairs(flat: &[u64]) -> Result<Vec<(u32, u64)>, String> {
-    if !flat.len().is_multiple_of(2) {
-        return Err("`counters` must hold (index, value) pairs".to_owned());
-    }
-    flat.chunks_exact(2)
-        .map(|pair| {
-            u32::try_from(pair[0])
-                .map(|index| (index, pair[1]))
-                .map_err(|_| format!("counter index {} out of range", pair[0]))
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -489,36 +525,56 @@ mod tests {
         );
 
         let mut out = String::new();
-        write::cov(&mut out, 7, "mrs::a", 9, Some(&[(0, 1), (3, u64::MAX)]));
+        write::cov(
+            &mut out,
+            7,
+            "mrs::a",
+            9,
+            write::Counters::Full(&[(0, 1), (3, u64::MAX)]),
+        );
         assert_eq!(
             one(&out),
             Record::Cov {
                 key: 7,
                 mr: "mrs::a".into(),
                 fingerprint: 9,
-                counters: Some(vec![(0, 1), (3, u64::MAX)])
+                counters: Counters::Full(vec![(0, 1), (3, u64::MAX)])
             }
         );
         let mut out = String::new();
-        write::cov(&mut out, 7, "mrs::b", 9, None);
+        write::cov(&mut out, 7, "mrs::b", 9, write::Counters::Earlier);
         assert_eq!(
             one(&out),
             Record::Cov {
                 key: 7,
                 mr: "mrs::b".into(),
                 fingerprint: 9,
-                counters: None
+                counters: Counters::Earlier
             }
         );
         let mut out = String::new();
-        write::follow_cov(&mut out, 7, "mrs::a", 3, Some(&[(1, 2)]));
+        write::follow_cov(
+            &mut out,
+            7,
+            "mrs::a",
+            3,
+            write::Counters::Changes {
+                base_key: 7,
+                base_fingerprint: 9,
+                changes: &[(1, 2), (3, 0)],
+            },
+        );
         assert_eq!(
             one(&out),
             Record::FollowCov {
                 key: 7,
                 mr: "mrs::a".into(),
                 fingerprint: 3,
-                counters: Some(vec![(1, 2)])
+                counters: Counters::Changes {
+                    base_key: 7,
+                    base_fingerprint: 9,
+                    changes: vec![(1, 2), (3, 0)]
+                }
             }
         );
         let mut out = String::new();
@@ -635,17 +691,22 @@ mod tests {
     #[test]
     fn malformed_lines_are_corrupt() {
         for bad in [
-            r#"{"v":4,"kind":"source","key":"8c3f"#,
-            r#"{"v":4,"kind":"source","key":"zz","debug":"x"}"#,
-            r#"{"v":4,"kind":"source","key":"8c3f","debug":"x"}"#,
-            r#"{"v":4,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2,3]}"#,
-            r#"{"v":4,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":[1,2]}"#,
-            r#"{"v":4,"kind":"aside","counters":[1]}"#,
+            r#"{"v":5,"kind":"source","key":"8c3f"#,
+            r#"{"v":5,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":5,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BCD"}"#,
+            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2]}"#,
+            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BC","changes":"BC"}"#,
+            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","base":"8c3f0a9b12d4e5f6","changes":"BC"}"#,
+            r#"{"v":5,"kind":"followcov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"B!"}"#,
+            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":"BC"}"#,
+            r#"{"v":5,"kind":"aside","counters":"g"}"#,
+            r#"{"v":5,"kind":"aside","counters":[1,2]}"#,
             r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
-            r#"{"v":4,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
-            r#"{"v":4,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
-            r#"{"v":4,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
-            r#"{"v":4,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
+            r#"{"v":5,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":5,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":5,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
+            r#"{"v":5,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
             "not json",
         ] {
             assert!(

@@ -217,29 +217,41 @@ pub fn source(out: &mut String, source_key: u64, debug: &str) {
     close(out);
 }
 
-/// A `cov` line: the non-zero counters of one source execution by the MR
-/// `mr`. With `counters` `None`, the line refers to the earlier `cov` line
-/// of the same source key with the same `fingerprint` in this file.
-pub fn cov(
-    out: &mut String,
-    source_key: u64,
-    mr: &str,
-    fingerprint: u64,
-    counters: Option<&[(u32, u64)]>,
-) {
+/// How a `cov` or `followcov` line gives its counter vector.
+#[derive(Clone, Copy, Debug)]
+pub enum Counters<'a> {
+    /// In full: the non-zero counters, sorted by index.
+    Full(&'a [(u32, u64)]),
+    /// As the changes ([`counters::delta`](crate::counters::delta)) from
+    /// the vector this file wrote in full earlier with source key
+    /// `base_key` and fingerprint `base_fingerprint`.
+    Changes {
+        /// The base vector's source key.
+        base_key: u64,
+        /// The base vector's fingerprint.
+        base_fingerprint: u64,
+        /// Per index whose value differs, the new value (0: none), sorted.
+        changes: &'a [(u32, u64)],
+    },
+    /// Not at all: the earlier line of the same source key and
+    /// fingerprint in this file has them.
+    Earlier,
+}
+
+/// A `cov` line: the counters one execution of a source input by the MR
+/// `mr` left non-zero, with their fingerprint.
+pub fn cov(out: &mut String, source_key: u64, mr: &str, fingerprint: u64, counters: Counters<'_>) {
     counters_line(out, "cov", source_key, mr, fingerprint, counters);
 }
 
 /// A `followcov` line: the non-zero counters the follow-up executions of
 /// one MG (its MR `mr`, its first source input `source_key`) left, summed.
-/// With `counters` `None`, the line refers to the earlier `cov` or
-/// `followcov` line of the same source key with the same `fingerprint`.
 pub fn follow_cov(
     out: &mut String,
     source_key: u64,
     mr: &str,
     fingerprint: u64,
-    counters: Option<&[(u32, u64)]>,
+    counters: Counters<'_>,
 ) {
     counters_line(out, "followcov", source_key, mr, fingerprint, counters);
 }
@@ -250,7 +262,7 @@ fn counters_line(
     source_key: u64,
     mr: &str,
     fingerprint: u64,
-    counters: Option<&[(u32, u64)]>,
+    counters: Counters<'_>,
 ) {
     open(out, kind);
     key(out, "key");
@@ -259,9 +271,24 @@ fn counters_line(
     string(out, mr);
     key(out, "fp");
     hex(out, fingerprint);
-    if let Some(counters) = counters {
-        key(out, "counters");
-        pairs(out, counters);
+    match counters {
+        Counters::Full(counters) => {
+            key(out, "counters");
+            encoded(out, counters);
+        }
+        Counters::Changes {
+            base_key,
+            base_fingerprint,
+            changes,
+        } => {
+            key(out, "base");
+            hex(out, base_key);
+            key(out, "base_fp");
+            hex(out, base_fingerprint);
+            key(out, "changes");
+            encoded(out, changes);
+        }
+        Counters::Earlier => {}
     }
     close(out);
 }
@@ -270,17 +297,15 @@ fn counters_line(
 pub fn aside(out: &mut String, counters: &[(u32, u64)]) {
     open(out, "aside");
     key(out, "counters");
-    pairs(out, counters);
+    encoded(out, counters);
     close(out);
 }
 
-/// A flat list `[index, value, index, value, ...]`.
-fn pairs(out: &mut String, counters: &[(u32, u64)]) {
-    array(out, counters, |out, &(index, value)| {
-        uint(out, u64::from(index));
-        out.push(',');
-        uint(out, value);
-    });
+/// Pairs as a string in the [`counters`](crate::counters) encoding.
+fn encoded(out: &mut String, pairs: &[(u32, u64)]) {
+    out.push('"');
+    crate::counters::encode(out, pairs);
+    out.push('"');
 }
 
 /// The fingerprint of a counter vector (64-bit FNV-1a over its pairs), as
@@ -438,12 +463,23 @@ mod tests {
     fn every_line_is_one_json_object_with_version_and_kind() {
         let mut out = String::new();
         source(&mut out, u64::MAX, "a\nb");
-        cov(&mut out, 1, "m", 5, Some(&[(0, 1), (3, 2)]));
-        cov(&mut out, 1, "n", 5, None);
+        cov(&mut out, 1, "m", 5, Counters::Full(&[(0, 1), (3, 2)]));
+        cov(&mut out, 1, "n", 5, Counters::Earlier);
+        follow_cov(
+            &mut out,
+            1,
+            "m",
+            6,
+            Counters::Changes {
+                base_key: 1,
+                base_fingerprint: 5,
+                changes: &[(3, 0)],
+            },
+        );
         aside(&mut out, &[(2, 7)]);
         unclassified(&mut out, 1, "m", "alloc::string::String");
-        end(&mut out, 5);
-        assert_eq!(out.lines().count(), 6);
+        end(&mut out, 6);
+        assert_eq!(out.lines().count(), 7);
         for line in out.lines() {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
             assert_eq!(value["v"], SCHEMA_VERSION);

@@ -7,8 +7,9 @@
 //! mt-runtime / mt-macros when those are members; `--include` /
 //! `--exclude` narrow it further.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::{Context, Result};
 
@@ -18,11 +19,12 @@ use super::Assembled;
 use crate::build::Workspace;
 use crate::error::RecordError;
 use crate::mapping::{
-    CounterLayout, CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope,
+    CounterLayout, CoverageMap, Covered, Evaluator, MergedRequirements, Requirement,
+    RequirementKind, Scope,
 };
 use crate::measure::{Coverage, InputIdx, MrIdx};
 use crate::model::{Criterion, Location};
-use crate::records::RunRecords;
+use crate::records::{Execution, RunRecords, Vectors};
 use crate::run::last_run::LastRun;
 
 /// One criterion, ready for the report.
@@ -98,7 +100,7 @@ pub(crate) fn criteria(
             vec![0; count as usize],
         ));
     }
-    let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), BTreeSet<u32>>> =
+    let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), Vec<u32>>> =
         vec![BTreeMap::new(); measured.len()];
 
     // One evaluation per distinct counter vector of a process serves every
@@ -109,20 +111,49 @@ pub(crate) fn criteria(
             let CoverageLayout::Captured { functions, .. } = &process.coverage else {
                 continue;
             };
-            let mut evaluator = map.evaluator(functions).with_context(|| {
+            let context = || {
                 format!(
                     "the function table in {} does not fit its binary",
                     process.file.display()
                 )
-            })?;
+            };
+            let mut evaluator = map.evaluator(functions).with_context(context)?;
+            // Every vector is evaluated once, in the order first needed:
+            // the source executions' first (their segments are stored,
+            // and serve Metamorphic Coverage too), then the follow-ups'.
+            let known = |e: &Execution| {
+                assembled.input_of_key.contains_key(&e.key)
+                    && assembled.mr_of_id.contains_key(e.mr.as_str())
+            };
+            let mut order = Vec::new();
+            let mut planned = vec![false; process.vectors.len()];
+            for e in process.executions.iter().filter(|e| known(e)) {
+                if !std::mem::replace(&mut planned[e.vector as usize], true) {
+                    order.push(e.vector as usize);
+                }
+            }
+            for e in process.follow_executions.iter().filter(|e| known(e)) {
+                if !std::mem::replace(&mut planned[e.vector as usize], true) {
+                    order.push(e.vector as usize);
+                }
+            }
+            let mut workers = Vec::new();
+            for _ in 0..parallelism() {
+                workers.push(map.evaluator(functions).with_context(context)?);
+            }
+            let mut pipeline = Pipeline {
+                vectors: &process.vectors,
+                order: &order,
+                next: 0,
+                ready: std::collections::VecDeque::new(),
+                workers,
+            };
+
             // Per vector: the segment of each criterion that stored it
-            // first (evaluated then); other executions that left the same
-            // counters share them.
+            // first; other executions that left the same counters share them.
             let mut stored: Vec<Option<Vec<usize>>> = vec![None; process.vectors.len()];
-            for execution in &process.executions {
-                let Some(&input) = assembled.input_of_key.get(&execution.key) else {
-                    continue;
-                };
+            for execution in process.executions.iter().filter(|e| known(e)) {
+                let input = assembled.input_of_key[&execution.key];
                 let mr = assembled.mr_of_id[execution.mr.as_str()];
                 let vector = execution.vector as usize;
                 match &stored[vector] {
@@ -132,7 +163,8 @@ pub(crate) fn criteria(
                         }
                     }
                     None => {
-                        let covered = evaluator.covered(&process.vectors[vector]);
+                        let (next, covered) = pipeline.next();
+                        debug_assert_eq!(next, vector);
                         let mut segments = Vec::with_capacity(measured.len());
                         for (criterion, merged, coverage, _) in &mut measured {
                             segments.push(coverage.num_segments());
@@ -156,50 +188,63 @@ pub(crate) fn criteria(
                         .or_default()
                         .push(e.vector as usize);
                 }
-                // Per vector, its requirements per criterion: evaluated once
-                // however many pairs share it.
-                let mut evaluated: HashMap<usize, Vec<BTreeSet<u32>>> = HashMap::new();
-                let mut requirements = |vector: usize| -> Vec<BTreeSet<u32>> {
-                    evaluated
-                        .entry(vector)
-                        .or_insert_with(|| {
-                            let covered = evaluator.covered(&process.vectors[vector]);
+                // A vector's requirements per criterion, sorted: a source
+                // vector's from its stored segments; a follow-up vector's
+                // from the pipeline the first time, then from a bounded
+                // cache (a vector evicted from it, or one no execution
+                // stored, is evaluated again here).
+                let mut recent: Recent<Vec<Vec<u32>>> = Recent::new(256);
+                let mut requirements =
+                    |vector: usize, pipeline: &mut Pipeline<'_, '_>| -> Rc<Vec<Vec<u32>>> {
+                        if let Some(segments) = &stored[vector] {
+                            return Rc::new(
+                                measured
+                                    .iter()
+                                    .zip(segments)
+                                    .map(|((_, _, coverage, _), &segment)| {
+                                        coverage.segment(segment).iter().map(|r| r.0).collect()
+                                    })
+                                    .collect(),
+                            );
+                        }
+                        recent.get_or_insert(vector, || {
+                            let covered = if pipeline.peek() == Some(vector) {
+                                pipeline.next().1
+                            } else {
+                                evaluator.covered(&process.vectors.get(vector))
+                            };
                             measured
                                 .iter()
                                 .map(|(criterion, merged, _, _)| {
-                                    merged
-                                        .translate(map_index, covered.of(*criterion))
-                                        .collect()
+                                    sorted_ids(merged.translate(map_index, covered.of(*criterion)))
                                 })
                                 .collect()
                         })
-                        .clone()
-                };
-                for follow in &process.follow_executions {
-                    let (Some(&mr), Some(&input)) = (
-                        assembled.mr_of_id.get(follow.mr.as_str()),
-                        assembled.input_of_key.get(&follow.key),
-                    ) else {
-                        continue;
                     };
-                    let follow_reqs = requirements(follow.vector as usize);
-                    let mut source_reqs = vec![BTreeSet::new(); measured.len()];
+                for follow in process.follow_executions.iter().filter(|e| known(e)) {
+                    let mr = assembled.mr_of_id[follow.mr.as_str()];
+                    let input = assembled.input_of_key[&follow.key];
+                    let follow_reqs = requirements(follow.vector as usize, &mut pipeline);
+                    let mut source_reqs: Vec<Vec<u32>> = vec![Vec::new(); measured.len()];
                     for &v in sources
                         .get(&(follow.key, follow.mr.as_str()))
                         .into_iter()
                         .flatten()
                     {
-                        for (all, more) in source_reqs.iter_mut().zip(requirements(v)) {
-                            all.extend(more);
+                        for (all, more) in source_reqs
+                            .iter_mut()
+                            .zip(requirements(v, &mut pipeline).iter())
+                        {
+                            *all = sorted::union(all, more);
                         }
                     }
-                    for ((by_pair, source), follow) in
-                        differing.iter_mut().zip(&source_reqs).zip(&follow_reqs)
+                    for ((by_pair, source), follow) in differing
+                        .iter_mut()
+                        .zip(&source_reqs)
+                        .zip(follow_reqs.iter())
                     {
-                        by_pair
-                            .entry((input, mr))
-                            .or_default()
-                            .extend(source.symmetric_difference(follow));
+                        let pair = by_pair.entry((input, mr)).or_default();
+                        *pair = sorted::union(pair, &sorted::symmetric_difference(source, follow));
                     }
                 }
             }
@@ -226,7 +271,7 @@ pub(crate) fn criteria(
         .map(|((criterion, merged, coverage, aside), differing)| {
             let differing = differing
                 .into_iter()
-                .map(|((input, mr), reqs)| (input, mr, reqs.into_iter().collect()))
+                .map(|((input, mr), reqs)| (input, mr, reqs))
                 .collect();
             CriterionCoverage {
                 criterion,
@@ -317,6 +362,186 @@ fn location(requirement: &Requirement, root: &Path) -> Location {
         RequirementKind::Line | RequirementKind::Region => location,
         RequirementKind::BranchTrue | RequirementKind::BranchFalse | RequirementKind::Function => {
             location.with_label(requirement.label.clone())
+        }
+    }
+}
+
+/// Sorted requirement ids (translations keep the order; sorted anyway,
+/// cheaply, when they do not).
+fn sorted_ids(ids: impl Iterator<Item = u32>) -> Vec<u32> {
+    let mut ids: Vec<u32> = ids.collect();
+    if !ids.is_sorted() {
+        ids.sort_unstable();
+    }
+    ids
+}
+
+/// How many threads evaluate counter vectors: the CPUs, at most 4.
+fn parallelism() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
+}
+
+/// Counter vectors evaluated ahead, in a fixed order, in batches split
+/// among worker threads (each with its own evaluator, over a contiguous
+/// part of the batch, so that each keeps seeing neighbouring vectors);
+/// handed out one by one, in order.
+struct Pipeline<'p, 'm> {
+    vectors: &'p Vectors,
+    order: &'p [usize],
+    /// Position in `order` of the next vector to evaluate.
+    next: usize,
+    ready: std::collections::VecDeque<(usize, Covered)>,
+    workers: Vec<Evaluator<'m>>,
+}
+
+impl Pipeline<'_, '_> {
+    /// Vectors per worker per batch.
+    const PER_WORKER: usize = 32;
+
+    /// The next vector in `order` and what it covers.
+    fn next(&mut self) -> (usize, Covered) {
+        if self.ready.is_empty() {
+            self.refill();
+        }
+        self.ready
+            .pop_front()
+            .expect("asked for more vectors than were planned")
+    }
+
+    /// The vector [`next`](Self::next) would return.
+    fn peek(&self) -> Option<usize> {
+        match self.ready.front() {
+            Some((vector, _)) => Some(*vector),
+            None => self.order.get(self.next).copied(),
+        }
+    }
+
+    fn refill(&mut self) {
+        let end = (self.next + Self::PER_WORKER * self.workers.len()).min(self.order.len());
+        let batch = &self.order[self.next..end];
+        self.next = end;
+        let vectors = self.vectors;
+        let share = batch.len().div_ceil(self.workers.len()).max(1);
+        let results: Vec<Vec<(usize, Covered)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .workers
+                .iter_mut()
+                .zip(batch.chunks(share))
+                .map(|(evaluator, part)| {
+                    scope.spawn(move || {
+                        part.iter()
+                            .map(|&v| (v, evaluator.covered(&vectors.get(v))))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a coverage evaluation thread panicked"))
+                .collect()
+        });
+        self.ready.extend(results.into_iter().flatten());
+    }
+}
+
+/// A bounded memo of per-vector results: when full, it starts again
+/// empty (callers look up vectors near each other in a file).
+struct Recent<T> {
+    capacity: usize,
+    entries: HashMap<usize, Rc<T>>,
+}
+
+impl<T> Recent<T> {
+    fn new(capacity: usize) -> Self {
+        Recent {
+            capacity,
+            entries: HashMap::new(),
+        }
+    }
+
+    fn get_or_insert(&mut self, key: usize, make: impl FnOnce() -> T) -> Rc<T> {
+        if let Some(found) = self.entries.get(&key) {
+            return found.clone();
+        }
+        if self.entries.len() >= self.capacity {
+            self.entries.clear();
+        }
+        let value = Rc::new(make());
+        self.entries.insert(key, value.clone());
+        value
+    }
+}
+
+/// Set operations on sorted, deduplicated lists.
+mod sorted {
+    use std::cmp::Ordering;
+
+    pub(super) fn union(a: &[u32], b: &[u32]) -> Vec<u32> {
+        merge(a, b, true, true, true)
+    }
+
+    pub(super) fn symmetric_difference(a: &[u32], b: &[u32]) -> Vec<u32> {
+        merge(a, b, true, false, true)
+    }
+
+    /// Elements only in `a` (kept with `only_a`), in both (`both`), only
+    /// in `b` (`only_b`), in order.
+    fn merge(a: &[u32], b: &[u32], only_a: bool, both: bool, only_b: bool) -> Vec<u32> {
+        let mut out = Vec::with_capacity(a.len().max(b.len()));
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                Ordering::Less => {
+                    if only_a {
+                        out.push(a[i]);
+                    }
+                    i += 1;
+                }
+                Ordering::Greater => {
+                    if only_b {
+                        out.push(b[j]);
+                    }
+                    j += 1;
+                }
+                Ordering::Equal => {
+                    if both {
+                        out.push(a[i]);
+                    }
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        if only_a {
+            out.extend_from_slice(&a[i..]);
+        }
+        if only_b {
+            out.extend_from_slice(&b[j..]);
+        }
+        out
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use std::collections::BTreeSet;
+
+        #[test]
+        fn union_and_symmetric_difference_agree_with_btreeset() {
+            let lists: [&[u32]; 5] = [&[], &[1], &[1, 3, 5], &[2, 3, 4, 9], &[0, 1, 2, 3, 4, 5]];
+            for a in lists {
+                for b in lists {
+                    let (sa, sb): (BTreeSet<u32>, BTreeSet<u32>) =
+                        (a.iter().copied().collect(), b.iter().copied().collect());
+                    assert_eq!(
+                        super::union(a, b),
+                        sa.union(&sb).copied().collect::<Vec<_>>()
+                    );
+                    assert_eq!(
+                        super::symmetric_difference(a, b),
+                        sa.symmetric_difference(&sb).copied().collect::<Vec<_>>()
+                    );
+                }
+            }
         }
     }
 }

@@ -46,15 +46,18 @@ pub(crate) struct Record {
     pub num_counters: u32,
     /// Its function requirement and the counter of its first region.
     pub function: Option<(u32, Linear)>,
-    /// Line views (files) it has regions in.
+    /// Line views (chunks of files) it has regions in.
     pub views: Vec<u32>,
 }
 
-/// The line view of one file: its regions combined and sorted the way
-/// llvm-cov's segment builder wants them.
+/// The line view of one chunk of a file (`lines::chunks`: lines no other
+/// chunk has): its regions combined and sorted the way llvm-cov's segment
+/// builder wants them. Evaluated only when one of its records ran.
 #[derive(Debug)]
 pub(crate) struct FileView {
     pub regions: Vec<ViewRegion>,
+    /// Whether it is its file's last chunk.
+    pub ends_file: bool,
     /// Per view region, its slice of `members`.
     pub member_ranges: Vec<Range<u32>>,
     /// (record, counter) summed into a view region's count.
@@ -316,7 +319,6 @@ impl<'s> Builder<'s> {
         let start = self.regions.len() as u32;
         let mut function = None;
         let mut first_counted = true;
-        let mut views: Vec<u32> = Vec::new();
         let mut num_counters = 0u32;
         for r in &rec.regions {
             let view_kind = match r.kind {
@@ -380,9 +382,6 @@ impl<'s> Builder<'s> {
                         index,
                         count,
                     ));
-                    if !views.contains(&file) {
-                        views.push(file);
-                    }
                     let req = if vk == ViewKind::Code {
                         self.reqs[1].id(key(RequirementKind::Region), || {
                             format!("region {}", span_text(span))
@@ -430,7 +429,7 @@ impl<'s> Builder<'s> {
             regions: start..self.regions.len() as u32,
             num_counters,
             function,
-            views,
+            views: Vec::new(),
         });
     }
 
@@ -464,38 +463,58 @@ impl<'s> Builder<'s> {
                     member_ranges.last_mut().expect("pushed above").end = members.len() as u32;
                 }
             }
-            let zeros = vec![0u64; regions.len()];
-            let mut mapped = Vec::new();
-            lines::for_each_line(&regions, &zeros, &mut scratch, |line, _| mapped.push(line));
-            let first_line = mapped.first().copied().unwrap_or(0);
-            let last_line = mapped.last().copied().unwrap_or(0);
-            let mut line_req = vec![
-                NONE;
-                if mapped.is_empty() {
-                    0
-                } else {
-                    (last_line - first_line + 1) as usize
+            let chunks = lines::chunks(&regions);
+            for (i, range) in chunks.iter().enumerate() {
+                let view = views.len() as u32;
+                let members_start = member_ranges[range.start].start;
+                let members_end = member_ranges[range.end - 1].end;
+                for &(record, _) in &members[members_start as usize..members_end as usize] {
+                    let listed = &mut self.records[record as usize].views;
+                    if listed.last() != Some(&view) {
+                        listed.push(view);
+                    }
                 }
-            ];
-            for line in mapped {
-                let key = RequirementKey {
-                    file: self.files[file].clone(),
-                    line_start: line,
-                    col_start: 0,
-                    line_end: line,
-                    col_end: 0,
-                    kind: RequirementKind::Line,
-                };
-                line_req[(line - first_line) as usize] =
-                    self.reqs[0].id(key, || format!("line {line}"));
+                let ends_file = i + 1 == chunks.len();
+                let regions = regions[range.clone()].to_vec();
+                let zeros = vec![0u64; regions.len()];
+                let mut mapped = Vec::new();
+                lines::for_each_line(&regions, &zeros, ends_file, &mut scratch, |line, _| {
+                    mapped.push(line)
+                });
+                let first_line = mapped.first().copied().unwrap_or(0);
+                let last_line = mapped.last().copied().unwrap_or(0);
+                let mut line_req = vec![
+                    NONE;
+                    if mapped.is_empty() {
+                        0
+                    } else {
+                        (last_line - first_line + 1) as usize
+                    }
+                ];
+                for line in mapped {
+                    let key = RequirementKey {
+                        file: self.files[file].clone(),
+                        line_start: line,
+                        col_start: 0,
+                        line_end: line,
+                        col_end: 0,
+                        kind: RequirementKind::Line,
+                    };
+                    line_req[(line - first_line) as usize] =
+                        self.reqs[0].id(key, || format!("line {line}"));
+                }
+                views.push(FileView {
+                    regions,
+                    ends_file,
+                    member_ranges: member_ranges[range.clone()]
+                        .iter()
+                        .map(|m| m.start - members_start..m.end - members_start)
+                        .collect(),
+                    members: members[members_start as usize..members_end as usize].to_vec(),
+                    first_line,
+                    line_req,
+                });
             }
-            views.push(FileView {
-                regions,
-                member_ranges,
-                members,
-                first_line,
-                line_req,
-            });
         }
 
         let [lines, regions, branches, functions] = std::mem::take(&mut self.reqs);

@@ -3,6 +3,14 @@
 //! does not depend on the input was resolved when the map was built and
 //! when the evaluator was bound to a process's function table; buffers
 //! are reused, so a warm evaluator allocates only the result.
+//!
+//! What a function's record covers depends only on its own counters, and
+//! what a line chunk covers only on its regions' counts. Each record and
+//! chunk remembers its last counters and what they covered ([`Last`]): one
+//! that runs exactly as the last time it ran (most of them, from one
+//! generated input's executions to the next, and from a source execution
+//! to its follow-ups) costs a comparison of a few numbers, in memory laid
+//! out once per map, instead of its evaluation.
 
 use anyhow::{Result, bail};
 
@@ -57,11 +65,75 @@ pub struct Evaluator<'m> {
     view_touched: Vec<bool>,
     views: Vec<u32>,
     view_counts: Vec<u64>,
-    seen: [Vec<bool>; 4],
+    /// Per criterion, a bit per requirement: covered by the vector being
+    /// evaluated. Read out in order (so no sorting) and cleared as read.
+    seen: [Vec<u64>; 4],
     /// Execution counts per requirement, while [`counted`](Self::counted)
     /// evaluates (empty otherwise).
     counts: [Vec<u64>; 4],
     scratch: LineScratch,
+    /// Per record: its last counters and what they covered (region, branch
+    /// and function requirements, tagged by criterion).
+    last_records: Last,
+    /// Per line chunk: its last region counts and the lines they covered.
+    last_chunks: Last,
+}
+
+/// Per owner (a record or a chunk), the last key (counters or counts) it
+/// was evaluated at and the result (tagged requirement ids); keys at fixed
+/// offsets, so comparing is reading a few adjacent numbers.
+#[derive(Debug)]
+struct Last {
+    offsets: Vec<u32>,
+    keys: Vec<u64>,
+    valid: Vec<bool>,
+    results: Vec<Vec<u32>>,
+}
+
+impl Last {
+    fn new(lengths: impl Iterator<Item = usize>) -> Last {
+        let mut offsets = vec![0u32];
+        for n in lengths {
+            offsets.push(offsets.last().expect("not empty") + n as u32);
+        }
+        let owners = offsets.len() - 1;
+        Last {
+            keys: vec![0; *offsets.last().expect("not empty") as usize],
+            offsets,
+            valid: vec![false; owners],
+            results: vec![Vec::new(); owners],
+        }
+    }
+
+    fn key(&self, owner: u32) -> std::ops::Range<usize> {
+        self.offsets[owner as usize] as usize..self.offsets[owner as usize + 1] as usize
+    }
+
+    /// The result of `owner`'s last evaluation, if it was at `key`.
+    fn get(&self, owner: u32, key: &[u64]) -> Option<&[u32]> {
+        (self.valid[owner as usize] && self.keys[self.key(owner)] == *key)
+            .then(|| self.results[owner as usize].as_slice())
+    }
+
+    /// Starts a new result of `owner` at `key`: returns the list to fill.
+    fn start(&mut self, owner: u32, key: &[u64]) -> &mut Vec<u32> {
+        let range = self.key(owner);
+        self.keys[range].copy_from_slice(key);
+        self.valid[owner as usize] = true;
+        let result = &mut self.results[owner as usize];
+        result.clear();
+        result
+    }
+}
+
+/// A requirement id tagged with its criterion (index 0..4) in the top bits.
+fn tag(criterion: usize, id: u32) -> u32 {
+    debug_assert!(id < 1 << 30);
+    (criterion as u32) << 30 | id
+}
+
+fn untag(tagged: u32) -> (usize, u32) {
+    ((tagged >> 30) as usize, tagged & ((1 << 30) - 1))
 }
 
 impl<'m> Evaluator<'m> {
@@ -71,6 +143,9 @@ impl<'m> Evaluator<'m> {
             .map(|f| f.first_counter + f.num_counters)
             .max()
             .unwrap_or(0);
+        if (0..4).any(|c| map.requirement_count(c) >= 1 << 30) {
+            bail!("more than 2^30 requirements of one criterion");
+        }
         if total > u64::from(u32::MAX) {
             bail!("the function table claims {total} counters; a record file is corrupt");
         }
@@ -108,9 +183,11 @@ impl<'m> Evaluator<'m> {
             view_touched: vec![false; map.views.len()],
             views: Vec::new(),
             view_counts: Vec::new(),
-            seen: [0, 1, 2, 3].map(|i| vec![false; map.requirement_count(i)]),
+            seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
             counts: Default::default(),
             scratch: LineScratch::default(),
+            last_records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
+            last_chunks: Last::new(map.views.iter().map(|v| v.regions.len())),
         })
     }
 
@@ -150,58 +227,67 @@ impl<'m> Evaluator<'m> {
         self.gather(counters);
         let mut out = Covered::default();
         let map = self.map;
-        let [seen_line, seen_region, seen_branch, seen_function] = &mut self.seen;
-        let [count_line, count_region, count_branch, count_function] = &mut self.counts;
-        let mark = |seen: &mut Vec<bool>, out: &mut Vec<u32>, id: u32| {
-            if id != NONE && !std::mem::replace(&mut seen[id as usize], true) {
-                out.push(id);
-            }
-        };
-        // With `counting`, adds `n` to a requirement's count (lines: the
-        // largest, as each line is counted once per file view).
-        let add = |counts: &mut Vec<u64>, id: u32, n: u64, line: bool| {
-            if counting && id != NONE {
-                let cell = &mut counts[id as usize];
-                *cell = if line {
+        let Evaluator {
+            seen,
+            counts,
+            last_records,
+            last_chunks,
+            ..
+        } = self;
+        // Marks a tagged requirement covered (once), and with `counting`
+        // adds `n` to its count (lines: the largest, as each line is
+        // counted once per file view).
+        let mut mark = |tagged: u32, n: u64| {
+            let (c, id) = untag(tagged);
+            seen[c][id as usize / 64] |= 1 << (id % 64);
+            if counting {
+                let cell = &mut counts[c][id as usize];
+                *cell = if c == 0 {
                     (*cell).max(n)
                 } else {
                     cell.saturating_add(n)
                 };
             }
         };
+        // Counting evaluates everything (it needs the counts, and runs once
+        // per process); covering reuses what a record or chunk covered the
+        // last time it ran exactly so.
         for &rec in &self.touched {
             let record = &map.records[rec as usize];
             let slot = self.slot[rec as usize] as usize;
-            let counts = &self.dense[slot..slot + record.num_counters as usize];
-            for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
-                match region.kind {
-                    Kind::View(ViewKind::Code) => {
-                        let n = map.terms.eval(region.count, counts);
-                        if n != 0 {
-                            mark(seen_region, &mut out.region, region.req);
-                            add(count_region, region.req, n as u64, false);
-                        }
+            let slice = &self.dense[slot..slot + record.num_counters as usize];
+            if !counting && let Some(known) = last_records.get(rec, slice) {
+                for &tagged in known {
+                    mark(tagged, 0);
+                }
+            } else {
+                let result = last_records.start(rec, slice);
+                let mut cover = |req: u32, c: usize, n: i64| {
+                    if n != 0 && req != NONE {
+                        result.push(tag(c, req));
+                        mark(tag(c, req), n as u64);
                     }
-                    Kind::View(_) => {}
-                    Kind::Branch => {
-                        let n = map.terms.eval(region.count, counts);
-                        if n != 0 {
-                            mark(seen_branch, &mut out.branch, region.req);
-                            add(count_branch, region.req, n as u64, false);
+                };
+                for region in
+                    &map.regions[record.regions.start as usize..record.regions.end as usize]
+                {
+                    match region.kind {
+                        Kind::View(ViewKind::Code) => {
+                            cover(region.req, 1, map.terms.eval(region.count, slice));
                         }
-                        let n = map.terms.eval(region.false_count, counts);
-                        if n != 0 {
-                            mark(seen_branch, &mut out.branch, region.req_false);
-                            add(count_branch, region.req_false, n as u64, false);
+                        Kind::View(_) => {}
+                        Kind::Branch => {
+                            cover(region.req, 2, map.terms.eval(region.count, slice));
+                            cover(
+                                region.req_false,
+                                2,
+                                map.terms.eval(region.false_count, slice),
+                            );
                         }
                     }
                 }
-            }
-            if let Some((id, counter)) = record.function {
-                let n = map.terms.eval(counter, counts);
-                if n != 0 {
-                    mark(seen_function, &mut out.function, id);
-                    add(count_function, id, n as u64, false);
+                if let Some((id, counter)) = record.function {
+                    cover(id, 3, map.terms.eval(counter, slice));
                 }
             }
             for &v in &record.views {
@@ -228,30 +314,53 @@ impl<'m> Evaluator<'m> {
                 // LLVM keeps execution counts as uint64_t.
                 self.view_counts.push(sum as u64);
             }
+            // A chunk whose regions all have count 0 covers no line (a
+            // function that ran touches chunks it did not execute).
+            if self.view_counts.iter().all(|&n| n == 0) {
+                continue;
+            }
+            if !counting && let Some(known) = last_chunks.get(v, &self.view_counts) {
+                for &tagged in known {
+                    mark(tagged, 0);
+                }
+                continue;
+            }
+            let result = last_chunks.start(v, &self.view_counts);
             lines::for_each_line(
                 &view.regions,
                 &self.view_counts,
+                view.ends_file,
                 &mut self.scratch,
                 |line, count| {
                     if count != 0
                         && let Some(&id) = line
                             .checked_sub(view.first_line)
                             .and_then(|i| view.line_req.get(i as usize))
+                        && id != NONE
                     {
-                        mark(seen_line, &mut out.line, id);
-                        add(count_line, id, count, true);
+                        result.push(tag(0, id));
+                        mark(tag(0, id), count);
                     }
                 },
             );
         }
-        self.reset(&out);
-        for list in [
+        self.reset();
+        for (c, list) in [
             &mut out.line,
             &mut out.region,
             &mut out.branch,
             &mut out.function,
-        ] {
-            list.sort_unstable();
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for (w, word) in self.seen[c].iter_mut().enumerate() {
+                let mut bits = std::mem::take(word);
+                while bits != 0 {
+                    list.push((w * 64) as u32 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
         }
         out
     }
@@ -282,7 +391,7 @@ impl<'m> Evaluator<'m> {
         }
     }
 
-    fn reset(&mut self, out: &Covered) {
+    fn reset(&mut self) {
         for &rec in &self.touched {
             self.slot[rec as usize] = NONE;
         }
@@ -291,17 +400,6 @@ impl<'m> Evaluator<'m> {
         for &v in &self.views {
             self.view_touched[v as usize] = false;
         }
-        self.views.clear();
-        for c in [
-            Criterion::Line,
-            Criterion::Region,
-            Criterion::Branch,
-            Criterion::Function,
-        ] {
-            let seen = &mut self.seen[criterion_index(c)];
-            for &id in out.of(c) {
-                seen[id as usize] = false;
-            }
-        }
+        self.views.clear()
     }
 }

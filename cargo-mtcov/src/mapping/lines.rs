@@ -57,6 +57,8 @@ pub(crate) struct LineScratch {
 
 struct Builder<'a> {
     regions: &'a [ViewRegion],
+    /// Whether the file's last region is the last of `regions`.
+    ends_file: bool,
     counts: &'a [u64],
     segs: &'a mut Vec<Segment>,
     active: &'a mut Vec<usize>,
@@ -156,8 +158,9 @@ impl Builder<'_> {
                 self.complete_regions_until(Some(cur), first_completed);
             }
             let gap = r.kind == ViewKind::Gap;
+            let last_of_file = self.ends_file && idx + 1 == regions.len();
             if cur == r.end {
-                let skipped = idx + 1 == regions.len() || r.kind == ViewKind::Skipped;
+                let skipped = last_of_file || r.kind == ViewKind::Skipped;
                 let source = self.active.last().copied().unwrap_or(idx);
                 self.start_segment(source, cur, !gap, skipped);
                 if skipped && let Some(&last) = self.active.last() {
@@ -166,6 +169,8 @@ impl Builder<'_> {
                 continue;
             }
             if idx + 1 == regions.len() || cur != regions[idx + 1].start {
+                // (`idx + 1 == regions.len()` alone: the next chunk's first
+                // region starts on a later line, so never at `cur`.)
                 self.start_segment(idx, cur, !gap, false);
             }
             self.active.push(idx);
@@ -179,9 +184,14 @@ impl Builder<'_> {
 /// Calls `each(line, count)` for every line llvm-cov reports as
 /// instrumented ("mapped") in a file whose combined, sorted regions are
 /// `regions` with execution counts `counts`, in line order.
+///
+/// `regions` may also be one *chunk* of a file (see [`chunks`]), with
+/// `ends_file` saying whether it is the file's last: the lines of a chunk
+/// come out exactly as they do from the whole file.
 pub(crate) fn for_each_line(
     regions: &[ViewRegion],
     counts: &[u64],
+    ends_file: bool,
     scratch: &mut LineScratch,
     mut each: impl FnMut(u32, u64),
 ) {
@@ -196,6 +206,7 @@ pub(crate) fn for_each_line(
     active.clear();
     Builder {
         regions,
+        ends_file,
         counts,
         segs: segments,
         active,
@@ -230,6 +241,36 @@ pub(crate) fn for_each_line(
             line = segs[i].line;
         }
     }
+}
+
+/// Splits a file's combined, sorted regions into chunks that share no
+/// line: a chunk ends where every region so far ends on a line before the
+/// next region's first, and not right after an empty region (which leaves
+/// a segment open until the next region starts, counting the lines in
+/// between). Each chunk's lines depend on its own regions only (between
+/// chunks, the segment builder has closed every region and the wrapped
+/// segment has no count), so a chunk can be evaluated alone, and only
+/// chunks with a non-zero count need to be. Returns the chunks' ranges in
+/// `regions`, in order.
+pub(crate) fn chunks(regions: &[ViewRegion]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut last_line = 0;
+    for (i, r) in regions.iter().enumerate() {
+        if i > start && r.start.0 > last_line && regions[i - 1].start != regions[i - 1].end {
+            out.push(start..i);
+            start = i;
+        }
+        last_line = if i == start {
+            r.end.0
+        } else {
+            last_line.max(r.end.0)
+        };
+    }
+    if start < regions.len() {
+        out.push(start..regions.len());
+    }
+    out
 }
 
 /// LLVM's `LineCoverageStats`: (mapped, execution count).
@@ -268,10 +309,79 @@ mod tests {
 
     fn lines(regions: &[ViewRegion], counts: &[u64]) -> Vec<(u32, u64)> {
         let mut out = Vec::new();
-        for_each_line(regions, counts, &mut LineScratch::default(), |l, c| {
-            out.push((l, c))
-        });
+        for_each_line(
+            regions,
+            counts,
+            true,
+            &mut LineScratch::default(),
+            |l, c| out.push((l, c)),
+        );
         out
+    }
+
+    /// The lines of every chunk, evaluated alone, one after the other.
+    fn chunked_lines(regions: &[ViewRegion], counts: &[u64]) -> Vec<(u32, u64)> {
+        let mut out = Vec::new();
+        let chunks = chunks(regions);
+        for (i, range) in chunks.iter().enumerate() {
+            for_each_line(
+                &regions[range.clone()],
+                &counts[range.clone()],
+                i + 1 == chunks.len(),
+                &mut LineScratch::default(),
+                |l, c| out.push((l, c)),
+            );
+        }
+        out
+    }
+
+    /// A small xorshift generator: the property test below needs no crate.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u32) -> u32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % u64::from(n)) as u32
+        }
+    }
+
+    /// Random files of nested and disjoint regions of every kind, empty
+    /// ones included (the case that needs `ends_file`): chunk by chunk
+    /// gives exactly the whole file's lines and counts.
+    #[test]
+    fn chunks_give_the_whole_files_lines() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut split = 0;
+        for _ in 0..20_000 {
+            let mut regions = Vec::new();
+            for _ in 0..1 + rng.below(8) {
+                let start = (1 + rng.below(12), 1 + rng.below(6));
+                let end = match rng.below(4) {
+                    0 => start,
+                    1 => (start.0, start.1 + 1 + rng.below(5)),
+                    _ => (start.0 + 1 + rng.below(4), 1 + rng.below(6)),
+                };
+                let kind = match rng.below(6) {
+                    0 => ViewKind::Gap,
+                    1 => ViewKind::Skipped,
+                    2 => ViewKind::Expansion,
+                    _ => ViewKind::Code,
+                };
+                regions.push(ViewRegion { start, end, kind });
+            }
+            regions.sort_by_key(sort_key);
+            regions.dedup_by(|a, b| a.start == b.start && a.end == b.end);
+            let counts: Vec<u64> = regions.iter().map(|_| u64::from(rng.below(3))).collect();
+            split += usize::from(chunks(&regions).len() > 1);
+            assert_eq!(
+                chunked_lines(&regions, &counts),
+                lines(&regions, &counts),
+                "{regions:?} {counts:?}"
+            );
+        }
+        assert!(split > 5_000, "only {split} files had several chunks");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use super::{
-    Counting, Coverage, InputIdx, MeasureError, MrIdx, Pool, ReqIdx, Satisfaction, SourceRelations,
+    Counting, Coverage, InputIdx, MeasureError, MrIdx, Pool, ReqIdx, Reqs, Satisfaction,
+    SourceRelations,
 };
 
 /// The result of [`measure`] for one criterion at one `k`.
@@ -129,7 +130,7 @@ pub fn measure(
     // requirement the distinct classes (or MRs) whose own execution of the
     // input covered it.
     let mut by_relation: Vec<(u32, u32, usize)> = Vec::new();
-    let mut segments: Vec<&[ReqIdx]> = Vec::with_capacity(coverage.segments().len());
+    let mut segments: Vec<Reqs<'_>> = Vec::with_capacity(coverage.segments().len());
     for (s, (input, mr, reqs)) in coverage.segments().enumerate() {
         segments.push(reqs);
         let Some(&size) = sizes.get(input.0 as usize) else {

@@ -6,24 +6,96 @@ use super::{InputIdx, MeasureError, MrIdx, ReqIdx};
 /// The covered (source input, requirement) pairs of one criterion, as
 /// segments: one segment per `push`, each owned by one input and, when
 /// known, the MR whose source execution of that input it was; stored back
-/// to back (CSR-like, 4 bytes per pair). Segments with the same
-/// requirements (several MRs' executions that covered the same code) can
-/// share one stored run ([`push_same`](Coverage::push_same)).
+/// to back, each as a sorted run of requirement indices written as their
+/// differences in LEB128 bytes (an execution covers mostly neighbouring
+/// requirements: about one byte per pair instead of four). Segments with
+/// the same requirements (several MRs' executions that covered the same
+/// code) can share one stored run ([`push_same`](Coverage::push_same)).
 ///
 /// An input may own several segments (several executions, by one MR or
 /// several): the measure takes the union. A segment without an MR
 /// ([`push`](Self::push)) stands for an execution shared by every MR the
 /// input is associated with (the setting of the paper: one SUT). Order and
-/// duplicates inside a segment do not matter.
+/// duplicates inside a pushed segment do not matter: it is stored sorted,
+/// each requirement once.
 #[derive(Debug, Clone)]
 pub struct Coverage {
     num_requirements: u32,
     owners: Vec<InputIdx>,
     /// Per segment: its MR, or [`EVERY_MR`].
     mrs: Vec<u32>,
-    /// Per segment: its run of `reqs`, `start..end`.
+    /// Per segment: its run of `bytes`, `start..end`.
     ranges: Vec<(usize, usize)>,
-    reqs: Vec<ReqIdx>,
+    /// The runs: per segment, its first requirement, then each next minus
+    /// the previous minus one, each in LEB128.
+    bytes: Vec<u8>,
+    /// Requirements stored, over all runs.
+    pairs: usize,
+    /// A pushed segment, sorted before it is stored.
+    scratch: Vec<u32>,
+}
+
+/// The requirements of one segment, ascending, each once; decoded as read.
+#[derive(Debug, Clone, Copy)]
+pub struct Reqs<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Reqs<'a> {
+    /// The requirements, ascending.
+    pub fn iter(&self) -> ReqsIter<'a> {
+        ReqsIter {
+            bytes: self.bytes,
+            next: 0,
+        }
+    }
+
+    /// Whether `r` is one of them.
+    pub fn contains(&self, r: ReqIdx) -> bool {
+        self.iter().take_while(|x| x.0 <= r.0).any(|x| x == r)
+    }
+}
+
+impl<'a> IntoIterator for Reqs<'a> {
+    type Item = ReqIdx;
+    type IntoIter = ReqsIter<'a>;
+
+    fn into_iter(self) -> ReqsIter<'a> {
+        self.iter()
+    }
+}
+
+/// See [`Reqs::iter`].
+#[derive(Debug, Clone)]
+pub struct ReqsIter<'a> {
+    bytes: &'a [u8],
+    /// The smallest value the next requirement can have.
+    next: u32,
+}
+
+impl Iterator for ReqsIter<'_> {
+    type Item = ReqIdx;
+
+    #[inline]
+    fn next(&mut self) -> Option<ReqIdx> {
+        let (&first, rest) = self.bytes.split_first()?;
+        self.bytes = rest;
+        let mut gap = u32::from(first & 0x7f);
+        if first & 0x80 != 0 {
+            let mut shift = 7;
+            while let Some((&b, rest)) = self.bytes.split_first() {
+                self.bytes = rest;
+                gap |= u32::from(b & 0x7f) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    break;
+                }
+            }
+        }
+        let r = self.next + gap;
+        self.next = r + 1;
+        Some(ReqIdx(r))
+    }
 }
 
 /// The MR of a segment pushed without one: every MR of its input.
@@ -44,7 +116,9 @@ impl Coverage {
             owners: Vec::with_capacity(segments),
             mrs: Vec::with_capacity(segments),
             ranges: Vec::with_capacity(segments),
-            reqs: Vec::with_capacity(pairs),
+            bytes: Vec::with_capacity(pairs),
+            pairs: 0,
+            scratch: Vec::new(),
         }
     }
 
@@ -81,6 +155,14 @@ impl Coverage {
         self.ranges.push(range);
     }
 
+    /// The requirements segment `index` covered, ascending.
+    pub fn segment(&self, index: usize) -> Reqs<'_> {
+        let (start, end) = self.ranges[index];
+        Reqs {
+            bytes: &self.bytes[start..end],
+        }
+    }
+
     /// How many segments were pushed.
     pub fn num_segments(&self) -> usize {
         self.owners.len()
@@ -92,20 +174,36 @@ impl Coverage {
         mr: u32,
         reqs: impl IntoIterator<Item = u32>,
     ) -> Result<(), MeasureError> {
-        let start = self.reqs.len();
-        for r in reqs {
-            if r >= self.num_requirements {
-                self.reqs.truncate(start);
-                return Err(MeasureError::RequirementOutOfRange {
-                    index: r,
-                    len: self.num_requirements,
-                });
-            }
-            self.reqs.push(ReqIdx(r));
+        let mut ids = std::mem::take(&mut self.scratch);
+        ids.clear();
+        ids.extend(reqs);
+        if let Some(&index) = ids.iter().find(|&&r| r >= self.num_requirements) {
+            self.scratch = ids;
+            return Err(MeasureError::RequirementOutOfRange {
+                index,
+                len: self.num_requirements,
+            });
         }
+        if !ids.is_sorted() {
+            ids.sort_unstable();
+        }
+        ids.dedup();
+        let start = self.bytes.len();
+        let mut next = 0u32;
+        for &r in &ids {
+            let mut gap = r - next;
+            while gap >= 0x80 {
+                self.bytes.push((gap & 0x7f) as u8 | 0x80);
+                gap >>= 7;
+            }
+            self.bytes.push(gap as u8);
+            next = r + 1;
+        }
+        self.pairs += ids.len();
+        self.scratch = ids;
         self.owners.push(input);
         self.mrs.push(mr);
-        self.ranges.push((start, self.reqs.len()));
+        self.ranges.push((start, self.bytes.len()));
         Ok(())
     }
 
@@ -114,9 +212,15 @@ impl Coverage {
         self.num_requirements
     }
 
-    /// Number of covered pairs stored (with any duplicates).
+    /// Number of covered pairs stored (each requirement once per stored
+    /// segment).
     pub fn num_pairs(&self) -> usize {
-        self.reqs.len()
+        self.pairs
+    }
+
+    /// Bytes the stored segments take.
+    pub fn stored_bytes(&self) -> usize {
+        self.bytes.len()
     }
 
     /// Per requirement, how many distinct source inputs cover it
@@ -132,8 +236,7 @@ impl Coverage {
         let mut slots = vec![0u64; self.num_requirements as usize];
         for s in order {
             let mark = u64::from(self.owners[s].0 + 1) << 32;
-            let (start, end) = self.ranges[s];
-            for r in &self.reqs[start..end] {
+            for r in self.segment(s) {
                 // Branch-free: a repeat inside a segment is rare but
                 // unpredictable.
                 let slot = &mut slots[r.0 as usize];
@@ -148,18 +251,12 @@ impl Coverage {
     /// (`None`: every MR of the input), and the requirements it covered.
     pub fn segments(
         &self,
-    ) -> impl ExactSizeIterator<Item = (InputIdx, Option<MrIdx>, &[ReqIdx])> + '_ {
+    ) -> impl ExactSizeIterator<Item = (InputIdx, Option<MrIdx>, Reqs<'_>)> + '_ {
         self.owners
             .iter()
             .zip(&self.mrs)
-            .zip(&self.ranges)
-            .map(|((&t, &m), &(start, end))| {
-                (
-                    t,
-                    (m != EVERY_MR).then_some(MrIdx(m)),
-                    &self.reqs[start..end],
-                )
-            })
+            .enumerate()
+            .map(|(s, (&t, &m))| (t, (m != EVERY_MR).then_some(MrIdx(m)), self.segment(s)))
     }
 
     /// Whether some segment names its MR (pushed with
@@ -194,7 +291,7 @@ impl Coverage {
     pub fn mrs_covering(&self, input: InputIdx, r: ReqIdx) -> Option<Vec<MrIdx>> {
         let mut out = Vec::new();
         for (t, mr, reqs) in self.segments() {
-            if t == input && reqs.contains(&r) {
+            if t == input && reqs.contains(r) {
                 match mr {
                     Some(mr) => out.push(mr),
                     None => return None,

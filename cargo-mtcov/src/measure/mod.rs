@@ -43,7 +43,7 @@ mod tests;
 #[cfg(test)]
 pub use compute::Gap;
 pub use compute::{Closest, CriterionMeasure, Summary, SweepPoint, measure};
-pub use coverage::Coverage;
+pub use coverage::{Coverage, Reqs, ReqsIter};
 pub use mtcov_protocol::Outcome;
 pub use pool::{Pool, PoolBuilder, SourceRelations};
 

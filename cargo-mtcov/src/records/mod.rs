@@ -29,7 +29,7 @@ use anyhow::{Context, Result};
 use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::read::{LineError, parse_line};
 use mtcov_protocol::{
-    Attempt, CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
+    Attempt, Counters, CoverageLayout, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
 };
 
 use crate::error::RecordError;
@@ -114,9 +114,9 @@ pub(crate) struct ProcessRecords {
     pub(crate) sources: Vec<(u64, String)>,
     pub(crate) runtime_version: String,
     pub(crate) coverage: CoverageLayout,
-    /// The distinct counter vectors of its `cov` records, in file order:
-    /// non-zero counters as (global counter index, value).
-    pub(crate) vectors: Vec<Vec<(u32, u64)>>,
+    /// The distinct counter vectors of its `cov` and `followcov` records,
+    /// in file order.
+    pub(crate) vectors: Vectors,
     /// Its source executions (`cov` records), in file order: which source
     /// input, run by which MR, left which of [`vectors`](Self::vectors).
     /// A (key, MR) can appear more than once (its executions covered
@@ -130,6 +130,48 @@ pub(crate) struct ProcessRecords {
     /// checks), summed; empty when none ran or the process did not exit.
     pub(crate) aside: Vec<(u32, u64)>,
     pub(crate) completeness: Completeness,
+}
+
+/// The counter vectors of one process: each as written, in full or as its
+/// changes from one written in full (so memory grows as the file does).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Vectors {
+    items: Vec<Stored>,
+}
+
+#[derive(Debug, Clone)]
+enum Stored {
+    Full(Vec<(u32, u64)>),
+    Changes { base: u32, changes: Vec<(u32, u64)> },
+}
+
+impl Vectors {
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Vector `index`: its non-zero counters as (global counter index,
+    /// value), sorted by index.
+    pub(crate) fn get(&self, index: usize) -> std::borrow::Cow<'_, [(u32, u64)]> {
+        match &self.items[index] {
+            Stored::Full(counters) => counters.as_slice().into(),
+            Stored::Changes { base, changes } => {
+                let Stored::Full(base) = &self.items[*base as usize] else {
+                    unreachable!("a base is always a vector written in full (checked on reading)")
+                };
+                mtcov_protocol::counters::apply(base, changes).into()
+            }
+        }
+    }
+
+    fn is_full(&self, index: u32) -> bool {
+        matches!(self.items[index as usize], Stored::Full(_))
+    }
+
+    fn push(&mut self, stored: Stored) -> u32 {
+        self.items.push(stored);
+        (self.items.len() - 1) as u32
+    }
 }
 
 /// One source execution: source input `key`, run by the MR `mr`, left the
@@ -470,17 +512,42 @@ fn read_file(
             } => {
                 let proc = &mut run.processes[p];
                 let vector = match counters {
-                    Some(counters) => {
-                        if let Err(why) = check_counters(&proc.coverage, &counters) {
+                    Counters::Full(counters) => {
+                        if let Err(why) = check_counters(&proc.coverage, &counters, fingerprint) {
                             problem.get_or_insert(format!("{name}:{number}: {why}"));
                             continue;
                         }
-                        proc.vectors.push(counters);
-                        let vector = (proc.vectors.len() - 1) as u32;
+                        let vector = proc.vectors.push(Stored::Full(counters));
                         full.insert((key, fingerprint), vector);
                         vector
                     }
-                    None => match full.get(&(key, fingerprint)) {
+                    Counters::Changes {
+                        base_key,
+                        base_fingerprint,
+                        changes,
+                    } => {
+                        let base = match full.get(&(base_key, base_fingerprint)) {
+                            Some(&base) if proc.vectors.is_full(base) => base,
+                            _ => {
+                                problem.get_or_insert(format!(
+                                    "{name}:{number}: a coverage record is written against counters the file does not hold in full"
+                                ));
+                                continue;
+                            }
+                        };
+                        let Stored::Full(base_counters) = &proc.vectors.items[base as usize] else {
+                            unreachable!("checked just above");
+                        };
+                        let counters = mtcov_protocol::counters::apply(base_counters, &changes);
+                        if let Err(why) = check_counters(&proc.coverage, &counters, fingerprint) {
+                            problem.get_or_insert(format!("{name}:{number}: {why}"));
+                            continue;
+                        }
+                        let vector = proc.vectors.push(Stored::Changes { base, changes });
+                        full.insert((key, fingerprint), vector);
+                        vector
+                    }
+                    Counters::Earlier => match full.get(&(key, fingerprint)) {
                         Some(&vector) => vector,
                         None => {
                             problem.get_or_insert(format!(
@@ -499,7 +566,7 @@ fn read_file(
             }
             Record::Aside { counters } => {
                 let proc = &mut run.processes[p];
-                if let Err(why) = check_counters(&proc.coverage, &counters) {
+                if let Err(why) = check_counters(&proc.coverage, &counters, None) {
                     problem.get_or_insert(format!("{name}:{number}: {why}"));
                     continue;
                 }
@@ -536,18 +603,30 @@ fn read_file(
 }
 
 /// Counters fit the process's counter array, which its header must state.
-fn check_counters(coverage: &CoverageLayout, counters: &[(u32, u64)]) -> Result<(), String> {
+/// Counters fit the header's layout and, for a `cov` or `followcov`
+/// line, match its fingerprint (a vector written as changes is checked
+/// after they are applied).
+fn check_counters(
+    coverage: &CoverageLayout,
+    counters: &[(u32, u64)],
+    fingerprint: impl Into<Option<u64>>,
+) -> Result<(), String> {
     let CoverageLayout::Captured { num_counters, .. } = coverage else {
         return Err("a coverage record in a process whose header has no function table".into());
     };
-    match counters
+    if let Some((bad, _)) = counters
         .iter()
         .find(|&&(i, _)| u64::from(i) >= *num_counters)
     {
-        Some((bad, _)) => Err(format!(
+        return Err(format!(
             "counter index {bad} is beyond the header's {num_counters} counters"
+        ));
+    }
+    match fingerprint.into() {
+        Some(expected) if mtcov_protocol::write::fingerprint(counters) != expected => Err(format!(
+            "the counters do not match the record's fingerprint {expected:016x}"
         )),
-        None => Ok(()),
+        _ => Ok(()),
     }
 }
 
@@ -597,7 +676,7 @@ fn add_process(
         sources: Vec::new(),
         runtime_version: header.runtime,
         coverage: header.coverage,
-        vectors: Vec::new(),
+        vectors: Vectors::default(),
         executions: Vec::new(),
         follow_executions: Vec::new(),
         aside: Vec::new(),

@@ -36,22 +36,23 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":4,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":5,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
 fn end(lines: u64) -> String {
-    format!(r#"{{"v":4,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":5,"kind":"end","lines":{lines}}}"#)
 }
 
-const SOURCE_A: &str = r#"{"v":4,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":4,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
-const COV_A: &str = r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m::one","fp":"0000000000000007","counters":[0,1,5,2]}"#;
+const SOURCE_A: &str = r#"{"v":5,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":5,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+/// Counters (0, 1) and (5, 2), with their fingerprint.
+const COV_A: &str = r#"{"v":5,"kind":"cov","key":"000000000000000a","mr":"m::one","fp":"082f1eeeb4e8902a","counters":"ABEC"}"#;
 /// The same counters for another MR, by reference.
 const COV_A_AGAIN: &str =
-    r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m::two","fp":"0000000000000007"}"#;
-const ASIDE: &str = r#"{"v":4,"kind":"aside","counters":[3,289]}"#;
+    r#"{"v":5,"kind":"cov","key":"000000000000000a","mr":"m::two","fp":"082f1eeeb4e8902a"}"#;
+const ASIDE: &str = r#"{"v":5,"kind":"aside","counters":"DhJ"}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -81,7 +82,8 @@ fn merges_files_and_dedupes_the_registry() {
     assert_eq!(run.groups.len(), 1);
     assert_eq!(run.groups[0].1, 0);
     assert_eq!(run.processes.len(), 2);
-    assert_eq!(run.processes[0].vectors, vec![vec![(0, 1), (5, 2)]]);
+    assert_eq!(run.processes[0].vectors.len(), 1);
+    assert_eq!(*run.processes[0].vectors.get(0), [(0, 1), (5, 2)]);
     let executions: Vec<(u64, &str, u32)> = run.processes[0]
         .executions
         .iter()
@@ -173,7 +175,7 @@ fn lines_lost_before_the_end_line_are_detected() {
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":4,"kind":"cov","key":"000000000000000a","mr":"m","fp":"0000000000000001","counters":[8,1]}"#;
+    let cov = r#"{"v":5,"kind":"cov","key":"000000000000000a","mr":"m","fp":"0000000000000001","counters":"IB"}"#;
     dir.write(
         "a-1.jsonl",
         &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
@@ -181,6 +183,46 @@ fn counter_indices_beyond_the_table_are_rejected() {
     let run = read_run(&dir.0, None).unwrap();
     assert!(run.processes[0].executions.is_empty());
     assert!(incomplete(&run).contains(":2: counter index 8"));
+}
+
+/// A vector written as changes from another reads as the other with the
+/// changes applied; changes against a vector the file does not hold in
+/// full, or that do not give the fingerprint, make the file incomplete.
+#[test]
+fn vectors_written_as_changes() {
+    // (0, 1), (5, 2) -> (0, 1), (3, 4): changes (3, 4) and (5, 0).
+    let mut changes = String::new();
+    mtcov_protocol::counters::encode(&mut changes, &[(3, 4), (5, 0)]);
+    let changed = |key: &str, base: &str, fp: &str| {
+        format!(
+            r#"{{"v":5,"kind":"followcov","key":"{key}","mr":"m::one","fp":"{fp}","base":"{base}","base_fp":"082f1eeeb4e8902a","changes":"{changes}"}}"#
+        )
+    };
+    let good = changed("000000000000000a", "000000000000000a", "082f2320b4e885f8");
+    let dir = TempDir::new("changes");
+    let lines = [header("/bin/a", &[]), COV_A.into(), good.clone(), end(3)];
+    dir.write("a-1.jsonl", &(lines.join("\n") + "\n"));
+    let run = read_run(&dir.0, None).unwrap();
+    assert_eq!(run.processes[0].completeness, Completeness::Complete);
+    assert_eq!(*run.processes[0].vectors.get(1), [(0, 1), (3, 4)]);
+    assert_eq!(run.processes[0].follow_executions[0].vector, 1);
+
+    for (bad, why) in [
+        (
+            changed("000000000000000a", "000000000000000b", "082f2320b4e885f8"),
+            ":3: a coverage record is written against counters the file does not hold in full",
+        ),
+        (
+            changed("000000000000000a", "000000000000000a", "0000000000000001"),
+            ":3: the counters do not match the record's fingerprint 0000000000000001",
+        ),
+    ] {
+        let lines = [header("/bin/a", &[]), COV_A.into(), bad, end(3)];
+        dir.write("a-1.jsonl", &(lines.join("\n") + "\n"));
+        let run = read_run(&dir.0, None).unwrap();
+        assert!(run.processes[0].follow_executions.is_empty());
+        assert!(incomplete(&run).contains(why), "{}", incomplete(&run));
+    }
 }
 
 #[test]
@@ -203,14 +245,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":4", "\"v\":3")
+            SOURCE_A.replace("\"v\":5", "\"v\":4")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 3));
+    assert_eq!((*line, *found), (2, 4));
 }
 
 #[test]
@@ -254,7 +296,7 @@ fn records_before_a_header_are_not_attributed() {
 
 fn mg_of(test: &str, key: &str) -> String {
     format!(
-        r#"{{"v":4,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+        r#"{{"v":5,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
     )
 }
 

@@ -228,25 +228,42 @@ impl Built {
                     })
                     .collect::<Vec<_>>(),
             );
+            // (key, fingerprint) -> counters, of every `cov` and `followcov`
+            // line: a line may give its counters as changes from another's,
+            // or refer to an earlier line's (docs/record-schema.md).
+            let mut vectors: HashMap<(String, String), Vec<(u32, u64)>> = HashMap::new();
+            let decode = |x: &serde_json::Value| {
+                mtcov_protocol::counters::decode(x.as_str().expect("encoded counters"))
+                    .expect("well-formed counters")
+            };
             for v in lines {
-                match v["kind"].as_str() {
-                    Some("source") => {
-                        debug_of.insert(
-                            v["key"].as_str().expect("key").into(),
-                            v["debug"].as_str().expect("debug").into(),
-                        );
-                    }
-                    Some("cov") => {
-                        let flat: Vec<u64> = v["counters"]
-                            .as_array()
-                            .expect("counters")
-                            .iter()
-                            .map(|x| x.as_u64().expect("u64"))
-                            .collect();
-                        let pairs = flat.chunks(2).map(|p| (p[0] as u32, p[1])).collect();
-                        covs.push((v["key"].as_str().expect("key").into(), pairs));
-                    }
-                    _ => {}
+                let kind = v["kind"].as_str();
+                if kind == Some("source") {
+                    debug_of.insert(
+                        v["key"].as_str().expect("key").into(),
+                        v["debug"].as_str().expect("debug").into(),
+                    );
+                }
+                if kind != Some("cov") && kind != Some("followcov") {
+                    continue;
+                }
+                let id = |key: &str, fp: &str| {
+                    (
+                        v[key].as_str().expect(key).to_owned(),
+                        v[fp].as_str().expect(fp).to_owned(),
+                    )
+                };
+                let pairs = if !v["counters"].is_null() {
+                    decode(&v["counters"])
+                } else if !v["changes"].is_null() {
+                    let base = &vectors[&id("base", "base_fp")];
+                    mtcov_protocol::counters::apply(base, &decode(&v["changes"]))
+                } else {
+                    vectors[&id("key", "fp")].clone()
+                };
+                vectors.insert(id("key", "fp"), pairs.clone());
+                if kind == Some("cov") {
+                    covs.push((v["key"].as_str().expect("key").into(), pairs));
                 }
             }
         }

@@ -1,0 +1,2 @@
+mod dense;
+mod sparse;

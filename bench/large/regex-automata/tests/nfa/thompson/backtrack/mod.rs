@@ -1,0 +1,3 @@
+mod regression;
+#[cfg(not(miri))]
+mod suite;

@@ -1,0 +1,2 @@
+pub(crate) mod bytes;
+pub(crate) mod string;

@@ -9,7 +9,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use anyhow::{Context, Result};
 
@@ -118,9 +117,9 @@ pub(crate) fn criteria(
                 )
             };
             let mut evaluator = map.evaluator(functions).with_context(context)?;
-            // Every vector is evaluated once, in the order first needed:
-            // the source executions' first (their segments are stored,
-            // and serve Metamorphic Coverage too), then the follow-ups'.
+            // Every source vector is evaluated once, in the order first
+            // needed (its segments are stored, and serve Metamorphic
+            // Coverage too).
             let known = |e: &Execution| {
                 assembled.input_of_key.contains_key(&e.key)
                     && assembled.mr_of_id.contains_key(e.mr.as_str())
@@ -129,25 +128,14 @@ pub(crate) fn criteria(
             let mut planned = vec![false; process.vectors.len()];
             for e in process.executions.iter().filter(|e| known(e)) {
                 if !std::mem::replace(&mut planned[e.vector as usize], true) {
-                    order.push(e.vector as usize);
-                }
-            }
-            for e in process.follow_executions.iter().filter(|e| known(e)) {
-                if !std::mem::replace(&mut planned[e.vector as usize], true) {
-                    order.push(e.vector as usize);
+                    order.push(Job::Covered(e.vector as usize));
                 }
             }
             let mut workers = Vec::new();
             for _ in 0..parallelism() {
                 workers.push(map.evaluator(functions).with_context(context)?);
             }
-            let mut pipeline = Pipeline {
-                vectors: &process.vectors,
-                order: &order,
-                next: 0,
-                ready: std::collections::VecDeque::new(),
-                workers,
-            };
+            let mut pipeline = Pipeline::new(&process.vectors, order, workers);
 
             // Per vector: the segment of each criterion that stored it
             // first; other executions that left the same counters share them.
@@ -163,8 +151,8 @@ pub(crate) fn criteria(
                         }
                     }
                     None => {
-                        let (next, covered) = pipeline.next();
-                        debug_assert_eq!(next, vector);
+                        let (job, covered) = pipeline.next();
+                        debug_assert_eq!(job, Job::Covered(vector));
                         let mut segments = Vec::with_capacity(measured.len());
                         for (criterion, merged, coverage, _) in &mut measured {
                             segments.push(coverage.num_segments());
@@ -183,68 +171,83 @@ pub(crate) fn criteria(
             if !process.follow_executions.is_empty() {
                 let mut sources: HashMap<(u64, &str), Vec<usize>> = HashMap::new();
                 for e in &process.executions {
-                    sources
-                        .entry((e.key, e.mr.as_str()))
-                        .or_default()
-                        .push(e.vector as usize);
+                    let list = sources.entry((e.key, e.mr.as_str())).or_default();
+                    if !list.contains(&(e.vector as usize)) {
+                        list.push(e.vector as usize);
+                    }
                 }
-                // A vector's requirements per criterion, sorted: a source
-                // vector's from its stored segments; a follow-up vector's
-                // from the pipeline the first time, then from a bounded
-                // cache (a vector evicted from it, or one no execution
-                // stored, is evaluated again here).
-                let mut recent: Recent<Vec<Vec<u32>>> = Recent::new(256);
-                let mut requirements =
-                    |vector: usize, pipeline: &mut Pipeline<'_, '_>| -> Rc<Vec<Vec<u32>>> {
-                        if let Some(segments) = &stored[vector] {
-                            return Rc::new(
-                                measured
-                                    .iter()
-                                    .zip(segments)
-                                    .map(|((_, _, coverage, _), &segment)| {
-                                        coverage.segment(segment).iter().map(|r| r.0).collect()
-                                    })
-                                    .collect(),
-                            );
-                        }
-                        recent.get_or_insert(vector, || {
-                            let covered = if pipeline.peek() == Some(vector) {
-                                pipeline.next().1
-                            } else {
-                                evaluator.covered(&process.vectors.get(vector))
-                            };
-                            measured
+                // With one source vector (the usual case), only what the
+                // follow-up changed is evaluated (`Evaluator::differing`);
+                // with several, their union is compared with the
+                // follow-up's vector, each evaluated in full.
+                let full = |vector: usize, evaluator: &mut Evaluator<'_>| -> Vec<Vec<u32>> {
+                    let covered = match &stored[vector] {
+                        Some(segments) => {
+                            return measured
                                 .iter()
-                                .map(|(criterion, merged, _, _)| {
-                                    sorted_ids(merged.translate(map_index, covered.of(*criterion)))
+                                .zip(segments)
+                                .map(|((_, _, coverage, _), &segment)| {
+                                    coverage.segment(segment).iter().map(|r| r.0).collect()
                                 })
-                                .collect()
-                        })
+                                .collect();
+                        }
+                        None => evaluator.covered(&process.vectors.get(vector)),
                     };
+                    measured
+                        .iter()
+                        .map(|(criterion, merged, _, _)| {
+                            sorted_ids(merged.translate(map_index, covered.of(*criterion)))
+                        })
+                        .collect()
+                };
+                fn sources_of<'s>(
+                    sources: &'s HashMap<(u64, &'s str), Vec<usize>>,
+                    follow: &'s Execution,
+                ) -> &'s [usize] {
+                    sources
+                        .get(&(follow.key, follow.mr.as_str()))
+                        .map_or(&[][..], Vec::as_slice)
+                }
+                let jobs = process
+                    .follow_executions
+                    .iter()
+                    .filter(|e| known(e))
+                    .filter_map(|follow| match sources_of(&sources, follow) {
+                        [source] => Some(Job::Differing(*source, follow.vector as usize)),
+                        _ => None,
+                    })
+                    .collect();
+                let mut pipeline = Pipeline::new(&process.vectors, jobs, pipeline.workers);
                 for follow in process.follow_executions.iter().filter(|e| known(e)) {
                     let mr = assembled.mr_of_id[follow.mr.as_str()];
                     let input = assembled.input_of_key[&follow.key];
-                    let follow_reqs = requirements(follow.vector as usize, &mut pipeline);
-                    let mut source_reqs: Vec<Vec<u32>> = vec![Vec::new(); measured.len()];
-                    for &v in sources
-                        .get(&(follow.key, follow.mr.as_str()))
-                        .into_iter()
-                        .flatten()
-                    {
-                        for (all, more) in source_reqs
-                            .iter_mut()
-                            .zip(requirements(v, &mut pipeline).iter())
-                        {
-                            *all = sorted::union(all, more);
+                    let pair_sources = sources_of(&sources, follow);
+                    let differ: Vec<Vec<u32>> = if let [source] = pair_sources {
+                        let (job, covered) = pipeline.next();
+                        debug_assert_eq!(job, Job::Differing(*source, follow.vector as usize));
+                        measured
+                            .iter()
+                            .map(|(criterion, merged, _, _)| {
+                                sorted_ids(merged.translate(map_index, covered.of(*criterion)))
+                            })
+                            .collect()
+                    } else {
+                        let follow_reqs = full(follow.vector as usize, &mut evaluator);
+                        let mut source_reqs: Vec<Vec<u32>> = vec![Vec::new(); measured.len()];
+                        for &v in pair_sources {
+                            for (all, more) in source_reqs.iter_mut().zip(full(v, &mut evaluator)) {
+                                *all = sorted::union(all, &more);
+                            }
                         }
-                    }
-                    for ((by_pair, source), follow) in differing
-                        .iter_mut()
-                        .zip(&source_reqs)
-                        .zip(follow_reqs.iter())
-                    {
+                        source_reqs
+                            .iter()
+                            .zip(&follow_reqs)
+                            .map(|(s, f)| sorted::symmetric_difference(s, f))
+                            .collect()
+                    };
+                    for (by_pair, differ) in differing.iter_mut().zip(differ) {
                         let pair = by_pair.entry((input, mr)).or_default();
-                        *pair = sorted::union(pair, &sorted::symmetric_difference(source, follow));
+                        *pair = sorted::union(pair, &differ);
                     }
                 }
             }
@@ -381,39 +384,50 @@ fn parallelism() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
 }
 
-/// Counter vectors evaluated ahead, in a fixed order, in batches split
-/// among worker threads (each with its own evaluator, over a contiguous
-/// part of the batch, so that each keeps seeing neighbouring vectors);
-/// handed out one by one, in order.
+/// What a [`Pipeline`] evaluates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Job {
+    /// What vector `.0` covers.
+    Covered(usize),
+    /// What one of vectors `.0` and `.1` covers and the other does not.
+    Differing(usize, usize),
+}
+
+/// Evaluations of counter vectors done ahead, in a fixed order, in batches
+/// split among worker threads (each with its own evaluator, over a
+/// contiguous part of the batch, so that each keeps seeing neighbouring
+/// vectors); handed out one by one, in order.
 struct Pipeline<'p, 'm> {
     vectors: &'p Vectors,
-    order: &'p [usize],
-    /// Position in `order` of the next vector to evaluate.
+    order: Vec<Job>,
+    /// Position in `order` of the next job to run.
     next: usize,
-    ready: std::collections::VecDeque<(usize, Covered)>,
+    ready: std::collections::VecDeque<(Job, Covered)>,
     workers: Vec<Evaluator<'m>>,
 }
 
-impl Pipeline<'_, '_> {
-    /// Vectors per worker per batch.
+impl<'p, 'm> Pipeline<'p, 'm> {
+    /// Jobs per worker per batch.
     const PER_WORKER: usize = 32;
 
-    /// The next vector in `order` and what it covers.
-    fn next(&mut self) -> (usize, Covered) {
+    fn new(vectors: &'p Vectors, order: Vec<Job>, workers: Vec<Evaluator<'m>>) -> Self {
+        Pipeline {
+            vectors,
+            order,
+            next: 0,
+            ready: std::collections::VecDeque::new(),
+            workers,
+        }
+    }
+
+    /// The next job in `order` and its result.
+    fn next(&mut self) -> (Job, Covered) {
         if self.ready.is_empty() {
             self.refill();
         }
         self.ready
             .pop_front()
-            .expect("asked for more vectors than were planned")
-    }
-
-    /// The vector [`next`](Self::next) would return.
-    fn peek(&self) -> Option<usize> {
-        match self.ready.front() {
-            Some((vector, _)) => Some(*vector),
-            None => self.order.get(self.next).copied(),
-        }
+            .expect("asked for more evaluations than were planned")
     }
 
     fn refill(&mut self) {
@@ -422,7 +436,7 @@ impl Pipeline<'_, '_> {
         self.next = end;
         let vectors = self.vectors;
         let share = batch.len().div_ceil(self.workers.len()).max(1);
-        let results: Vec<Vec<(usize, Covered)>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<(Job, Covered)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .workers
                 .iter_mut()
@@ -430,7 +444,15 @@ impl Pipeline<'_, '_> {
                 .map(|(evaluator, part)| {
                     scope.spawn(move || {
                         part.iter()
-                            .map(|&v| (v, evaluator.covered(&vectors.get(v))))
+                            .map(|&job| {
+                                let result = match job {
+                                    Job::Covered(v) => evaluator.covered(&vectors.get(v)),
+                                    Job::Differing(a, b) => {
+                                        evaluator.differing(&vectors.get(a), &vectors.get(b))
+                                    }
+                                };
+                                (job, result)
+                            })
                             .collect::<Vec<_>>()
                     })
                 })
@@ -441,34 +463,6 @@ impl Pipeline<'_, '_> {
                 .collect()
         });
         self.ready.extend(results.into_iter().flatten());
-    }
-}
-
-/// A bounded memo of per-vector results: when full, it starts again
-/// empty (callers look up vectors near each other in a file).
-struct Recent<T> {
-    capacity: usize,
-    entries: HashMap<usize, Rc<T>>,
-}
-
-impl<T> Recent<T> {
-    fn new(capacity: usize) -> Self {
-        Recent {
-            capacity,
-            entries: HashMap::new(),
-        }
-    }
-
-    fn get_or_insert(&mut self, key: usize, make: impl FnOnce() -> T) -> Rc<T> {
-        if let Some(found) = self.entries.get(&key) {
-            return found.clone();
-        }
-        if self.entries.len() >= self.capacity {
-            self.entries.clear();
-        }
-        let value = Rc::new(make());
-        self.entries.insert(key, value.clone());
-        value
     }
 }
 

@@ -74,6 +74,13 @@ pub(crate) struct Map {
     pub terms: Terms,
     pub by_key: HashMap<(u64, u64), u32>,
     pub views: Vec<FileView>,
+    /// Per record, its group: records that can cover a common region,
+    /// branch or function requirement (the copies of one function), as
+    /// connected components. What a group covers depends on its records'
+    /// counters only.
+    pub group_of: Vec<u32>,
+    /// Per group, its records.
+    pub groups: Vec<Vec<u32>>,
     reqs: [Vec<Requirement>; 4],
     pub has_branch_regions: bool,
     /// Source files the scope's directories admit (before patterns).
@@ -544,18 +551,67 @@ impl<'s> Builder<'s> {
                 remap(id, &function_map);
             }
         }
+        let (group_of, groups) = group(&self.records, &self.regions);
         Map {
             records: self.records,
             regions: self.regions,
             terms: self.terms,
             by_key: self.by_key,
             views,
+            group_of,
+            groups,
             reqs: [line_reqs, region_reqs, branch_reqs, function_reqs],
             has_branch_regions: self.has_branch_regions,
             scope_files: self.scope_files,
             pattern_hits: self.pattern_hits,
         }
     }
+}
+
+/// Records linked by a common region, branch or function requirement, as
+/// connected components: (group of each record, records of each group).
+fn group(records: &[Record], regions: &[Region]) -> (Vec<u32>, Vec<Vec<u32>>) {
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut parent: Vec<u32> = (0..records.len() as u32).collect();
+    let mut first: HashMap<(u8, u32), u32> = HashMap::new();
+    for (i, record) in records.iter().enumerate() {
+        let i = i as u32;
+        let mut reqs: Vec<(u8, u32)> = Vec::new();
+        for region in &regions[record.regions.start as usize..record.regions.end as usize] {
+            match region.kind {
+                Kind::View(ViewKind::Code) => reqs.push((1, region.req)),
+                Kind::View(_) => {}
+                Kind::Branch => reqs.extend([(2, region.req), (2, region.req_false)]),
+            }
+        }
+        reqs.extend(record.function.map(|(id, _)| (3, id)));
+        for req in reqs.into_iter().filter(|r| r.1 != NONE) {
+            let other = *first.entry(req).or_insert(i);
+            let (a, b) = (root(&mut parent, i), root(&mut parent, other));
+            if a != b {
+                parent[a.max(b) as usize] = a.min(b);
+            }
+        }
+    }
+    let mut group_of = vec![NONE; records.len()];
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    let mut index_of_root: HashMap<u32, u32> = HashMap::new();
+    for i in 0..records.len() as u32 {
+        let r = root(&mut parent, i);
+        let g = *index_of_root.entry(r).or_insert_with(|| {
+            groups.push(Vec::new());
+            (groups.len() - 1) as u32
+        });
+        group_of[i as usize] = g;
+        groups[g as usize].push(i);
+    }
+    (group_of, groups)
 }
 
 fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {

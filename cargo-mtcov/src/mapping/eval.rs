@@ -14,7 +14,7 @@
 
 use anyhow::{Result, bail};
 
-use super::build::{Kind, Map, NONE, criterion_index};
+use super::build::{FileView, Kind, Map, NONE, criterion_index};
 use super::lines::{self, LineScratch, ViewKind};
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;
@@ -72,6 +72,16 @@ pub struct Evaluator<'m> {
     /// evaluates (empty otherwise).
     counts: [Vec<u64>; 4],
     scratch: LineScratch,
+    /// The second vector of [`differing`](Self::differing): per record,
+    /// offset of its counters in `dense_b`, or NONE.
+    slot_b: Vec<u32>,
+    dense_b: Vec<u64>,
+    touched_b: Vec<u32>,
+    /// Per criterion, the bits of what the second vector covers.
+    seen_b: [Vec<u64>; 4],
+    /// Per group and per chunk: already looked at by this `differing`.
+    group_done: Vec<bool>,
+    chunk_done: Vec<bool>,
     /// Per record: its last counters and what they covered (region, branch
     /// and function requirements, tagged by criterion).
     last_records: Last,
@@ -186,6 +196,12 @@ impl<'m> Evaluator<'m> {
             seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
             counts: Default::default(),
             scratch: LineScratch::default(),
+            slot_b: vec![NONE; map.records.len()],
+            dense_b: Vec::new(),
+            touched_b: Vec::new(),
+            seen_b: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
+            group_done: vec![false; map.groups.len()],
+            chunk_done: vec![false; map.views.len()],
             last_records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
             last_chunks: Last::new(map.views.iter().map(|v| v.regions.len())),
         })
@@ -196,6 +212,165 @@ impl<'m> Evaluator<'m> {
     /// unknown to the mapping, are ignored.
     pub fn covered(&mut self, counters: &[(u32, u64)]) -> Covered {
         self.evaluate(counters, false)
+    }
+
+    /// What one of two vectors covers and the other does not (the
+    /// symmetric difference of their [`covered`](Self::covered) sets), per
+    /// criterion, sorted. Only what differs is evaluated: the groups of
+    /// records (see `Map::groups`) with a record whose counters differ,
+    /// and the line chunks such records are in; everything else covers the
+    /// same in both. Metamorphic Coverage compares a follow-up's vector
+    /// with its source's this way, at the cost of what the follow-up
+    /// changed.
+    pub fn differing(&mut self, a: &[(u32, u64)], b: &[(u32, u64)]) -> Covered {
+        let map = self.map;
+        gather(
+            map,
+            &self.owner,
+            &self.rows,
+            &mut self.slot,
+            &mut self.dense,
+            &mut self.touched,
+            a,
+        );
+        gather(
+            map,
+            &self.owner,
+            &self.rows,
+            &mut self.slot_b,
+            &mut self.dense_b,
+            &mut self.touched_b,
+            b,
+        );
+        let slice = |slot: &[u32], rec: u32| -> Option<std::ops::Range<usize>> {
+            let at = slot[rec as usize];
+            (at != NONE)
+                .then(|| at as usize..at as usize + map.records[rec as usize].num_counters as usize)
+        };
+        // Groups and chunks with a record whose counters differ.
+        let mut groups: Vec<u32> = Vec::new();
+        let mut chunks: Vec<u32> = Vec::new();
+        for &rec in self.touched.iter().chain(&self.touched_b) {
+            let in_a = slice(&self.slot, rec).map(|r| &self.dense[r]);
+            let in_b = slice(&self.slot_b, rec).map(|r| &self.dense_b[r]);
+            if in_a == in_b {
+                continue;
+            }
+            let g = map.group_of[rec as usize];
+            if !std::mem::replace(&mut self.group_done[g as usize], true) {
+                groups.push(g);
+            }
+            for &v in &map.records[rec as usize].views {
+                if !std::mem::replace(&mut self.chunk_done[v as usize], true) {
+                    chunks.push(v);
+                }
+            }
+        }
+        // Each side as `covered` evaluates it, reusing what a record or a
+        // chunk covered the last time it ran exactly so.
+        let Evaluator {
+            last_records,
+            last_chunks,
+            scratch,
+            ..
+        } = self;
+        for &g in &groups {
+            self.group_done[g as usize] = false;
+            for &rec in &map.groups[g as usize] {
+                for (slot, dense, seen) in [
+                    (&self.slot, &self.dense, &mut self.seen),
+                    (&self.slot_b, &self.dense_b, &mut self.seen_b),
+                ] {
+                    let Some(range) = slice(slot, rec) else {
+                        continue;
+                    };
+                    let counters = &dense[range];
+                    let mut set = |tagged: u32| {
+                        let (c, id) = untag(tagged);
+                        seen[c][id as usize / 64] |= 1 << (id % 64);
+                    };
+                    if let Some(known) = last_records.get(rec, counters) {
+                        known.iter().for_each(|&t| set(t));
+                    } else {
+                        let result = last_records.start(rec, counters);
+                        record_covers(map, rec, counters, |c, req, _| {
+                            result.push(tag(c, req));
+                            set(tag(c, req));
+                        });
+                    }
+                }
+            }
+        }
+        let mut counts_b: Vec<u64> = Vec::new();
+        for &v in &chunks {
+            self.chunk_done[v as usize] = false;
+            let view = &map.views[v as usize];
+            chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
+            chunk_counts(map, view, &self.slot_b, &self.dense_b, &mut counts_b);
+            if self.view_counts == counts_b {
+                continue;
+            }
+            for (counts, seen) in [
+                (&self.view_counts, &mut self.seen),
+                (&counts_b, &mut self.seen_b),
+            ] {
+                let mut set = |tagged: u32| {
+                    let (c, id) = untag(tagged);
+                    seen[c][id as usize / 64] |= 1 << (id % 64);
+                };
+                if counts.iter().all(|&n| n == 0) {
+                    continue;
+                }
+                if let Some(known) = last_chunks.get(v, counts) {
+                    known.iter().for_each(|&t| set(t));
+                    continue;
+                }
+                let result = last_chunks.start(v, counts);
+                lines::for_each_line(
+                    &view.regions,
+                    counts,
+                    view.ends_file,
+                    scratch,
+                    |line, count| {
+                        if count != 0
+                            && let Some(&id) = line
+                                .checked_sub(view.first_line)
+                                .and_then(|i| view.line_req.get(i as usize))
+                            && id != NONE
+                        {
+                            result.push(tag(0, id));
+                            set(tag(0, id));
+                        }
+                    },
+                );
+            }
+        }
+        for &rec in &self.touched_b {
+            self.slot_b[rec as usize] = NONE;
+        }
+        self.touched_b.clear();
+        self.dense_b.clear();
+        self.reset();
+        let mut out = Covered::default();
+        for (c, list) in [
+            &mut out.line,
+            &mut out.region,
+            &mut out.branch,
+            &mut out.function,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for (w, (word, word_b)) in self.seen[c].iter_mut().zip(&mut self.seen_b[c]).enumerate()
+            {
+                let mut bits = std::mem::take(word) ^ std::mem::take(word_b);
+                while bits != 0 {
+                    list.push((w * 64) as u32 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+        }
+        out
     }
 
     /// Like [`covered`](Self::covered), with the execution count of each
@@ -262,33 +437,10 @@ impl<'m> Evaluator<'m> {
                 }
             } else {
                 let result = last_records.start(rec, slice);
-                let mut cover = |req: u32, c: usize, n: i64| {
-                    if n != 0 && req != NONE {
-                        result.push(tag(c, req));
-                        mark(tag(c, req), n as u64);
-                    }
-                };
-                for region in
-                    &map.regions[record.regions.start as usize..record.regions.end as usize]
-                {
-                    match region.kind {
-                        Kind::View(ViewKind::Code) => {
-                            cover(region.req, 1, map.terms.eval(region.count, slice));
-                        }
-                        Kind::View(_) => {}
-                        Kind::Branch => {
-                            cover(region.req, 2, map.terms.eval(region.count, slice));
-                            cover(
-                                region.req_false,
-                                2,
-                                map.terms.eval(region.false_count, slice),
-                            );
-                        }
-                    }
-                }
-                if let Some((id, counter)) = record.function {
-                    cover(id, 3, map.terms.eval(counter, slice));
-                }
+                record_covers(map, rec, slice, |c, req, n| {
+                    result.push(tag(c, req));
+                    mark(tag(c, req), n);
+                });
             }
             for &v in &record.views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
@@ -298,22 +450,7 @@ impl<'m> Evaluator<'m> {
         }
         for &v in &self.views {
             let view = &map.views[v as usize];
-            self.view_counts.clear();
-            for range in &view.member_ranges {
-                let mut sum: i64 = 0;
-                for &(rec, counter) in &view.members[range.start as usize..range.end as usize] {
-                    let slot = self.slot[rec as usize];
-                    if slot != NONE {
-                        let n = map.records[rec as usize].num_counters as usize;
-                        sum = sum.wrapping_add(
-                            map.terms
-                                .eval(counter, &self.dense[slot as usize..slot as usize + n]),
-                        );
-                    }
-                }
-                // LLVM keeps execution counts as uint64_t.
-                self.view_counts.push(sum as u64);
-            }
+            chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
             // A chunk whose regions all have count 0 covers no line (a
             // function that ran touches chunks it did not execute).
             if self.view_counts.iter().all(|&n| n == 0) {
@@ -365,30 +502,16 @@ impl<'m> Evaluator<'m> {
         out
     }
 
-    /// Sums each touched record's counters into `dense` (several rows of
-    /// the function table can be copies of one function: LLVM sums them).
     fn gather(&mut self, counters: &[(u32, u64)]) {
-        for &(index, value) in counters {
-            let Some(&row) = self.owner.get(index as usize) else {
-                continue;
-            };
-            if row == NONE {
-                continue;
-            }
-            let (first, rec) = self.rows[row as usize];
-            let n = self.map.records[rec as usize].num_counters as usize;
-            let slot = &mut self.slot[rec as usize];
-            if *slot == NONE {
-                *slot = self.dense.len() as u32;
-                self.dense.resize(self.dense.len() + n, 0);
-                self.touched.push(rec);
-            }
-            let local = (index - first) as usize;
-            if local < n {
-                let cell = &mut self.dense[*slot as usize + local];
-                *cell = cell.wrapping_add(value);
-            }
-        }
+        gather(
+            self.map,
+            &self.owner,
+            &self.rows,
+            &mut self.slot,
+            &mut self.dense,
+            &mut self.touched,
+            counters,
+        );
     }
 
     fn reset(&mut self) {
@@ -401,5 +524,90 @@ impl<'m> Evaluator<'m> {
             self.view_touched[v as usize] = false;
         }
         self.views.clear()
+    }
+}
+
+/// Sums each touched record's counters into `dense` (several rows of the
+/// function table can be copies of one function: LLVM sums them), noting
+/// each record's offset in `slot` and the records in `touched`.
+fn gather(
+    map: &Map,
+    owner: &[u32],
+    rows: &[(u32, u32)],
+    slot: &mut [u32],
+    dense: &mut Vec<u64>,
+    touched: &mut Vec<u32>,
+    counters: &[(u32, u64)],
+) {
+    for &(index, value) in counters {
+        let Some(&row) = owner.get(index as usize) else {
+            continue;
+        };
+        if row == NONE {
+            continue;
+        }
+        let (first, rec) = rows[row as usize];
+        let n = map.records[rec as usize].num_counters as usize;
+        let at = &mut slot[rec as usize];
+        if *at == NONE {
+            *at = dense.len() as u32;
+            dense.resize(dense.len() + n, 0);
+            touched.push(rec);
+        }
+        let local = (index - first) as usize;
+        if local < n {
+            let cell = &mut dense[*at as usize + local];
+            *cell = cell.wrapping_add(value);
+        }
+    }
+}
+
+/// Calls `cover(criterion, requirement, count)` for each region, branch
+/// outcome and function requirement record `rec` covers with `counters`.
+fn record_covers(map: &Map, rec: u32, counters: &[u64], mut cover: impl FnMut(usize, u32, u64)) {
+    let record = &map.records[rec as usize];
+    let mut check = |req: u32, c: usize, n: i64| {
+        if n != 0 && req != NONE {
+            cover(c, req, n as u64);
+        }
+    };
+    for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
+        match region.kind {
+            Kind::View(ViewKind::Code) => {
+                check(region.req, 1, map.terms.eval(region.count, counters))
+            }
+            Kind::View(_) => {}
+            Kind::Branch => {
+                check(region.req, 2, map.terms.eval(region.count, counters));
+                check(
+                    region.req_false,
+                    2,
+                    map.terms.eval(region.false_count, counters),
+                );
+            }
+        }
+    }
+    if let Some((id, counter)) = record.function {
+        check(id, 3, map.terms.eval(counter, counters));
+    }
+}
+
+/// A line chunk's region counts: per region, the sum over its members.
+fn chunk_counts(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    for range in &view.member_ranges {
+        let mut sum: i64 = 0;
+        for &(rec, counter) in &view.members[range.start as usize..range.end as usize] {
+            let at = slot[rec as usize];
+            if at != NONE {
+                let n = map.records[rec as usize].num_counters as usize;
+                sum = sum.wrapping_add(
+                    map.terms
+                        .eval(counter, &dense[at as usize..at as usize + n]),
+                );
+            }
+        }
+        // LLVM keeps execution counts as uint64_t.
+        out.push(sum as u64);
     }
 }

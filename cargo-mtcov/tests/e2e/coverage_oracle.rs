@@ -347,6 +347,40 @@ fn oracle(built: &Built, tools: &LlvmTools, toolchain: Option<&str>, branches: b
         executions.len(),
         differences.join("\n")
     );
+    // `differing` evaluates only what changed between two vectors (as
+    // Metamorphic Coverage does for a follow-up against its source): it
+    // must give exactly the difference of the two full evaluations.
+    let mut nonempty = 0;
+    for (i, a) in executions.iter().enumerate() {
+        for b in [
+            &executions[(i + 1) % executions.len()],
+            &executions[executions.len() - 1 - i],
+        ] {
+            let (ca, cb) = (eval.covered(&a.counters), eval.covered(&b.counters));
+            let xor = |x: &[u32], y: &[u32]| -> Vec<u32> {
+                let (x, y): (BTreeSet<u32>, BTreeSet<u32>) =
+                    (x.iter().copied().collect(), y.iter().copied().collect());
+                x.symmetric_difference(&y).copied().collect()
+            };
+            let got = eval.differing(&a.counters, &b.counters);
+            for c in [
+                Criterion::Line,
+                Criterion::Region,
+                Criterion::Branch,
+                Criterion::Function,
+            ] {
+                assert_eq!(
+                    got.of(c),
+                    xor(ca.of(c), cb.of(c)),
+                    "{c:?}: differing({}, {})",
+                    a.input,
+                    b.input
+                );
+            }
+            nonempty += usize::from(!got.line.is_empty());
+        }
+    }
+    assert!(nonempty >= 10, "only {nonempty} pairs of inputs differ");
     // The comparison must have had something to compare.
     assert!(
         union_lines.len() >= 30,

@@ -5,8 +5,9 @@
 //!
 //! For 300, 1,000 and 3,000 generated cases (`PROPTEST_CASES`), each
 //! command once, warm (everything built by an untimed run first):
-//! `cargo test`, `cargo llvm-cov --no-report` then `cargo llvm-cov report
-//! --json` (a report of the same files: every member's), and `cargo mtcov`;
+//! `cargo test`, `cargo llvm-cov --no-report` (which keeps the build) then
+//! `cargo llvm-cov report --json` (a report of the same files: every
+//! member's), and `cargo mtcov`;
 //! then `cargo mtcov report` alone, three times, with its peak resident
 //! memory, and the size of the records the run wrote. The growth row
 //! compares the report at 3,000 cases with the one at 300.
@@ -20,12 +21,20 @@ use crate::table::{Row, Target, Unit};
 
 const SECTION: &str = "9. large crate";
 const CASES: [u32; 3] = [300, 1_000, 3_000];
-const PACKAGE: [&str; 4] = ["-p", "relations", "--test", "relations"];
+const PACKAGE: [&str; 2] = ["-p", "relations"];
 
 pub(crate) fn run(root: &Path, mtcov: &Path, llvm_cov: Result<(), String>) -> Vec<Row> {
     eprintln!("xtask: the large crate (bench/large): builds, then runs at 300, 1,000, 3,000 cases");
-    measure(root, mtcov, llvm_cov.is_ok())
-        .unwrap_or_else(|why| vec![Row::missing(SECTION, "bench/large", why)])
+    measure(root, mtcov, llvm_cov.is_ok()).unwrap_or_else(|why| {
+        eprintln!("xtask: the large crate: {why}");
+        // One line in the table; the whole message went to stderr.
+        let line = why
+            .lines()
+            .find(|l| l.starts_with("error"))
+            .or_else(|| why.lines().next())
+            .unwrap_or_default();
+        vec![Row::missing(SECTION, "bench/large", line)]
+    })
 }
 
 /// What one case count gave.
@@ -226,8 +235,7 @@ impl Commands {
 
     fn llvm_cov_run(&self, cases: u32) -> Command {
         let mut c = self.cargo(Some(cases));
-        c.args(["llvm-cov", "--no-clean", "--no-report"])
-            .args(PACKAGE);
+        c.args(["llvm-cov", "--no-report"]).args(PACKAGE);
         c
     }
 

@@ -373,7 +373,8 @@ How to read it:
   about 170,000 lines, all instrumented, all in scope) with 12 MRs in 5
   classes over one proptest strategy, built in `target/bench/large`; one
   warm run of each command per case count. `cargo llvm-cov` runs with
-  `--no-clean --no-report`, then `cargo llvm-cov report --json` reports
+  `--no-report` (which keeps the build; its old profraw files removed,
+  untimed, before each run), then `cargo llvm-cov report --json` reports
   every member's files, as `cargo mtcov` does. The report rows time
   `cargo mtcov report` alone (3 runs) with its peak resident memory, and
   the size of the records the run wrote.

@@ -58,6 +58,9 @@ pub(crate) struct FileView {
     pub regions: Vec<ViewRegion>,
     /// Whether it is its file's last chunk.
     pub ends_file: bool,
+    /// The records its regions count, ascending: what it covers depends on
+    /// their counters only.
+    pub records: Vec<u32>,
     /// Per view region, its slice of `members`.
     pub member_ranges: Vec<Range<u32>>,
     /// (record, counter) summed into a view region's count.
@@ -510,9 +513,16 @@ impl<'s> Builder<'s> {
                     line_req[(line - first_line) as usize] =
                         self.reqs[0].id(key, || format!("line {line}"));
                 }
+                let mut records: Vec<u32> = members[members_start as usize..members_end as usize]
+                    .iter()
+                    .map(|&(record, _)| record)
+                    .collect();
+                records.sort_unstable();
+                records.dedup();
                 views.push(FileView {
                     regions,
                     ends_file,
+                    records,
                     member_ranges: member_ranges[range.clone()]
                         .iter()
                         .map(|m| m.start - members_start..m.end - members_start)

@@ -65,6 +65,8 @@ pub struct Evaluator<'m> {
     view_touched: Vec<bool>,
     views: Vec<u32>,
     view_counts: Vec<u64>,
+    /// A chunk's key ([`chunk_key`]).
+    view_key: Vec<u64>,
     /// Per criterion, a bit per requirement: covered by the vector being
     /// evaluated. Read out in order (so no sorting) and cleared as read.
     seen: [Vec<u64>; 4],
@@ -85,8 +87,11 @@ pub struct Evaluator<'m> {
     /// Per record: its last counters and what they covered (region, branch
     /// and function requirements, tagged by criterion).
     last_records: Last,
-    /// Per line chunk: its last region counts and the lines they covered.
+    /// Per line chunk: its records' last counters and the lines they
+    /// covered.
     last_chunks: Last,
+    /// A chunk's key ([`chunk_key`]) for the second vector of `differing`.
+    key_b: Vec<u64>,
 }
 
 /// Per owner (a record or a chunk), the last key (counters or counts) it
@@ -193,6 +198,7 @@ impl<'m> Evaluator<'m> {
             view_touched: vec![false; map.views.len()],
             views: Vec::new(),
             view_counts: Vec::new(),
+            view_key: Vec::new(),
             seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
             counts: Default::default(),
             scratch: LineScratch::default(),
@@ -203,7 +209,13 @@ impl<'m> Evaluator<'m> {
             group_done: vec![false; map.groups.len()],
             chunk_done: vec![false; map.views.len()],
             last_records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
-            last_chunks: Last::new(map.views.iter().map(|v| v.regions.len())),
+            last_chunks: Last::new(map.views.iter().map(|v| {
+                v.records
+                    .iter()
+                    .map(|&r| map.records[r as usize].num_counters as usize)
+                    .sum()
+            })),
+            key_b: Vec::new(),
         })
     }
 
@@ -301,48 +313,31 @@ impl<'m> Evaluator<'m> {
                 }
             }
         }
-        let mut counts_b: Vec<u64> = Vec::new();
         for &v in &chunks {
             self.chunk_done[v as usize] = false;
             let view = &map.views[v as usize];
-            chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
-            chunk_counts(map, view, &self.slot_b, &self.dense_b, &mut counts_b);
-            if self.view_counts == counts_b {
+            chunk_key(map, view, &self.slot, &self.dense, &mut self.view_key);
+            chunk_key(map, view, &self.slot_b, &self.dense_b, &mut self.key_b);
+            if self.view_key == self.key_b {
                 continue;
             }
-            for (counts, seen) in [
-                (&self.view_counts, &mut self.seen),
-                (&counts_b, &mut self.seen_b),
+            for (key, slot, dense, seen) in [
+                (&self.view_key, &self.slot, &self.dense, &mut self.seen),
+                (&self.key_b, &self.slot_b, &self.dense_b, &mut self.seen_b),
             ] {
-                let mut set = |tagged: u32| {
+                let lines = chunk_lines(
+                    map,
+                    v,
+                    key,
+                    (slot, dense),
+                    last_chunks,
+                    &mut self.view_counts,
+                    scratch,
+                );
+                for &tagged in lines {
                     let (c, id) = untag(tagged);
                     seen[c][id as usize / 64] |= 1 << (id % 64);
-                };
-                if counts.iter().all(|&n| n == 0) {
-                    continue;
                 }
-                if let Some(known) = last_chunks.get(v, counts) {
-                    known.iter().for_each(|&t| set(t));
-                    continue;
-                }
-                let result = last_chunks.start(v, counts);
-                lines::for_each_line(
-                    &view.regions,
-                    counts,
-                    view.ends_file,
-                    scratch,
-                    |line, count| {
-                        if count != 0
-                            && let Some(&id) = line
-                                .checked_sub(view.first_line)
-                                .and_then(|i| view.line_req.get(i as usize))
-                            && id != NONE
-                        {
-                            result.push(tag(0, id));
-                            set(tag(0, id));
-                        }
-                    },
-                );
             }
         }
         for &rec in &self.touched_b {
@@ -450,36 +445,40 @@ impl<'m> Evaluator<'m> {
         }
         for &v in &self.views {
             let view = &map.views[v as usize];
-            chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
-            // A chunk whose regions all have count 0 covers no line (a
-            // function that ran touches chunks it did not execute).
-            if self.view_counts.iter().all(|&n| n == 0) {
+            if counting {
+                // Everything evaluated, with the lines' counts.
+                chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
+                lines::for_each_line(
+                    &view.regions,
+                    &self.view_counts,
+                    view.ends_file,
+                    &mut self.scratch,
+                    |line, count| {
+                        if count != 0
+                            && let Some(&id) = line
+                                .checked_sub(view.first_line)
+                                .and_then(|i| view.line_req.get(i as usize))
+                            && id != NONE
+                        {
+                            mark(tag(0, id), count);
+                        }
+                    },
+                );
                 continue;
             }
-            if !counting && let Some(known) = last_chunks.get(v, &self.view_counts) {
-                for &tagged in known {
-                    mark(tagged, 0);
-                }
-                continue;
-            }
-            let result = last_chunks.start(v, &self.view_counts);
-            lines::for_each_line(
-                &view.regions,
-                &self.view_counts,
-                view.ends_file,
+            chunk_key(map, view, &self.slot, &self.dense, &mut self.view_key);
+            let lines = chunk_lines(
+                map,
+                v,
+                &self.view_key,
+                (&self.slot, &self.dense),
+                last_chunks,
+                &mut self.view_counts,
                 &mut self.scratch,
-                |line, count| {
-                    if count != 0
-                        && let Some(&id) = line
-                            .checked_sub(view.first_line)
-                            .and_then(|i| view.line_req.get(i as usize))
-                        && id != NONE
-                    {
-                        result.push(tag(0, id));
-                        mark(tag(0, id), count);
-                    }
-                },
             );
+            for &tagged in lines {
+                mark(tagged, 0);
+            }
         }
         self.reset();
         for (c, list) in [
@@ -610,4 +609,57 @@ fn chunk_counts(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &m
         // LLVM keeps execution counts as uint64_t.
         out.push(sum as u64);
     }
+}
+
+/// A line chunk's key: its records' counters, one after the other (zeros
+/// for a record that did not run). Equal keys, equal lines.
+fn chunk_key(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    for &rec in &view.records {
+        let n = map.records[rec as usize].num_counters as usize;
+        match slot[rec as usize] {
+            NONE => out.resize(out.len() + n, 0),
+            at => out.extend_from_slice(&dense[at as usize..at as usize + n]),
+        }
+    }
+}
+
+/// The lines (tagged) chunk `v` covers, given its key and the vector
+/// (`slot`, `dense`) it comes from: remembered from the last time the
+/// chunk had this key, else evaluated (and remembered).
+fn chunk_lines<'l>(
+    map: &Map,
+    v: u32,
+    key: &[u64],
+    (slot, dense): (&[u32], &[u64]),
+    last: &'l mut Last,
+    counts: &mut Vec<u64>,
+    scratch: &mut LineScratch,
+) -> &'l [u32] {
+    if last.get(v, key).is_none() {
+        let view = &map.views[v as usize];
+        chunk_counts(map, view, slot, dense, counts);
+        let result = last.start(v, key);
+        // A chunk whose regions all have count 0 covers no line (a
+        // function that ran touches chunks it did not execute).
+        if counts.iter().any(|&n| n != 0) {
+            lines::for_each_line(
+                &view.regions,
+                counts,
+                view.ends_file,
+                scratch,
+                |line, count| {
+                    if count != 0
+                        && let Some(&id) = line
+                            .checked_sub(view.first_line)
+                            .and_then(|i| view.line_req.get(i as usize))
+                        && id != NONE
+                    {
+                        result.push(tag(0, id));
+                    }
+                },
+            );
+        }
+    }
+    last.get(v, key).expect("just remembered")
 }

@@ -133,7 +133,9 @@ pub(crate) struct ProcessRecords {
 }
 
 /// The counter vectors of one process: each as written, in full or as its
-/// changes from one written in full (so memory grows as the file does).
+/// changes from one written in full, packed (LEB128 index gaps and values,
+/// two or three bytes a pair instead of sixteen), so memory grows as the
+/// record files do; unpacked when read.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Vectors {
     items: Vec<Stored>,
@@ -141,8 +143,58 @@ pub(crate) struct Vectors {
 
 #[derive(Debug, Clone)]
 enum Stored {
-    Full(Vec<(u32, u64)>),
-    Changes { base: u32, changes: Vec<(u32, u64)> },
+    Full(Packed),
+    Changes { base: u32, changes: Packed },
+}
+
+/// Sorted (index, value) pairs as LEB128 numbers: each index's distance
+/// from the previous one's plus one, then the value.
+#[derive(Debug, Clone)]
+struct Packed(Box<[u8]>);
+
+impl Packed {
+    fn new(pairs: &[(u32, u64)]) -> Packed {
+        let mut bytes = Vec::with_capacity(pairs.len() * 2);
+        let mut push = |mut n: u64| {
+            while n >= 0x80 {
+                bytes.push((n & 0x7f) as u8 | 0x80);
+                n >>= 7;
+            }
+            bytes.push(n as u8);
+        };
+        let mut next = 0u64;
+        for &(index, value) in pairs {
+            push(u64::from(index) - next);
+            push(value);
+            next = u64::from(index) + 1;
+        }
+        Packed(bytes.into_boxed_slice())
+    }
+
+    fn unpack(&self) -> Vec<(u32, u64)> {
+        let mut bytes = self.0.iter();
+        let mut number = || -> Option<u64> {
+            let mut n = 0u64;
+            let mut shift = 0;
+            loop {
+                let b = *bytes.next()?;
+                n |= u64::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    return Some(n);
+                }
+                shift += 7;
+            }
+        };
+        let mut pairs = Vec::with_capacity(self.0.len() / 2);
+        let mut next = 0u64;
+        while let (Some(gap), Some(value)) = (number(), number()) {
+            // Packed from valid pairs only: indices fit in u32.
+            let index = next + gap;
+            pairs.push((index as u32, value));
+            next = index + 1;
+        }
+        pairs
+    }
 }
 
 impl Vectors {
@@ -152,24 +204,36 @@ impl Vectors {
 
     /// Vector `index`: its non-zero counters as (global counter index,
     /// value), sorted by index.
-    pub(crate) fn get(&self, index: usize) -> std::borrow::Cow<'_, [(u32, u64)]> {
+    pub(crate) fn get(&self, index: usize) -> Vec<(u32, u64)> {
         match &self.items[index] {
-            Stored::Full(counters) => counters.as_slice().into(),
+            Stored::Full(counters) => counters.unpack(),
             Stored::Changes { base, changes } => {
                 let Stored::Full(base) = &self.items[*base as usize] else {
                     unreachable!("a base is always a vector written in full (checked on reading)")
                 };
-                mtcov_protocol::counters::apply(base, changes).into()
+                mtcov_protocol::counters::apply(&base.unpack(), &changes.unpack())
             }
         }
     }
 
-    fn is_full(&self, index: u32) -> bool {
-        matches!(self.items[index as usize], Stored::Full(_))
+    /// Vector `index` when it was written in full.
+    fn full(&self, index: u32) -> Option<Vec<(u32, u64)>> {
+        match &self.items[index as usize] {
+            Stored::Full(counters) => Some(counters.unpack()),
+            Stored::Changes { .. } => None,
+        }
     }
 
-    fn push(&mut self, stored: Stored) -> u32 {
-        self.items.push(stored);
+    fn push_full(&mut self, counters: &[(u32, u64)]) -> u32 {
+        self.items.push(Stored::Full(Packed::new(counters)));
+        (self.items.len() - 1) as u32
+    }
+
+    fn push_changes(&mut self, base: u32, changes: &[(u32, u64)]) -> u32 {
+        self.items.push(Stored::Changes {
+            base,
+            changes: Packed::new(changes),
+        });
         (self.items.len() - 1) as u32
     }
 }
@@ -517,7 +581,7 @@ fn read_file(
                             problem.get_or_insert(format!("{name}:{number}: {why}"));
                             continue;
                         }
-                        let vector = proc.vectors.push(Stored::Full(counters));
+                        let vector = proc.vectors.push_full(&counters);
                         full.insert((key, fingerprint), vector);
                         vector
                     }
@@ -526,24 +590,21 @@ fn read_file(
                         base_fingerprint,
                         changes,
                     } => {
-                        let base = match full.get(&(base_key, base_fingerprint)) {
-                            Some(&base) if proc.vectors.is_full(base) => base,
-                            _ => {
-                                problem.get_or_insert(format!(
-                                    "{name}:{number}: a coverage record is written against counters the file does not hold in full"
-                                ));
-                                continue;
-                            }
+                        let base_vector = full
+                            .get(&(base_key, base_fingerprint))
+                            .and_then(|&base| Some((base, proc.vectors.full(base)?)));
+                        let Some((base, base_counters)) = base_vector else {
+                            problem.get_or_insert(format!(
+                                "{name}:{number}: a coverage record is written against counters the file does not hold in full"
+                            ));
+                            continue;
                         };
-                        let Stored::Full(base_counters) = &proc.vectors.items[base as usize] else {
-                            unreachable!("checked just above");
-                        };
-                        let counters = mtcov_protocol::counters::apply(base_counters, &changes);
+                        let counters = mtcov_protocol::counters::apply(&base_counters, &changes);
                         if let Err(why) = check_counters(&proc.coverage, &counters, fingerprint) {
                             problem.get_or_insert(format!("{name}:{number}: {why}"));
                             continue;
                         }
-                        let vector = proc.vectors.push(Stored::Changes { base, changes });
+                        let vector = proc.vectors.push_changes(base, &changes);
                         full.insert((key, fingerprint), vector);
                         vector
                     }

@@ -75,7 +75,7 @@ struct State {
 }
 
 /// How many vectors written in full a new vector is compared with.
-const KEYFRAMES: usize = 8;
+const KEYFRAMES: usize = 4;
 
 /// A counter vector written in full, that later ones can be written
 /// against.
@@ -188,17 +188,21 @@ impl Recorder {
         // MG's and the file's) when that takes at most half as many pairs:
         // executions of one input by several SUTs, and follow-ups next to
         // their source, mostly run the same code the same number of times.
+        let limit = counters.len() / 2;
         let closest = written
             .keyframes
             .iter()
             .rev()
             .chain(state.keyframes.iter().rev())
             .take(KEYFRAMES)
-            .map(|base| (base, counters::delta(&base.counters, counters)))
+            .filter_map(|base| {
+                Some((
+                    base,
+                    counters::delta_within(&base.counters, counters, limit)?,
+                ))
+            })
             .min_by_key(|(_, changes)| changes.len());
-        if let Some((base, changes)) = closest
-            && changes.len() * 2 <= counters.len()
-        {
+        if let Some((base, changes)) = closest {
             let counters = write::Counters::Changes {
                 base_key: base.key.0,
                 base_fingerprint: base.fingerprint,

@@ -113,9 +113,22 @@ impl Numbers<'_> {
 /// The changes that make `base` into `new` (both sorted): every index
 /// whose value differs, with its value in `new` (0 where `new` has none).
 pub fn delta(base: &[(u32, u64)], new: &[(u32, u64)]) -> Vec<(u32, u64)> {
+    delta_within(base, new, usize::MAX).expect("no limit")
+}
+
+/// [`delta`], or `None` as soon as it would take more than `limit` pairs
+/// (so comparing with a base that is far off costs little).
+pub fn delta_within(
+    base: &[(u32, u64)],
+    new: &[(u32, u64)],
+    limit: usize,
+) -> Option<Vec<(u32, u64)>> {
     let mut out = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < base.len() || j < new.len() {
+        if out.len() > limit {
+            return None;
+        }
         match (base.get(i), new.get(j)) {
             (Some(&(bi, bv)), Some(&(ni, nv))) if bi == ni => {
                 if bv != nv {
@@ -139,7 +152,7 @@ pub fn delta(base: &[(u32, u64)], new: &[(u32, u64)]) -> Vec<(u32, u64)> {
             (None, None) => unreachable!("the loop condition"),
         }
     }
-    out
+    (out.len() <= limit).then_some(out)
 }
 
 /// `base` with `changes` applied (both sorted): the inverse of [`delta`].
@@ -223,6 +236,8 @@ mod tests {
         assert_eq!(changes, [(0, 2), (1, 0), (7, 4), (9, 0), (10, 1)]);
         assert_eq!(apply(&base, &changes), new);
         assert_eq!(delta(&new, &new), []);
+        assert_eq!(delta_within(&base, &new, 5), Some(changes.clone()));
+        assert_eq!(delta_within(&base, &new, 4), None);
         assert_eq!(apply(&[], &new), new);
         assert_eq!(apply(&new, &delta(&new, &[])), []);
     }

@@ -291,6 +291,16 @@ pub(crate) fn build_tests(
         parse_message(&line, &member_ids, &mut output);
     }
     let status = child.wait().context("cargo did not finish")?;
+    // Cargo killed by Ctrl-C (or SIGTERM, SIGHUP) means the interrupt hit
+    // the whole process group: exit as the interrupt handler does, whether
+    // or not it has run yet (its thread can come second).
+    #[cfg(unix)]
+    if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status)
+        && [libc::SIGINT, libc::SIGTERM, libc::SIGHUP].contains(&signal)
+    {
+        crate::term::error("interrupted; the previous run, if any, is still reportable");
+        std::process::exit(130);
+    }
     if !status.success() {
         bail!(
             "the {} build failed (`cargo test --no-run` exited with {status}); see cargo's messages above",

@@ -180,6 +180,15 @@ pub(crate) fn criteria(
                 // follow-up changed is evaluated (`Evaluator::differing`);
                 // with several, their union is compared with the
                 // follow-up's vector, each evaluated in full.
+                // Per measured criterion, the merged ids of `covered`, sorted.
+                let lists = |covered: &Covered| -> Vec<Vec<u32>> {
+                    measured
+                        .iter()
+                        .map(|(criterion, merged, _, _)| {
+                            sorted_ids(merged.translate(map_index, covered.of(*criterion)))
+                        })
+                        .collect()
+                };
                 let full = |vector: usize, evaluator: &mut Evaluator<'_>| -> Vec<Vec<u32>> {
                     let covered = match &stored[vector] {
                         Some(segments) => {
@@ -193,12 +202,7 @@ pub(crate) fn criteria(
                         }
                         None => evaluator.covered(&process.vectors.get(vector)),
                     };
-                    measured
-                        .iter()
-                        .map(|(criterion, merged, _, _)| {
-                            sorted_ids(merged.translate(map_index, covered.of(*criterion)))
-                        })
-                        .collect()
+                    lists(&covered)
                 };
                 fn sources_of<'s>(
                     sources: &'s HashMap<(u64, &'s str), Vec<usize>>,
@@ -225,12 +229,7 @@ pub(crate) fn criteria(
                     let differ: Vec<Vec<u32>> = if let [source] = pair_sources {
                         let (job, covered) = pipeline.next();
                         debug_assert_eq!(job, Job::Differing(*source, follow.vector as usize));
-                        measured
-                            .iter()
-                            .map(|(criterion, merged, _, _)| {
-                                sorted_ids(merged.translate(map_index, covered.of(*criterion)))
-                            })
-                            .collect()
+                        lists(&covered)
                     } else {
                         let follow_reqs = full(follow.vector as usize, &mut evaluator);
                         let mut source_reqs: Vec<Vec<u32>> = vec![Vec::new(); measured.len()];

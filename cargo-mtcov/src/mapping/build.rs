@@ -50,6 +50,16 @@ pub(crate) struct Record {
     pub views: Vec<u32>,
 }
 
+impl FileView {
+    /// The line requirement of `line`, if it is one of this chunk's.
+    pub(crate) fn line_requirement(&self, line: u32) -> Option<u32> {
+        let id = *self
+            .line_req
+            .get(line.checked_sub(self.first_line)? as usize)?;
+        (id != NONE).then_some(id)
+    }
+}
+
 /// The line view of one chunk of a file (`lines::chunks`: lines no other
 /// chunk has): its regions combined and sorted the way llvm-cov's segment
 /// builder wants them. Evaluated only when one of its records ran.

@@ -124,19 +124,17 @@ impl Last {
         self.offsets[owner as usize] as usize..self.offsets[owner as usize + 1] as usize
     }
 
-    /// The result of `owner`'s last evaluation, if it was at `key`.
-    fn get(&self, owner: u32, key: &[u64]) -> Option<&[u32]> {
-        (self.valid[owner as usize] && self.keys[self.key(owner)] == *key)
-            .then(|| self.results[owner as usize].as_slice())
-    }
-
-    /// Starts a new result of `owner` at `key`: returns the list to fill.
-    fn start(&mut self, owner: u32, key: &[u64]) -> &mut Vec<u32> {
+    /// The result of `owner` at `key`: its last one if that was at `key`,
+    /// else `compute`d (into an empty list) and remembered.
+    fn lookup(&mut self, owner: u32, key: &[u64], compute: impl FnOnce(&mut Vec<u32>)) -> &[u32] {
         let range = self.key(owner);
-        self.keys[range].copy_from_slice(key);
-        self.valid[owner as usize] = true;
         let result = &mut self.results[owner as usize];
-        result.clear();
+        if !(self.valid[owner as usize] && self.keys[range.clone()] == *key) {
+            self.keys[range].copy_from_slice(key);
+            self.valid[owner as usize] = true;
+            result.clear();
+            compute(result);
+        }
         result
     }
 }
@@ -296,19 +294,9 @@ impl<'m> Evaluator<'m> {
                     let Some(range) = slice(slot, rec) else {
                         continue;
                     };
-                    let counters = &dense[range];
-                    let mut set = |tagged: u32| {
+                    for &tagged in record_result(map, last_records, rec, &dense[range]) {
                         let (c, id) = untag(tagged);
                         seen[c][id as usize / 64] |= 1 << (id % 64);
-                    };
-                    if let Some(known) = last_records.get(rec, counters) {
-                        known.iter().for_each(|&t| set(t));
-                    } else {
-                        let result = last_records.start(rec, counters);
-                        record_covers(map, rec, counters, |c, req, _| {
-                            result.push(tag(c, req));
-                            set(tag(c, req));
-                        });
                     }
                 }
             }
@@ -426,16 +414,12 @@ impl<'m> Evaluator<'m> {
             let record = &map.records[rec as usize];
             let slot = self.slot[rec as usize] as usize;
             let slice = &self.dense[slot..slot + record.num_counters as usize];
-            if !counting && let Some(known) = last_records.get(rec, slice) {
-                for &tagged in known {
+            if counting {
+                record_covers(map, rec, slice, |c, req, n| mark(tag(c, req), n));
+            } else {
+                for &tagged in record_result(map, last_records, rec, slice) {
                     mark(tagged, 0);
                 }
-            } else {
-                let result = last_records.start(rec, slice);
-                record_covers(map, rec, slice, |c, req, n| {
-                    result.push(tag(c, req));
-                    mark(tag(c, req), n);
-                });
             }
             for &v in &record.views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
@@ -455,10 +439,7 @@ impl<'m> Evaluator<'m> {
                     &mut self.scratch,
                     |line, count| {
                         if count != 0
-                            && let Some(&id) = line
-                                .checked_sub(view.first_line)
-                                .and_then(|i| view.line_req.get(i as usize))
-                            && id != NONE
+                            && let Some(id) = view.line_requirement(line)
                         {
                             mark(tag(0, id), count);
                         }
@@ -636,10 +617,9 @@ fn chunk_lines<'l>(
     counts: &mut Vec<u64>,
     scratch: &mut LineScratch,
 ) -> &'l [u32] {
-    if last.get(v, key).is_none() {
+    last.lookup(v, key, |result| {
         let view = &map.views[v as usize];
         chunk_counts(map, view, slot, dense, counts);
-        let result = last.start(v, key);
         // A chunk whose regions all have count 0 covers no line (a
         // function that ran touches chunks it did not execute).
         if counts.iter().any(|&n| n != 0) {
@@ -650,16 +630,21 @@ fn chunk_lines<'l>(
                 scratch,
                 |line, count| {
                     if count != 0
-                        && let Some(&id) = line
-                            .checked_sub(view.first_line)
-                            .and_then(|i| view.line_req.get(i as usize))
-                        && id != NONE
+                        && let Some(id) = view.line_requirement(line)
                     {
                         result.push(tag(0, id));
                     }
                 },
             );
         }
-    }
-    last.get(v, key).expect("just remembered")
+    })
+}
+
+/// The region, branch and function requirements (tagged) record `rec`
+/// covers with `counters`: remembered from the last time it ran exactly
+/// so, else evaluated (and remembered).
+fn record_result<'l>(map: &Map, last: &'l mut Last, rec: u32, counters: &[u64]) -> &'l [u32] {
+    last.lookup(rec, counters, |result| {
+        record_covers(map, rec, counters, |c, req, _| result.push(tag(c, req)));
+    })
 }

@@ -133,9 +133,10 @@ pub(crate) struct ProcessRecords {
 }
 
 /// The counter vectors of one process: each as written, in full or as its
-/// changes from one written in full, packed (LEB128 index gaps and values,
-/// two or three bytes a pair instead of sixteen), so memory grows as the
-/// record files do; unpacked when read.
+/// changes from one written in full, packed in the records' own counter
+/// encoding (`mtcov_protocol::counters`: two or three bytes a pair
+/// instead of sixteen), so memory grows as the record files do; unpacked
+/// when read.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Vectors {
     items: Vec<Stored>,
@@ -147,53 +148,20 @@ enum Stored {
     Changes { base: u32, changes: Packed },
 }
 
-/// Sorted (index, value) pairs as LEB128 numbers: each index's distance
-/// from the previous one's plus one, then the value.
+/// Sorted (index, value) pairs in the counter encoding.
 #[derive(Debug, Clone)]
-struct Packed(Box<[u8]>);
+struct Packed(Box<str>);
 
 impl Packed {
     fn new(pairs: &[(u32, u64)]) -> Packed {
-        let mut bytes = Vec::with_capacity(pairs.len() * 2);
-        let mut push = |mut n: u64| {
-            while n >= 0x80 {
-                bytes.push((n & 0x7f) as u8 | 0x80);
-                n >>= 7;
-            }
-            bytes.push(n as u8);
-        };
-        let mut next = 0u64;
-        for &(index, value) in pairs {
-            push(u64::from(index) - next);
-            push(value);
-            next = u64::from(index) + 1;
-        }
-        Packed(bytes.into_boxed_slice())
+        let mut text = String::with_capacity(pairs.len() * 2);
+        mtcov_protocol::counters::encode(&mut text, pairs);
+        Packed(text.into_boxed_str())
     }
 
     fn unpack(&self) -> Vec<(u32, u64)> {
-        let mut bytes = self.0.iter();
-        let mut number = || -> Option<u64> {
-            let mut n = 0u64;
-            let mut shift = 0;
-            loop {
-                let b = *bytes.next()?;
-                n |= u64::from(b & 0x7f) << shift;
-                if b & 0x80 == 0 {
-                    return Some(n);
-                }
-                shift += 7;
-            }
-        };
-        let mut pairs = Vec::with_capacity(self.0.len() / 2);
-        let mut next = 0u64;
-        while let (Some(gap), Some(value)) = (number(), number()) {
-            // Packed from valid pairs only: indices fit in u32.
-            let index = next + gap;
-            pairs.push((index as u32, value));
-            next = index + 1;
-        }
-        pairs
+        mtcov_protocol::counters::decode(&self.0)
+            .expect("packed by `Packed::new` from pairs the reader checked")
     }
 }
 

@@ -1,8 +1,11 @@
 //! Code compiled only for tests is never a requirement: `#[cfg(test)]`
 //! items (modules, functions, impls, any item whose `cfg` is false
 //! without `test`), `#[test]` / `#[bench]` functions (and attributes such
-//! as `#[tokio::test]` that end in `test`), and files of modules declared
-//! under such a `cfg` (`#[cfg(test)] mod tests;`).
+//! as `#[tokio::test]` that end in `test`), files of modules declared
+//! under such a `cfg` (`#[cfg(test)] mod tests;`), files and inline
+//! modules whose own inner attribute says so (`#![cfg(test)]`,
+//! `#![cfg(all(test, ..))]`), and, inside function bodies, statements,
+//! expressions, match arms and struct-literal fields under such a `cfg`.
 //!
 //! Found by parsing each source file in scope with `syn`, once: the
 //! coverage mapping alone cannot tell (the test binary of a library
@@ -14,7 +17,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use syn::spanned::Spanned;
-use syn::{Attribute, Item, Meta};
+use syn::visit::Visit;
+use syn::{Attribute, Expr, Item, Meta};
 
 /// The test-only parts of one source file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -92,7 +96,19 @@ fn parse_file(path: &Path) -> Parsed {
     } else {
         parent.join(path.file_stem().unwrap_or_default())
     };
+    if file.attrs.iter().any(is_test_only) {
+        // `#![cfg(test)]` at the top: the whole file, and (below) the
+        // files of the modules it declares.
+        out.code.whole_file = true;
+    }
     walk_items(&file.items, &module_dir, parent, &mut out);
+    if out.code.whole_file {
+        for (_, is_test) in &mut out.modules {
+            *is_test = true;
+        }
+    }
+    out.code.lines.sort_unstable();
+    out.code.lines.dedup();
     out
 }
 
@@ -130,23 +146,28 @@ fn walk_items(items: &[Item], dir: &Path, file_dir: &Path, out: &mut Parsed) {
             }
             Item::Impl(i) if !test_only => {
                 for it in &i.items {
-                    if let syn::ImplItem::Fn(f) = it
-                        && f.attrs.iter().any(is_test_only)
-                    {
-                        push_span(f.span(), out);
+                    if let syn::ImplItem::Fn(f) = it {
+                        if f.attrs.iter().any(is_test_only) {
+                            push_span(f.span(), out);
+                        } else {
+                            TestOnlyInBody(out).visit_block(&f.block);
+                        }
                     }
                 }
             }
             Item::Trait(t) if !test_only => {
                 for it in &t.items {
-                    if let syn::TraitItem::Fn(f) = it
-                        && f.attrs.iter().any(is_test_only)
-                    {
-                        push_span(f.span(), out);
+                    if let syn::TraitItem::Fn(f) = it {
+                        if f.attrs.iter().any(is_test_only) {
+                            push_span(f.span(), out);
+                        } else if let Some(block) = &f.default {
+                            TestOnlyInBody(out).visit_block(block);
+                        }
                     }
                 }
             }
             Item::Fn(f) if !test_only => {
+                TestOnlyInBody(out).visit_block(&f.block);
                 // Items nested in a function body.
                 let nested: Vec<Item> = f
                     .block
@@ -161,6 +182,99 @@ fn walk_items(items: &[Item], dir: &Path, file_dir: &Path, out: &mut Parsed) {
             }
             _ => {}
         }
+    }
+}
+
+/// Finds, inside one function body, the statements, expressions, match
+/// arms and struct-literal fields compiled only for tests. Items nested
+/// in the body are [`walk_items`]'s (their attributes, their own bodies).
+struct TestOnlyInBody<'o>(&'o mut Parsed);
+
+impl<'ast> Visit<'ast> for TestOnlyInBody<'_> {
+    fn visit_item(&mut self, _: &'ast Item) {}
+
+    fn visit_stmt(&mut self, stmt: &'ast syn::Stmt) {
+        let attrs: &[Attribute] = match stmt {
+            syn::Stmt::Local(l) => &l.attrs,
+            syn::Stmt::Macro(m) => &m.attrs,
+            syn::Stmt::Expr(e, _) => expr_attrs(e),
+            syn::Stmt::Item(_) => &[],
+        };
+        if attrs.iter().any(is_test_only) {
+            push_span(stmt.span(), self.0);
+        } else {
+            syn::visit::visit_stmt(self, stmt);
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'ast Expr) {
+        if expr_attrs(expr).iter().any(is_test_only) {
+            push_span(expr.span(), self.0);
+        } else {
+            syn::visit::visit_expr(self, expr);
+        }
+    }
+
+    fn visit_arm(&mut self, arm: &'ast syn::Arm) {
+        if arm.attrs.iter().any(is_test_only) {
+            push_span(arm.span(), self.0);
+        } else {
+            syn::visit::visit_arm(self, arm);
+        }
+    }
+
+    fn visit_field_value(&mut self, field: &'ast syn::FieldValue) {
+        if field.attrs.iter().any(is_test_only) {
+            push_span(field.span(), self.0);
+        } else {
+            syn::visit::visit_field_value(self, field);
+        }
+    }
+}
+
+/// An expression's own attributes (`#[cfg(test)] call();`).
+fn expr_attrs(expr: &Expr) -> &[Attribute] {
+    match expr {
+        Expr::Array(e) => &e.attrs,
+        Expr::Assign(e) => &e.attrs,
+        Expr::Async(e) => &e.attrs,
+        Expr::Await(e) => &e.attrs,
+        Expr::Binary(e) => &e.attrs,
+        Expr::Block(e) => &e.attrs,
+        Expr::Break(e) => &e.attrs,
+        Expr::Call(e) => &e.attrs,
+        Expr::Cast(e) => &e.attrs,
+        Expr::Closure(e) => &e.attrs,
+        Expr::Const(e) => &e.attrs,
+        Expr::Continue(e) => &e.attrs,
+        Expr::Field(e) => &e.attrs,
+        Expr::ForLoop(e) => &e.attrs,
+        Expr::Group(e) => &e.attrs,
+        Expr::If(e) => &e.attrs,
+        Expr::Index(e) => &e.attrs,
+        Expr::Infer(e) => &e.attrs,
+        Expr::Let(e) => &e.attrs,
+        Expr::Lit(e) => &e.attrs,
+        Expr::Loop(e) => &e.attrs,
+        Expr::Macro(e) => &e.attrs,
+        Expr::Match(e) => &e.attrs,
+        Expr::MethodCall(e) => &e.attrs,
+        Expr::Paren(e) => &e.attrs,
+        Expr::Path(e) => &e.attrs,
+        Expr::Range(e) => &e.attrs,
+        Expr::RawAddr(e) => &e.attrs,
+        Expr::Reference(e) => &e.attrs,
+        Expr::Repeat(e) => &e.attrs,
+        Expr::Return(e) => &e.attrs,
+        Expr::Struct(e) => &e.attrs,
+        Expr::Try(e) => &e.attrs,
+        Expr::TryBlock(e) => &e.attrs,
+        Expr::Tuple(e) => &e.attrs,
+        Expr::Unary(e) => &e.attrs,
+        Expr::Unsafe(e) => &e.attrs,
+        Expr::While(e) => &e.attrs,
+        Expr::Yield(e) => &e.attrs,
+        _ => &[],
     }
 }
 
@@ -336,5 +450,56 @@ mod tests {
         assert!(found[&files[1]].whole_file);
         assert!(found[&files[2]].whole_file);
         assert_eq!(found[&files[3]], TestCode::default());
+    }
+
+    #[test]
+    fn inner_attributes_and_test_code_inside_bodies() {
+        let dir = std::env::temp_dir().join(format!("mtcov-testcode-inner-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src/inner_tests")).unwrap();
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "mod inner_tests;\n\
+             mod inline {\n\
+                 #![cfg(all(test, unix))]\n\
+                 fn t() {}\n\
+             }\n\
+             pub fn f(x: i32) -> i32 {\n\
+                 #[cfg(test)]\n\
+                 {\n\
+                     let _ = x;\n\
+                 }\n\
+                 let y = match x {\n\
+                     #[cfg(test)]\n\
+                     7 => 8,\n\
+                     _ => x,\n\
+                 };\n\
+                 #[cfg(test)] let _z = 1;\n\
+                 y\n\
+             }\n\
+             impl S { fn g(&self) { #[cfg(test)] probe(); } }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("src/inner_tests.rs"),
+            "#![cfg(test)]\nmod more;\nfn helper() {}\n",
+        )
+        .unwrap();
+        std::fs::write(dir.join("src/inner_tests/more.rs"), "fn m() {}\n").unwrap();
+        let files: Vec<PathBuf> = [
+            "src/lib.rs",
+            "src/inner_tests.rs",
+            "src/inner_tests/more.rs",
+        ]
+        .iter()
+        .map(|f| dir.join(f))
+        .collect();
+        let found = analyze(&files);
+        let _ = std::fs::remove_dir_all(&dir);
+        let lib = &found[&files[0]];
+        assert!(!lib.whole_file);
+        assert_eq!(lib.lines, [(2, 5), (7, 10), (12, 13), (16, 16), (19, 19)]);
+        assert!(!lib.contains(6, 6) && !lib.contains(14, 14) && !lib.contains(17, 17));
+        assert!(found[&files[1]].whole_file);
+        assert!(found[&files[2]].whole_file);
     }
 }

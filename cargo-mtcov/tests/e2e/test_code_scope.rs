@@ -93,3 +93,58 @@ fn test_code_is_never_a_requirement() {
     let unit_only = mtcov(&["--", "unit_relations_hold"]);
     assert_eq!(requirement_sets(&unit_only), sets);
 }
+
+/// `tests/fixtures/test-gated`: the MRs' file is gated by its own
+/// `#![cfg(test)]` (declared as a plain `mod inner_tests;`), and the SUT
+/// holds `#[cfg(test)]` statements, a match arm and a helper. Only the
+/// lines HAND.md lists are requirements, and declaring the module
+/// `#[cfg(test)] mod inner_tests;` instead gives the same report.
+#[test]
+fn file_level_and_statement_level_cfg_test_are_never_requirements() {
+    let project = copy_fixture("test-gated");
+    let target = workspace_root().join("target/cli-fixtures/test-gated");
+    let mtcov = || {
+        let out = mtcov_command(
+            project.path(),
+            &["--criterion", "line,region,function", "--k", "2", "--json"],
+        )
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+        assert_exit(&out, 0);
+        serde_json::from_str::<Value>(&stdout(&out)).expect("JSON report")
+    };
+    let lines = |report: &Value| -> Vec<(String, u64, u64)> {
+        requirement_sets(report)
+            .into_iter()
+            .find(|(c, _)| c == "line")
+            .unwrap()
+            .1
+            .into_iter()
+            .map(|(file, start, end, _)| (file, start, end))
+            .collect()
+    };
+    let inner = mtcov();
+    let expected: Vec<(String, u64, u64)> = [6, 11, 14, 15, 16, 20, 21]
+        .iter()
+        .map(|&l| ("src/lib.rs".to_owned(), l, l))
+        .collect();
+    assert_eq!(lines(&inner), expected);
+    let line = &inner["criteria"][0]["summary"];
+    assert_eq!(
+        (&line["a_k_numerator"], &line["a_k_denominator"]),
+        (&Value::from(14), &Value::from(14)),
+        "{line}"
+    );
+
+    let lib = project.path().join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(
+        &lib,
+        text.replace("mod inner_tests;", "#[cfg(test)] mod inner_tests;"),
+    )
+    .unwrap();
+    let outer = mtcov();
+    assert_eq!(requirement_sets(&outer), requirement_sets(&inner));
+    assert_eq!(outer["criteria"], inner["criteria"]);
+}

@@ -276,6 +276,7 @@ fn child(s: Scenario) {
                 coverage: &data.coverage,
                 locations: &data.locations,
                 aside: &[],
+                first_use: &[],
                 aside_complete: true,
                 metamorphic: None,
             }],

@@ -158,6 +158,8 @@ pub(crate) struct MutantsCommand {
 pub(crate) struct SuggestCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+    #[command(flatten)]
+    pub last_run: LastRunOptions,
     /// The k of the k-MR criterion.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub k: u32,
@@ -173,6 +175,8 @@ pub(crate) struct SuggestCommand {
 pub(crate) struct ReduceCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+    #[command(flatten)]
+    pub last_run: LastRunOptions,
     /// The k of the k-MR criterion.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub k: u32,
@@ -264,6 +268,8 @@ pub(crate) struct ReportCommand {
     #[command(flatten)]
     pub common: CommonOptions,
     #[command(flatten)]
+    pub last_run: LastRunOptions,
+    #[command(flatten)]
     pub report: ReportOptions,
 }
 
@@ -271,6 +277,15 @@ pub(crate) struct ReportCommand {
 pub(crate) struct CleanCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+}
+
+/// Options of the commands that read the last run.
+#[derive(Debug, Clone, Default, Args)]
+pub(crate) struct LastRunOptions {
+    /// Read the last run even when source files changed since it was
+    /// built (they are named in a warning); without it, that is an error.
+    #[arg(long)]
+    pub allow_stale: bool,
 }
 
 /// Options every command takes.

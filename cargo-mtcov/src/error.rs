@@ -60,6 +60,12 @@ pub(crate) enum RecordError {
     )]
     BinaryChanged { binary: String },
     #[error(
+        "the sources changed since the last run was built: {files}; its report would show their \
+         lines against code that did not run: rerun `cargo mtcov` (or add `--allow-stale` to \
+         report the last run anyway)"
+    )]
+    SourcesChanged { files: String },
+    #[error(
         "{file} was written by another build of {binary} ({detail}); its counters would be \
          mapped onto the wrong code: remove the file and rerun `cargo mtcov` (records are only \
          valid for the binary that wrote them)"

@@ -266,7 +266,7 @@ impl GroupWindow {
     #[inline(always)]
     pub(crate) fn source<R>(
         &mut self,
-        run: impl FnOnce() -> R,
+        mut run: impl FnMut() -> R,
         _sink: impl FnOnce(&[(u32, u64)]),
     ) -> R {
         run()
@@ -275,7 +275,7 @@ impl GroupWindow {
     #[inline(always)]
     pub(crate) fn follow_up<R>(
         &mut self,
-        run: impl FnOnce() -> R,
+        mut run: impl FnMut() -> R,
         _into: &mut Vec<(u32, u64)>,
     ) -> R {
         run()
@@ -285,10 +285,14 @@ impl GroupWindow {
     pub(crate) fn close(&mut self) {}
 }
 
-/// The counters left outside source executions so far: none without coverage.
+/// Non-zero counters as (index, value), sorted by index.
+pub(crate) type Sparse = Vec<(u32, u64)>;
+
+/// The counters left outside source executions so far, and those of warm-up
+/// runs: none without coverage.
 #[cfg(not(mtcov))]
-pub(crate) fn take_aside() -> Vec<(u32, u64)> {
-    Vec::new()
+pub(crate) fn take_aside() -> (Sparse, Sparse) {
+    (Vec::new(), Vec::new())
 }
 
 #[cfg(mtcov)]
@@ -419,12 +423,15 @@ mod instrumented {
     struct Shared {
         buffer: Vec<(u32, u64)>,
         aside: Vec<u64>,
+        /// What the warm-up runs executed (see [`Window::warm_up`]).
+        first_use: Vec<u64>,
     }
 
     /// The lock serialising capture windows.
     static CAPTURE: Mutex<Shared> = Mutex::new(Shared {
         buffer: Vec::new(),
         aside: Vec::new(),
+        first_use: Vec::new(),
     });
 
     thread_local! {
@@ -475,16 +482,42 @@ mod instrumented {
         /// counters, then zeroes every counter.
         #[inline(never)]
         fn aside_scanned(&mut self) {
-            let counters = section();
-            let Shared { buffer, aside } = &mut *self.shared;
-            if !buffer.is_empty() && aside.len() < counters.len {
-                aside.resize(counters.len, 0);
-            }
-            for &(index, value) in buffer.iter() {
-                let cell = &mut aside[index as usize];
-                *cell = cell.saturating_add(value);
-            }
-            counters.reset();
+            let Shared { buffer, aside, .. } = &mut *self.shared;
+            add_dense(aside, buffer);
+            section().reset();
+        }
+
+        /// Runs the execution about to be measured once, unrecorded, so
+        /// that the measured run finds the process in the state this input
+        /// leaves it in: code that runs only on first use (a lazy static's
+        /// or a `thread_local!`'s initialiser, a cache or memo table
+        /// filled for this input, an interner's insert) runs here, whatever
+        /// ran before in the process, and never in a measured execution.
+        /// Its counters are summed apart (`first_use`), then zeroed. A
+        /// panic here is caught silently: the measured run that follows
+        /// meets it again and reports it as usual.
+        #[inline(never)]
+        fn warm_up(&mut self, run: &mut dyn FnMut()) {
+            let _ = crate::panics::quietly(|| crate::panics::catch(run));
+            scan(section(), &mut self.shared.buffer);
+            let Shared {
+                buffer, first_use, ..
+            } = &mut *self.shared;
+            add_dense(first_use, buffer);
+            section().reset();
+        }
+    }
+
+    /// Adds sparse `(index, value)` counters to a dense sum.
+    fn add_dense(sum: &mut Vec<u64>, counters: &[(u32, u64)]) {
+        if let Some(&(last, _)) = counters.last()
+            && sum.len() <= last as usize
+        {
+            sum.resize(section().len.max(last as usize + 1), 0);
+        }
+        for &(index, value) in counters {
+            let cell = &mut sum[index as usize];
+            *cell = cell.saturating_add(value);
         }
     }
 
@@ -504,15 +537,18 @@ mod instrumented {
 
         /// Runs one source execution, handing its counters to `sink`
         /// (also when it panics); what ran before it in the MG goes aside.
+        /// The measured run follows a warm-up run of the same execution
+        /// ([`Window::warm_up`]).
         pub(crate) fn source<R>(
             &mut self,
-            run: impl FnOnce() -> R,
+            mut run: impl FnMut() -> R,
             sink: impl FnOnce(&[(u32, u64)]),
         ) -> R {
             let Some(window) = &mut self.0 else {
                 return capture(run, sink);
             };
             window.set_aside();
+            window.warm_up(&mut || drop(run()));
             /// Closes the source execution on return or unwind.
             struct Source<'w, S: FnOnce(&[(u32, u64)])> {
                 window: &'w mut Window,
@@ -540,13 +576,14 @@ mod instrumented {
         /// window (no coverage, or nested in another capture) it only runs.
         pub(crate) fn follow_up<R>(
             &mut self,
-            run: impl FnOnce() -> R,
+            mut run: impl FnMut() -> R,
             into: &mut Vec<(u32, u64)>,
         ) -> R {
             let Some(window) = &mut self.0 else {
                 return run();
             };
             window.set_aside();
+            window.warm_up(&mut || drop(run()));
             /// Closes the follow-up execution on return or unwind.
             struct FollowUp<'w, 'i> {
                 window: &'w mut Window,
@@ -572,22 +609,27 @@ mod instrumented {
         }
     }
 
-    /// The aside counters summed so far, non-zero ones as (index, value),
-    /// and zeroes them; empty when a capture window is open elsewhere
-    /// (at exit, never wait for it).
-    pub(crate) fn take_aside() -> Vec<(u32, u64)> {
+    /// The aside counters and the warm-up runs' (first-use) counters
+    /// summed so far, non-zero ones as (index, value), and zeroes them;
+    /// empty when a capture window is open elsewhere (at exit, never wait
+    /// for it).
+    pub(crate) fn take_aside() -> (super::Sparse, super::Sparse) {
         let mut shared = match CAPTURE.try_lock() {
             Ok(shared) => shared,
             Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-            Err(std::sync::TryLockError::WouldBlock) => return Vec::new(),
+            Err(std::sync::TryLockError::WouldBlock) => return (Vec::new(), Vec::new()),
+        };
+        let sparse = |dense: Vec<u64>| -> super::Sparse {
+            dense
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, value)| value != 0)
+                .map(|(index, value)| (index as u32, value))
+                .collect()
         };
         let aside = std::mem::take(&mut shared.aside);
-        aside
-            .into_iter()
-            .enumerate()
-            .filter(|&(_, value)| value != 0)
-            .map(|(index, value)| (index as u32, value))
-            .collect()
+        let first_use = std::mem::take(&mut shared.first_use);
+        (sparse(aside), sparse(first_use))
     }
 
     impl Drop for Window {

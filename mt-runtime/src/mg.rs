@@ -175,9 +175,14 @@ impl Mg {
     /// multi-source MR). Under `cargo mtcov`, the code the SUT executes
     /// here is what this source input covers; when the SUT panics, the
     /// code it executed up to the panic (the panic then fails the MG as
-    /// usual).
+    /// usual). There the SUT runs twice: once unrecorded (a warm-up), then
+    /// measured, so that code run only on first use in a process (a lazy
+    /// static's initialiser, a cache filled for this input) is never an
+    /// input's coverage, whichever tests ran before in the process; the
+    /// output returned is the measured run's. Under plain `cargo test` it
+    /// runs once.
     #[inline]
-    pub fn source<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
+    pub fn source<I, O>(&mut self, input: &I, mut sut: impl FnMut(&I) -> O) -> O
     where
         I: Debug + ?Sized,
     {
@@ -222,8 +227,11 @@ impl Mg {
     }
 
     /// Runs the SUT on a follow-up input and returns its output.
+    ///
+    /// Under `cargo mtcov` it runs twice, as in [`source`](Self::source),
+    /// so that a follow-up is measured in the same state as its source.
     #[inline]
-    pub fn follow_up<I, O>(&mut self, input: &I, sut: impl FnOnce(&I) -> O) -> O
+    pub fn follow_up<I, O>(&mut self, input: &I, mut sut: impl FnMut(&I) -> O) -> O
     where
         I: Debug + ?Sized,
     {

@@ -381,7 +381,7 @@ fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Re
 }
 
 /// At exit: the header if no MG wrote it, the counters left outside source
-/// executions (`aside`), then the `end` line. Nothing
+/// executions and those of warm-up runs (`aside`), then the `end` line. Nothing
 /// after a write error: its absence tells the reader the file is incomplete.
 extern "C" fn write_end() {
     let Some(recorder) = recorder() else { return };
@@ -390,12 +390,13 @@ extern "C" fn write_end() {
         let _ = recorder.write(&mut state, "");
     }
     let mut end = String::new();
-    let aside = coverage::take_aside();
-    if !aside.is_empty() {
-        write::aside(&mut end, &aside);
+    let (aside, first_use) = coverage::take_aside();
+    let any = !aside.is_empty() || !first_use.is_empty();
+    if any {
+        write::aside(&mut end, &aside, &first_use);
     }
     // The end line counts the lines before it, the aside line included.
-    write::end(&mut end, state.lines + u64::from(!aside.is_empty()));
+    write::end(&mut end, state.lines + u64::from(any));
     if let Err(error) = recorder.write(&mut state, &end) {
         eprintln!("{error}");
     }

@@ -29,7 +29,7 @@ pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
 /// line carries it; a reader that meets another version stops.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// The environment variable that turns recording on: the directory where
 /// each test process writes its record file.
@@ -269,6 +269,10 @@ pub enum Record {
     Aside {
         /// Non-zero counters.
         counters: Vec<(u32, u64)>,
+        /// What the warm-up runs before measured executions ran (code that
+        /// runs only on first use: initialisers, cache fills), summed;
+        /// never any input's coverage.
+        first_use: Vec<(u32, u64)>,
     },
     /// The frame of a follow-up input of a declared type, made by an MR
     /// from a source input.

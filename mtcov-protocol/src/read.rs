@@ -158,6 +158,8 @@ enum Raw {
     },
     Aside {
         counters: String,
+        #[serde(default)]
+        first_use: String,
     },
     Unclassified {
         key: Hex,
@@ -376,8 +378,12 @@ impl Raw {
                 fingerprint: fp.0,
                 counters: counters.into_counters()?,
             },
-            Raw::Aside { counters } => Record::Aside {
+            Raw::Aside {
+                counters,
+                first_use,
+            } => Record::Aside {
                 counters: decode(&counters)?,
+                first_use: decode(&first_use)?,
             },
             Raw::FollowUp {
                 source,
@@ -578,11 +584,21 @@ mod tests {
             }
         );
         let mut out = String::new();
-        write::aside(&mut out, &[(2, 289)]);
+        write::aside(&mut out, &[(2, 289)], &[]);
         assert_eq!(
             one(&out),
             Record::Aside {
-                counters: vec![(2, 289)]
+                counters: vec![(2, 289)],
+                first_use: vec![],
+            }
+        );
+        let mut out = String::new();
+        write::aside(&mut out, &[], &[(5, 1), (9, 2)]);
+        assert_eq!(
+            one(&out),
+            Record::Aside {
+                counters: vec![],
+                first_use: vec![(5, 1), (9, 2)],
             }
         );
         let mut out = String::new();
@@ -691,22 +707,22 @@ mod tests {
     #[test]
     fn malformed_lines_are_corrupt() {
         for bad in [
-            r#"{"v":5,"kind":"source","key":"8c3f"#,
-            r#"{"v":5,"kind":"source","key":"zz","debug":"x"}"#,
-            r#"{"v":5,"kind":"source","key":"8c3f","debug":"x"}"#,
-            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BCD"}"#,
-            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2]}"#,
-            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BC","changes":"BC"}"#,
-            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","base":"8c3f0a9b12d4e5f6","changes":"BC"}"#,
-            r#"{"v":5,"kind":"followcov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"B!"}"#,
-            r#"{"v":5,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":"BC"}"#,
-            r#"{"v":5,"kind":"aside","counters":"g"}"#,
-            r#"{"v":5,"kind":"aside","counters":[1,2]}"#,
+            r#"{"v":6,"kind":"source","key":"8c3f"#,
+            r#"{"v":6,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":6,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BCD"}"#,
+            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2]}"#,
+            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BC","changes":"BC"}"#,
+            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","base":"8c3f0a9b12d4e5f6","changes":"BC"}"#,
+            r#"{"v":6,"kind":"followcov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"B!"}"#,
+            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":"BC"}"#,
+            r#"{"v":6,"kind":"aside","counters":"g"}"#,
+            r#"{"v":6,"kind":"aside","counters":[1,2]}"#,
             r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
-            r#"{"v":5,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
-            r#"{"v":5,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
-            r#"{"v":5,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
-            r#"{"v":5,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
+            r#"{"v":6,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":6,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":6,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
+            r#"{"v":6,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
             "not json",
         ] {
             assert!(

@@ -293,11 +293,17 @@ fn counters_line(
     close(out);
 }
 
-/// The `aside` line: the counters left outside source executions, summed.
-pub fn aside(out: &mut String, counters: &[(u32, u64)]) {
+/// The `aside` line: the counters left outside source executions, summed,
+/// and those of the warm-up runs before each measured execution
+/// (`first_use`, written when any ran).
+pub fn aside(out: &mut String, counters: &[(u32, u64)], first_use: &[(u32, u64)]) {
     open(out, "aside");
     key(out, "counters");
     encoded(out, counters);
+    if !first_use.is_empty() {
+        key(out, "first_use");
+        encoded(out, first_use);
+    }
     close(out);
 }
 
@@ -476,7 +482,7 @@ mod tests {
                 changes: &[(3, 0)],
             },
         );
-        aside(&mut out, &[(2, 7)]);
+        aside(&mut out, &[(2, 7)], &[(3, 1)]);
         unclassified(&mut out, 1, "m", "alloc::string::String");
         end(&mut out, 6);
         assert_eq!(out.lines().count(), 7);

@@ -94,6 +94,7 @@ pub(crate) fn criteria(
             coverage,
             locations,
             aside,
+            first_use: Vec::new(),
             aside_complete: true,
             // Metamorphic Coverage is of code: not measured here.
             differing: Vec::new(),

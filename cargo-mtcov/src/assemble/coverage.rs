@@ -35,6 +35,10 @@ pub(crate) struct CriterionCoverage {
     /// Per requirement, how many times code outside source executions
     /// (follow-up executions, checks) ran it, summed over processes.
     pub(crate) aside: Vec<u64>,
+    /// Per requirement, how many times the warm-up runs before measured
+    /// executions ran it (code run only on first use), summed over
+    /// processes.
+    pub(crate) first_use: Vec<u64>,
     /// Whether every process with coverage exited normally, having written
     /// its `aside` counters.
     pub(crate) aside_complete: bool,
@@ -72,16 +76,17 @@ pub(crate) fn criteria(
                 .push(index);
         }
     }
-    check_layouts(records, &binaries)?;
+    check_layouts(last, records, &binaries)?;
     let mut maps: Vec<CoverageMap> = Vec::with_capacity(binaries.len());
+    let libraries = last.member_libraries();
     for binary in binaries.keys() {
-        let map = CoverageMap::load(binary, &last.build.member_libraries, &scope)
+        let map = CoverageMap::load(last.file(binary), &libraries, &scope)
             .with_context(|| format!("cannot read the coverage mapping of {}", binary.display()))?;
         maps.push(map);
     }
     scope.check_patterns(&maps)?;
 
-    let mut measured: Vec<(Criterion, MergedRequirements, Coverage, Vec<u64>)> = Vec::new();
+    let mut measured: Vec<(Criterion, MergedRequirements, Coverage, [Vec<u64>; 2])> = Vec::new();
     for &criterion in criteria {
         if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
             crate::term::warn(
@@ -96,7 +101,7 @@ pub(crate) fn criteria(
             criterion,
             merged,
             Coverage::new(count),
-            vec![0; count as usize],
+            [vec![0; count as usize], vec![0; count as usize]],
         ));
     }
     let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), Vec<u32>>> =
@@ -250,13 +255,17 @@ pub(crate) fn criteria(
                     }
                 }
             }
-            if !process.aside.is_empty() {
-                let counted = evaluator.counted(&process.aside);
-                for (criterion, merged, _, aside) in &mut measured {
+            for (which, counters) in [&process.aside, &process.first_use].into_iter().enumerate() {
+                if counters.is_empty() {
+                    continue;
+                }
+                let counted = evaluator.counted(counters);
+                for (criterion, merged, _, sums) in &mut measured {
                     let (ids, counts): (Vec<u32>, Vec<u64>) =
                         counted.of(*criterion).iter().copied().unzip();
+                    let sum = &mut sums[which];
                     for (r, n) in merged.translate(map_index, &ids).zip(counts) {
-                        aside[r as usize] = aside[r as usize].saturating_add(n);
+                        sum[r as usize] = sum[r as usize].saturating_add(n);
                     }
                 }
             }
@@ -270,24 +279,27 @@ pub(crate) fn criteria(
     let result = measured
         .into_iter()
         .zip(differing)
-        .map(|((criterion, merged, coverage, aside), differing)| {
-            let differing = differing
-                .into_iter()
-                .map(|((input, mr), reqs)| (input, mr, reqs))
-                .collect();
-            CriterionCoverage {
-                criterion,
-                coverage,
-                locations: merged
-                    .requirements
-                    .iter()
-                    .map(|r| location(r, &workspace.root))
-                    .collect(),
-                aside,
-                aside_complete,
-                differing,
-            }
-        })
+        .map(
+            |((criterion, merged, coverage, [aside, first_use]), differing)| {
+                let differing = differing
+                    .into_iter()
+                    .map(|((input, mr), reqs)| (input, mr, reqs))
+                    .collect();
+                CriterionCoverage {
+                    criterion,
+                    coverage,
+                    locations: merged
+                        .requirements
+                        .iter()
+                        .map(|r| location(r, &workspace.root))
+                        .collect(),
+                    aside,
+                    first_use,
+                    aside_complete,
+                    differing,
+                }
+            },
+        )
         .collect();
     Ok(result)
 }
@@ -296,9 +308,13 @@ pub(crate) fn criteria(
 /// mapped: its header's function table must be the binary's own. Records
 /// of another build of the same binary would otherwise be mapped onto the
 /// wrong code, silently losing the functions that changed.
-fn check_layouts(records: &RunRecords, binaries: &BTreeMap<&Path, Vec<usize>>) -> Result<()> {
+fn check_layouts(
+    last: &LastRun,
+    records: &RunRecords,
+    binaries: &BTreeMap<&Path, Vec<usize>>,
+) -> Result<()> {
     for (binary, processes) in binaries {
-        let layout = CounterLayout::read(binary)?;
+        let layout = CounterLayout::read(last.file(binary))?;
         for &p in processes {
             let process = &records.processes[p];
             let CoverageLayout::Captured {

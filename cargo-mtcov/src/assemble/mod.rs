@@ -59,7 +59,9 @@ pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
     }
 
     let mut unregistered_mrs: Vec<String> = Vec::new();
-    // (MR argument, MR) of skipped MGs: the MR does not apply to that input.
+    // (MR argument, MR) of skipped and panicked MGs: the MR does not apply
+    // to that input, or fails on it; either way, pairing them again is no
+    // advice.
     let mut skipped = Vec::new();
     let mut violations = Vec::new();
     for (mg, _) in &run.groups {
@@ -88,7 +90,9 @@ pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
             .map(|&key| add_input(key, "<no source record>", &mut builder, &mut sources))
             .collect();
         builder.record_mg(mr, &inputs, mg.outcome)?;
-        if let (Outcome::Skipped, Some(key)) = (mg.outcome, mg.argument) {
+        if matches!(mg.outcome, Outcome::Skipped | Outcome::Panicked)
+            && let Some(key) = mg.argument.or_else(|| mg.sources.first().copied())
+        {
             skipped.push((key, mr));
         }
         if mg.outcome == Outcome::Violated {
@@ -207,23 +211,26 @@ mod tests {
     }
 
     #[test]
-    fn an_mr_that_skipped_an_input_is_not_suggested_for_it() {
+    fn an_mr_that_skipped_or_panicked_on_an_input_is_not_suggested_for_it() {
         let (a, unknown) = (1, 99);
         let mut skipped = mg("m2", "order", &[], Outcome::Skipped);
         skipped.0.argument = Some(a);
         let mut skipped_unknown = mg("m3", "sum", &[], Outcome::Skipped);
         skipped_unknown.0.argument = Some(unknown);
+        let panicked = mg("m4", "scale", &[a], Outcome::Panicked);
         let run = RunRecords {
             registry: vec![
                 registered("m1", "equal"),
                 registered("m2", "order"),
                 registered("m3", "sum"),
+                registered("m4", "scale"),
             ],
             sources: [(a, "a".into())].into(),
             groups: vec![
                 mg("m1", "equal", &[a], Outcome::Holds),
                 skipped,
                 skipped_unknown,
+                panicked,
             ],
             ..RunRecords::default()
         };
@@ -232,7 +239,11 @@ mod tests {
         let suggested = out
             .pool
             .unpaired_mrs(input, crate::measure::Counting::Class);
-        assert_eq!(suggested.len(), 1, "only m3: m2 skipped a");
+        assert_eq!(
+            suggested.len(),
+            1,
+            "only m3: m2 skipped a, m4 panicked on it"
+        );
         assert_eq!(
             out.pool.num_inputs(),
             1,

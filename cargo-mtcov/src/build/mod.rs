@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::ColorChoice;
 
 mod config;
+pub(crate) mod sources;
 mod toolchain;
 pub(crate) mod wrapper;
 
@@ -224,6 +225,10 @@ pub struct BuildOutput {
     /// the environment (as `cargo test` does).
     #[serde(default)]
     pub test_env: Vec<(String, String)>,
+    /// The workspace members' source files as they were when the build
+    /// started (see [`sources`]).
+    #[serde(default)]
+    pub sources: Vec<sources::SourceFile>,
 }
 
 impl BuildOutput {
@@ -258,6 +263,8 @@ pub(crate) fn build_tests(
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
     workspace.check_packages(&request.options.package)?;
+    // Before cargo reads them: an edit during the build makes the run stale.
+    let sources = sources::fingerprint(workspace);
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cargo_config = CargoConfig::discover(&cwd)?;
     let mut command = test_cargo(
@@ -284,6 +291,7 @@ pub(crate) fn build_tests(
     let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
     let mut output = BuildOutput {
         test_env: test_env_of(&cargo_config)?,
+        sources,
         ..BuildOutput::default()
     };
     for line in BufReader::new(stdout).lines() {

@@ -56,7 +56,7 @@ pub fn main() -> ExitCode {
     let common = args.common();
     term::init(resolve_color(common.color), common.quiet, common.verbose);
     let result = match args.command {
-        Some(MtcovCommand::Report(report)) => report::last_run(&report.common, &report.report),
+        Some(MtcovCommand::Report(report)) => report::last_run(&report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),
         Some(MtcovCommand::Merge(merge)) => merge::run(&merge),
         Some(MtcovCommand::Nextest(nextest)) => nextest::run(&nextest),

@@ -11,7 +11,7 @@ use crate::assemble::coverage::{self, ScopePatterns};
 use crate::assemble::suggestions::suggestions;
 use crate::assemble::{assemble, choices};
 use crate::build::{self, Workspace};
-use crate::cli::{CommonOptions, Distinct, FailUnder, ReportOptions, SatisfactionArg};
+use crate::cli::{Distinct, FailUnder, ReportCommand, ReportOptions, SatisfactionArg};
 use crate::error::ExitStatus;
 use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
@@ -21,13 +21,13 @@ use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
 use crate::term;
 
-pub(super) fn last_run(common: &CommonOptions, options: &ReportOptions) -> Result<ExitStatus> {
+pub(super) fn last_run(command: &ReportCommand) -> Result<ExitStatus> {
+    let (common, options) = (&command.common, &command.report);
     outputs::check(options)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::shared(&mtcov_dir)?;
-    let last = LastRun::load(&mtcov_dir)?;
-    last.check_unchanged()?;
+    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, command.last_run.allow_stale)?;
     report_run(&workspace, &last, options, resolve_color(common.color))
 }
 
@@ -124,6 +124,7 @@ pub(super) fn report_run(
                 coverage: &c.coverage,
                 locations: &c.locations,
                 aside: &c.aside,
+                first_use: &c.first_use,
                 aside_complete: c.aside_complete,
                 metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
                     differing: &c.differing,

@@ -18,8 +18,7 @@ pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let workspace = build::metadata(args.common.manifest_path.as_deref())?;
     let mtcov_dir = workspace.mtcov_dir();
     let _lock = DirLock::shared(&mtcov_dir)?;
-    let last = LastRun::load(&mtcov_dir)?;
-    last.check_unchanged()?;
+    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, args.last_run.allow_stale)?;
     let records = super::report::read_checked(&last)?;
     let assembled = assemble(&records)?;
     let all = suggestions(&records, &assembled, args.k, args.limit)?;

@@ -80,9 +80,9 @@ impl PoolBuilder {
         Ok(outcome.associates() && !sources.is_empty())
     }
 
-    /// Notes that `mr` skipped `input` (it does not apply to it): `input`
-    /// is then never suggested as a pairing for `mr`. No effect on the
-    /// measure.
+    /// Notes that `mr` skipped `input` (it does not apply to it) or
+    /// panicked on it: `input` is then never suggested as a pairing for
+    /// `mr`. No effect on the measure.
     pub fn not_applicable(&mut self, input: InputIdx, mr: MrIdx) -> Result<(), MeasureError> {
         self.check_input(input)?;
         self.check_mr(mr)?;
@@ -281,7 +281,7 @@ impl Pool {
 
     /// MRs that could raise `|S_RO(input)|` if paired with `input`:
     /// applicable to it (same source type, or either type unknown), not
-    /// yet associated with it, not known to skip it, and, when counting
+    /// yet associated with it, not known to skip or panic on it, and, when counting
     /// classes, of a class `input` does not have yet. Ascending by MR index.
     pub fn unpaired_mrs(&self, input: InputIdx, counting: Counting) -> Vec<MrIdx> {
         let paired = self.mrs_of(input);

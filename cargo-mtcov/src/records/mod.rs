@@ -129,6 +129,9 @@ pub(crate) struct ProcessRecords {
     /// The counters its MGs left outside source executions (follow-ups,
     /// checks), summed; empty when none ran or the process did not exit.
     pub(crate) aside: Vec<(u32, u64)>,
+    /// The counters of the warm-up runs before its measured executions
+    /// (code run only on first use), summed; empty as `aside`.
+    pub(crate) first_use: Vec<(u32, u64)>,
     pub(crate) completeness: Completeness,
 }
 
@@ -593,13 +596,19 @@ fn read_file(
                     proc.executions.push(execution);
                 }
             }
-            Record::Aside { counters } => {
+            Record::Aside {
+                counters,
+                first_use,
+            } => {
                 let proc = &mut run.processes[p];
-                if let Err(why) = check_counters(&proc.coverage, &counters, None) {
+                if let Err(why) = check_counters(&proc.coverage, &counters, None)
+                    .and_then(|()| check_counters(&proc.coverage, &first_use, None))
+                {
                     problem.get_or_insert(format!("{name}:{number}: {why}"));
                     continue;
                 }
                 proc.aside = counters;
+                proc.first_use = first_use;
             }
             Record::End { lines: counted } => {
                 ended = true;
@@ -709,6 +718,7 @@ fn add_process(
         executions: Vec::new(),
         follow_executions: Vec::new(),
         aside: Vec::new(),
+        first_use: Vec::new(),
         completeness: Completeness::Incomplete(String::new()),
     });
     run.processes.len() - 1

@@ -26,10 +26,22 @@ use crate::model::Criterion;
 /// At most this many candidate MRs are named per gap.
 pub(crate) const CANDIDATE_LIMIT: usize = 5;
 
+/// What ran an uncovered requirement, if anything did.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ran {
+    /// Covered by a source input, or nothing ran it.
+    Nothing,
+    /// Follow-up executions or checks.
+    Aside,
+    /// Only the warm-up runs before measured executions: code that runs
+    /// only on first use in a process.
+    FirstUse,
+}
+
 struct Run {
     first: usize,
-    /// Uncovered, but run outside source executions.
-    aside: bool,
+    /// For uncovered code, what ran it.
+    ran: Ran,
     members: Vec<u32>,
     end: (u32, u32),
     gain: f64,
@@ -63,7 +75,15 @@ pub(super) fn rank(
         let loc = &locations[r];
         // Uncovered code that follow-ups or checks ran and code nothing
         // ran are two causes, two things to do.
-        let aside = closest.is_none() && input.aside.get(r).is_some_and(|&n| n > 0);
+        let ran = if closest.is_some() {
+            Ran::Nothing
+        } else if input.aside.get(r).is_some_and(|&n| n > 0) {
+            Ran::Aside
+        } else if input.first_use.get(r).is_some_and(|&n| n > 0) {
+            Ran::FirstUse
+        } else {
+            Ran::Nothing
+        };
         match &mut current {
             // A black-box requirement (a choice, pair or frame) is one
             // thing to do on its own: its neighbours share no code.
@@ -71,7 +91,7 @@ pub(super) fn rank(
                 if !criterion.is_black_box()
                     && locations[run.first].file == loc.file
                     && run.closest.map(|c| c.input) == closest.map(|c| c.input)
-                    && run.aside == aside =>
+                    && run.ran == ran =>
             {
                 run.members.push(r as u32);
                 run.gain += loss;
@@ -82,7 +102,7 @@ pub(super) fn rank(
                 runs.extend(current.take());
                 current = Some(Run {
                     first: r,
-                    aside,
+                    ran,
                     members: vec![r as u32],
                     end: (loc.line_end, loc.col_end),
                     gain: loss,
@@ -94,9 +114,11 @@ pub(super) fn rank(
     }
     runs.extend(current);
 
+    // Code run only on first use comes last: no input can cover it.
     runs.sort_by(|a, b| {
-        b.gain
-            .total_cmp(&a.gain)
+        (a.ran == Ran::FirstUse)
+            .cmp(&(b.ran == Ran::FirstUse))
+            .then(b.gain.total_cmp(&a.gain))
             .then(b.closest.is_none().cmp(&a.closest.is_none()))
             .then_with(|| locations[a.first].cmp(&locations[b.first]))
     });
@@ -148,15 +170,19 @@ pub(super) fn rank(
                 };
                 closest_input(c, here, &found, pool, mrs, sources)
             });
-            let aside_executions = if closest.is_none() {
+            let most = |counts: &[u64]| {
                 run.members
                     .iter()
-                    .map(|&r| input.aside.get(r as usize).copied().unwrap_or(0))
+                    .map(|&r| counts.get(r as usize).copied().unwrap_or(0))
                     .max()
                     .unwrap_or(0)
+            };
+            let aside_executions = if closest.is_none() {
+                most(input.aside)
             } else {
                 0
             };
+            let first_use_only = run.ran == Ran::FirstUse;
             let advice = if criterion.is_black_box() {
                 black_box_advice(criterion, first, closest.as_ref(), m.counting())
             } else {
@@ -164,7 +190,7 @@ pub(super) fn rank(
                     closest.as_ref(),
                     m.counting(),
                     reach.is_some(),
-                    aside_executions,
+                    (aside_executions, first_use_only),
                     input.aside_complete,
                 )
             };
@@ -184,6 +210,7 @@ pub(super) fn rank(
                 relations_needed: run.needs,
                 a_k_gain_per_relation: f64::from(requirements) / (f64::from(m.k()) * total),
                 aside_executions,
+                first_use_only,
                 closest,
                 advice,
                 members: run.members,
@@ -225,17 +252,23 @@ fn closest_input(
 /// One sentence: what to add. `available` is how many of the `needs`
 /// missing classes (or MRs) registered MRs can supply; `reach`: the
 /// candidates are the MRs whose source executions reach the code;
-/// `aside`: how many times follow-ups or checks ran uncovered code, from
-/// every test process when `aside_complete`.
+/// `aside`: how many times follow-ups or checks ran uncovered code, and
+/// how many times only warm-up runs did, from every test process when
+/// `aside_complete`.
 fn advice(
     closest: Option<&(ClosestInput, u32)>,
     counting: Counting,
     reach: bool,
-    aside: u64,
+    (aside, first_use_only): (u64, bool),
     aside_complete: bool,
 ) -> String {
     let Some((c, available)) = closest else {
-        return if aside == 0 && !aside_complete {
+        return if first_use_only {
+            "runs only on first use in a test process (an initialiser, a cache fill): every \
+             measured execution follows an unrecorded run of the same input, so no input is \
+             credited with it, whatever ran first; no input can cover it"
+                .to_owned()
+        } else if aside == 0 && !aside_complete {
             "no source execution reaches this code (whether follow-ups or checks ran it is not \
              known: a test process did not exit normally): add a source input that does"
                 .to_owned()

@@ -25,8 +25,8 @@
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
-//!                                     locations: &locations, aside: &[], aside_complete: true,
-//!                                     metamorphic: None }],
+//!                                     locations: &locations, aside: &[], first_use: &[],
+//!                                     aside_complete: true, metamorphic: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //!     failed_tests: vec![], patch: None, suggestions: vec![],
 //! })?;
@@ -80,6 +80,10 @@ pub struct CriterionInput<'a> {
     /// Per requirement, how many times code outside source executions
     /// (follow-ups, checks) ran it; empty when not known.
     pub aside: &'a [u64],
+    /// Per requirement, how many times the warm-up runs before measured
+    /// executions ran it (code run only on first use); empty when not
+    /// known.
+    pub first_use: &'a [u64],
     /// Whether `aside` holds every test process's counts (a process that
     /// did not exit normally wrote none).
     pub aside_complete: bool,
@@ -376,6 +380,11 @@ pub struct GapGroup {
     /// executions (follow-up executions, checks) ran its most-run
     /// requirement; 0 when nothing ran it.
     pub aside_executions: u64,
+    /// An uncovered group that only the warm-up runs before measured
+    /// executions ran: code run only on first use in a process (an
+    /// initialiser, a cache fill), which no input is credited with. (How
+    /// many times is not given: it depends on how many processes ran.)
+    pub first_use_only: bool,
     /// The best covering input, for `thin` gaps.
     pub closest: Option<ClosestInput>,
     /// What to do, in one sentence.
@@ -389,6 +398,12 @@ impl GapGroup {
     /// The gain in words: "up to +44.6% with 3 more relation classes
     /// (+14.9% per class)".
     pub fn gain_words(&self, counting: Counting) -> String {
+        if self.first_use_only {
+            return format!(
+                "{} of A_k out of reach of every input",
+                text::pct(self.a_k_gain)
+            );
+        }
         let (one, many) = match counting {
             Counting::Class => ("class", "relation classes"),
             Counting::Mr => ("MR", "MRs"),

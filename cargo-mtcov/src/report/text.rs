@@ -402,7 +402,11 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, counting: Counting, width: u
         g.rank,
         p.cyan(&where_),
         count(g.requirements, "req", "reqs"),
-        format!("up to +{}", pct(g.a_k_gain)),
+        if g.first_use_only {
+            "first use".to_owned()
+        } else {
+            format!("up to +{}", pct(g.a_k_gain))
+        },
     );
     if let Some(label) = &g.span.label {
         let _ = write!(out, "  {}", p.dim(&esc(label)));

@@ -1,9 +1,12 @@
 //! `<target>/mtcov/last-run.json`: what `cargo mtcov report` needs to
 //! re-render the last run without rebuilding: where its records are, the
-//! build's test executables (with their modification times, so a rebuild
-//! since then is caught) and how each test binary, process and test
-//! ended.
+//! build's test executables and member libraries (kept beside the records,
+//! so that a later build, even an interrupted one, leaves the run
+//! reportable; with their modification times, so a change is caught), the
+//! fingerprints of the sources they were built from, and how each test
+//! binary, process and test ended.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -15,7 +18,7 @@ use crate::build::BuildOutput;
 use crate::error::RecordError;
 
 const FILE_NAME: &str = "last-run.json";
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LastRun {
@@ -27,7 +30,12 @@ pub struct LastRun {
     #[serde(default = "instrumented_by_default")]
     pub instrumented: bool,
     pub build: BuildOutput,
-    /// Modification time of each test executable when it ran.
+    /// Where each test executable and member library of `build` is kept
+    /// for this run (a hard link, or a copy, beside its records): the
+    /// build directory's own files are rebuilt by the next `cargo mtcov`.
+    #[serde(default)]
+    pub kept: BTreeMap<PathBuf, PathBuf>,
+    /// Modification time of each kept file when the run committed.
     pub stamps: Vec<Stamp>,
     pub runs: Vec<BinaryRun>,
 }
@@ -67,20 +75,40 @@ impl LastRun {
         branch: bool,
         instrumented: bool,
     ) -> Result<Self> {
-        let stamps = build
-            .executables
-            .iter()
-            .map(|e| Stamp::of(&e.path))
-            .collect::<Result<_>>()?;
-        Ok(Self {
+        let kept = keep_build(&build, &record_dir.join("build"));
+        let mut run = Self {
             format: FORMAT,
             record_dir,
             branch,
             instrumented,
             build,
-            stamps,
+            kept,
+            stamps: Vec::new(),
             runs,
-        })
+        };
+        run.stamps = run
+            .build
+            .executables
+            .iter()
+            .map(|e| Stamp::of(run.file(&e.path)))
+            .collect::<Result<_>>()?;
+        Ok(run)
+    }
+
+    /// Where the run's copy of a build file (test executable or member
+    /// library) is: its kept link, or the build's own path when it could
+    /// not be kept.
+    pub fn file<'a>(&'a self, built: &'a Path) -> &'a Path {
+        self.kept.get(built).map_or(built, PathBuf::as_path)
+    }
+
+    /// The member libraries, as kept for this run.
+    pub fn member_libraries(&self) -> Vec<PathBuf> {
+        self.build
+            .member_libraries
+            .iter()
+            .map(|l| self.file(l).to_path_buf())
+            .collect()
     }
 
     pub fn save(&self, mtcov_dir: &Path) -> Result<()> {
@@ -121,16 +149,50 @@ impl LastRun {
         Ok(run)
     }
 
+    /// The last run in `mtcov_dir`, checked as every command that reads it
+    /// needs: its test executables are those its records came from, and
+    /// its sources are those they were built from — or, with
+    /// `allow_stale`, the changed sources are named in a warning.
+    pub(crate) fn load_checked(mtcov_dir: &Path, root: &Path, allow_stale: bool) -> Result<Self> {
+        let run = Self::load(mtcov_dir)?;
+        run.check_unchanged()?;
+        let changed = crate::build::sources::changed(&run.build.sources);
+        if !changed.is_empty() {
+            let list = changed
+                .iter()
+                .map(|(path, change)| {
+                    let shown = path.strip_prefix(root).unwrap_or(path);
+                    format!("{} ({})", shown.display(), change.word())
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            if !allow_stale {
+                return Err(RecordError::SourcesChanged { files: list }.into());
+            }
+            crate::term::warn(format_args!(
+                "the sources changed since the last run was built: {list}; reported anyway \
+                 (--allow-stale): lines of these files may be shown against code that did not run"
+            ));
+        }
+        Ok(run)
+    }
+
     /// Fails if a test executable changed since the run: its records'
     /// counter indices would be read against another binary.
     pub fn check_unchanged(&self) -> Result<()> {
         for stamp in &self.stamps {
+            // Named by the build's path, not the kept link's.
+            let built = self
+                .kept
+                .iter()
+                .find(|(_, kept)| **kept == stamp.path)
+                .map_or(&stamp.path, |(built, _)| built);
             let now = Stamp::of(&stamp.path).map_err(|_| RecordError::BinaryChanged {
-                binary: format!("{} (now missing)", stamp.path.display()),
+                binary: format!("{} (now missing)", built.display()),
             })?;
             if now != *stamp {
                 return Err(RecordError::BinaryChanged {
-                    binary: stamp.path.display().to_string(),
+                    binary: built.display().to_string(),
                 }
                 .into());
             }
@@ -194,6 +256,34 @@ impl NewRun {
     pub(crate) fn discard(self) {
         let _ = std::fs::remove_dir_all(&self.record_dir);
     }
+}
+
+/// Keeps the build's test executables and member libraries in `dir`, each
+/// as a hard link (a copy across file systems), so that the next build,
+/// which replaces the build directory's files, leaves them as they ran.
+/// A file that cannot be kept is read from the build directory (and a
+/// rebuild since is caught by its stamp).
+fn keep_build(build: &BuildOutput, dir: &Path) -> BTreeMap<PathBuf, PathBuf> {
+    let files = build
+        .executables
+        .iter()
+        .map(|e| &e.path)
+        .chain(&build.member_libraries);
+    let mut kept = BTreeMap::new();
+    if std::fs::create_dir_all(dir).is_err() {
+        return kept;
+    }
+    for (i, file) in files.enumerate() {
+        let Some(name) = file.file_name() else {
+            continue;
+        };
+        let to = dir.join(format!("{i}-{}", name.to_string_lossy()));
+        let _ = std::fs::remove_file(&to);
+        if std::fs::hard_link(file, &to).is_ok() || std::fs::copy(file, &to).is_ok() {
+            kept.insert(file.clone(), to);
+        }
+    }
+    kept
 }
 
 /// Removes the record directories of earlier runs (the lock guarantees none

@@ -44,7 +44,7 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "records_of_another_binary_are_skipped",
     ),
     (
-        "`cargo mtcov report` after the test binary was rebuilt (exit 2)",
+        "`cargo mtcov report` after a test binary of the run changed in place (exit 2)",
         "cargo-mtcov/tests/e2e/cli_records.rs",
         "a_rebuilt_binary_is_caught",
     ),
@@ -631,4 +631,185 @@ fn bad_command_lines_say_what_is_wrong() {
         assert_stderr_contains(&out, parts);
         assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
     }
+}
+
+/// Two comment lines inserted at the top of a measured file, no rebuild:
+/// `report` (HTML or any other) and every command that reads the last run
+/// refuse (exit 2), naming the file; `--allow-stale` reports it, still
+/// naming it. A new `cargo mtcov` measures the edited code.
+#[test]
+fn an_edited_source_makes_the_last_run_stale() {
+    let project = Fixture::new("kmr-hand", "faults-stale-source");
+    let first = project.mtcov(&["--json"]);
+    assert_exit(&first, 0);
+    let lib = project.path().join("src/lib.rs");
+    let text = std::fs::read_to_string(&lib).unwrap();
+    std::fs::write(&lib, format!("// one\n// two\n{text}")).unwrap();
+
+    for args in [&["report", "--html"][..], &["suggest"], &["reduce"]] {
+        let out = project.mtcov(args);
+        assert_exit(&out, 2);
+        assert_stderr_contains(
+            &out,
+            &[
+                "the sources changed since the last run was built: src/lib.rs (edited)",
+                "rerun `cargo mtcov`",
+                "--allow-stale",
+            ],
+        );
+    }
+    let stale = project.mtcov(&["report", "--json", "--allow-stale"]);
+    assert_exit(&stale, 0);
+    assert_stderr_contains(&stale, &["src/lib.rs (edited)", "--allow-stale"]);
+    assert_eq!(stdout(&stale), stdout(&first));
+
+    // Measured again: every line is where it now is.
+    let again = project.mtcov(&["--json"]);
+    assert_exit(&again, 0);
+    let lines = |out: &Output| -> Vec<u64> {
+        let report: Value = serde_json::from_str(&stdout(out)).unwrap();
+        report["criteria"][0]["requirements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["location"]["line_start"].as_u64().unwrap())
+            .collect()
+    };
+    let shifted: Vec<u64> = lines(&first).iter().map(|l| l + 2).collect();
+    assert_eq!(lines(&again), shifted);
+    assert_exit(&project.mtcov(&["report", "--json"]), 0);
+
+    // A removed file is named as removed.
+    std::fs::rename(&lib, project.path().join("src/other.rs")).unwrap();
+    let out = project.mtcov(&["report"]);
+    assert_exit(&out, 2);
+    assert_stderr_contains(&out, &["src/lib.rs (removed)"]);
+}
+
+/// Ctrl-C while cargo rebuilds, after it replaced the test binaries of
+/// the last run: the message says the previous run is still reportable,
+/// and it is (its binaries are kept beside its records): `report` gives
+/// the previous report, exit 0. A wrapper makes one test target's build
+/// last a minute, so that the interrupt lands in the build: first as the
+/// user's `touch src/lib.rs; timeout --preserve-status -s INT 1 cargo
+/// mtcov`, then as Ctrl-C to the whole process group once the other test
+/// binary was relinked.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_the_build_keeps_the_previous_run_reportable() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::process::CommandExt;
+    use std::time::{Duration, Instant};
+
+    let project = Fixture::new("kmr-hand", "faults-interrupted-build");
+    let dir = project.path();
+    std::fs::write(
+        dir.join("tests/slow.rs"),
+        "#[test]\nfn builds_slowly_when_asked() {}\n",
+    )
+    .unwrap();
+    let wrapper = dir.join("slow-wrapper.sh");
+    std::fs::write(
+        &wrapper,
+        "#!/bin/sh\n\
+         case \" $* \" in *\" --crate-name slow \"*)\n\
+           if [ -n \"$SLOW_BUILD_MARKER\" ]; then touch \"$SLOW_BUILD_MARKER\"; sleep 60; fi;;\n\
+         esac\n\
+         exec \"$@\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let command = |args: &[&str]| {
+        let mut command = mtcov_command(dir, args);
+        command
+            .env("CARGO_TARGET_DIR", &project.target)
+            .env("RUSTC_WRAPPER", &wrapper);
+        command
+    };
+    let first = command(&["--json"]).output().unwrap();
+    assert_exit(&first, 0);
+    let last: Value =
+        serde_json::from_slice(&std::fs::read(project.target.join("mtcov/last-run.json")).unwrap())
+            .unwrap();
+    let relations = last["build"]["executables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| PathBuf::from(e["path"].as_str().unwrap()))
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("relations-")
+        })
+        .expect("the relations test binary");
+    let touch = || {
+        std::fs::File::options()
+            .append(true)
+            .open(dir.join("src/lib.rs"))
+            .unwrap()
+            .set_modified(std::time::SystemTime::now())
+            .unwrap();
+    };
+    let marker = dir.join("slow-build.started");
+    let still_reportable = |out: &Output, how: &str| {
+        assert_eq!(out.status.code(), Some(130), "{how}:\n{}", stderr(out));
+        assert_stderr_contains(
+            out,
+            &[
+                "interrupted",
+                "the previous run, if any, is still reportable",
+            ],
+        );
+        let report = command(&["report", "--json"]).output().unwrap();
+        assert_exit(&report, 0);
+        assert_eq!(stdout(&report), stdout(&first), "{how}");
+    };
+
+    // The user's commands.
+    touch();
+    let mut timed = std::process::Command::new("timeout");
+    let inner = command(&[]);
+    timed
+        .args(["--preserve-status", "-s", "INT", "1"])
+        .arg(inner.get_program())
+        .args(inner.get_args())
+        .current_dir(dir)
+        .env("SLOW_BUILD_MARKER", &marker);
+    for (key, value) in inner.get_envs() {
+        match value {
+            Some(value) => timed.env(key, value),
+            None => timed.env_remove(key),
+        };
+    }
+    still_reportable(&timed.output().unwrap(), "timeout -s INT 1");
+
+    // Ctrl-C to the process group once the relations binary was relinked.
+    let _ = std::fs::remove_file(&marker);
+    touch();
+    let before = std::fs::metadata(&relations).unwrap().ino();
+    let child = command(&[])
+        .env("SLOW_BUILD_MARKER", &marker)
+        .process_group(0)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !(marker.exists() && std::fs::metadata(&relations).is_ok_and(|m| m.ino() != before)) {
+        assert!(
+            started.elapsed() < Duration::from_secs(50),
+            "the relations binary was not relinked while the slow target built"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-s", "INT", "--", &format!("-{}", child.id())])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    still_reportable(
+        &child.wait_with_output().unwrap(),
+        "Ctrl-C after the relink",
+    );
 }

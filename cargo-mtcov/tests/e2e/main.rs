@@ -17,6 +17,7 @@ mod example_fees;
 mod example_suggest;
 mod example_trig;
 mod faults;
+mod first_use;
 mod generated_inputs;
 mod guided_generation;
 mod include_exclude;

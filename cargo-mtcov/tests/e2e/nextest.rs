@@ -12,7 +12,7 @@ use serde_json::Value;
 
 const INSTALL: &str = "cargo install --locked cargo-nextest";
 
-fn nextest_installed() -> bool {
+pub(crate) fn nextest_installed() -> bool {
     let found = std::process::Command::new("cargo")
         .args(["nextest", "--version"])
         .output()

@@ -164,11 +164,15 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     }
     let _ = write!(
         out,
-        " · {} requirement{} · up to +{} A<sub>{k}</sub><br>",
+        " · {} requirement{} · ",
         g.requirements,
         if g.requirements == 1 { "" } else { "s" },
-        pct(g.a_k_gain)
     );
+    if g.first_use_only {
+        out.push_str("first use only<br>");
+    } else {
+        let _ = write!(out, "up to +{} A<sub>{k}</sub><br>", pct(g.a_k_gain));
+    }
     esc(out, &g.advice);
     out.push_str("<br><span class=\"muted\">");
     esc(out, &g.gain_words(site.report.counting));
@@ -212,13 +216,21 @@ fn gap_brief(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, f
     esc(out, criterion);
     let _ = write!(
         out,
-        " gap #{}</b> · {} requirement{} · up to +{} A<sub>{}</sub> · ",
+        " gap #{}</b> · {} requirement{} · ",
         g.rank,
         g.requirements,
         if g.requirements == 1 { "" } else { "s" },
-        pct(g.a_k_gain),
-        site.report.k
     );
+    if g.first_use_only {
+        out.push_str("first use only · ");
+    } else {
+        let _ = write!(
+            out,
+            "up to +{} A<sub>{}</sub> · ",
+            pct(g.a_k_gain),
+            site.report.k
+        );
+    }
     if g.span == first.span {
         out.push_str("the same code and advice as above");
     } else {

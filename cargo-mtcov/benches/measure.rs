@@ -286,6 +286,7 @@ fn child(s: Scenario) {
             failed_tests: Vec::new(),
             patch: None,
             suggestions: Vec::new(),
+            stopped_draws: Vec::new(),
         })
         .unwrap();
         gaps = rep.criteria[0].gaps.len();

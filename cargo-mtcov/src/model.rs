@@ -197,6 +197,38 @@ pub struct Violation {
     pub sources: Vec<String>,
     /// The violation message, when there is one.
     pub message: Option<String>,
+    /// For a generated source input that shrinking made smaller: the
+    /// smallest input that fails the MR the same way (`Debug`).
+    pub minimal: Option<String>,
+}
+
+/// A strategy check that stopped drawing at its first failing case: the
+/// report measures only the cases it drew.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoppedDraws {
+    /// The check's call site, `file:line`.
+    pub site: String,
+    /// The test that ran it, when known.
+    pub test: Option<String>,
+    /// Cases it was to draw.
+    pub planned: u64,
+    /// Cases it drew, the failing one included.
+    pub drawn: u64,
+}
+
+impl StoppedDraws {
+    /// One sentence for every report format.
+    pub fn sentence(&self, k: u32) -> String {
+        let test = self
+            .test
+            .as_deref()
+            .map_or_else(String::new, |t| format!(" (test `{t}`)"));
+        format!(
+            "A_{k} over {} of {} planned inputs of the strategy check at {}{test}: it stopped at \
+             the first violation",
+            self.drawn, self.planned, self.site
+        )
+    }
 }
 
 #[cfg(test)]

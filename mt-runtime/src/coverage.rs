@@ -267,7 +267,7 @@ impl GroupWindow {
     pub(crate) fn source<R>(
         &mut self,
         mut run: impl FnMut() -> R,
-        _sink: impl FnOnce(&[(u32, u64)]),
+        _sink: impl FnOnce(&[(u32, u64)], bool),
     ) -> R {
         run()
     }
@@ -285,14 +285,23 @@ impl GroupWindow {
     pub(crate) fn close(&mut self) {}
 }
 
-/// Non-zero counters as (index, value), sorted by index.
-pub(crate) type Sparse = Vec<(u32, u64)>;
+/// What a process ran outside its measured executions, and how many of
+/// those another thread's work overlapped: written at exit.
+#[derive(Default)]
+pub(crate) struct Aside {
+    /// Counters left outside source executions (follow-ups, checks),
+    /// summed; non-zero ones as (index, value).
+    pub(crate) counters: Vec<(u32, u64)>,
+    /// Counters of the warm-up runs, summed, the same way.
+    pub(crate) first_use: Vec<(u32, u64)>,
+    /// Measured source executions, and those another thread ran during.
+    pub(crate) captures: (u64, u64),
+}
 
-/// The counters left outside source executions so far, and those of warm-up
-/// runs: none without coverage.
+/// Nothing without coverage.
 #[cfg(not(mtcov))]
-pub(crate) fn take_aside() -> (Sparse, Sparse) {
-    (Vec::new(), Vec::new())
+pub(crate) fn take_aside() -> Aside {
+    Aside::default()
 }
 
 #[cfg(mtcov)]
@@ -425,6 +434,11 @@ mod instrumented {
         aside: Vec<u64>,
         /// What the warm-up runs executed (see [`Window::warm_up`]).
         first_use: Vec<u64>,
+        /// The other threads of the process, around each measured run.
+        watch: crate::threads::Watch,
+        /// Measured source executions, and those another thread's work
+        /// overlapped.
+        captures: (u64, u64),
     }
 
     /// The lock serialising capture windows.
@@ -432,6 +446,8 @@ mod instrumented {
         buffer: Vec::new(),
         aside: Vec::new(),
         first_use: Vec::new(),
+        watch: crate::threads::Watch::new(),
+        captures: (0, 0),
     });
 
     thread_local! {
@@ -536,28 +552,34 @@ mod instrumented {
         }
 
         /// Runs one source execution, handing its counters to `sink`
-        /// (also when it panics); what ran before it in the MG goes aside.
-        /// The measured run follows a warm-up run of the same execution
-        /// ([`Window::warm_up`]).
+        /// (also when it panics) with whether another thread ran during
+        /// it ([`Watch`](crate::threads::Watch)); what ran before it in the
+        /// MG goes aside. The measured run follows a warm-up run of the
+        /// same execution ([`Window::warm_up`]).
         pub(crate) fn source<R>(
             &mut self,
             mut run: impl FnMut() -> R,
-            sink: impl FnOnce(&[(u32, u64)]),
+            sink: impl FnOnce(&[(u32, u64)], bool),
         ) -> R {
             let Some(window) = &mut self.0 else {
-                return capture(run, sink);
+                return capture(run, |counters| sink(counters, false));
             };
             window.set_aside();
             window.warm_up(&mut || drop(run()));
+            window.shared.watch.open();
             /// Closes the source execution on return or unwind.
-            struct Source<'w, S: FnOnce(&[(u32, u64)])> {
+            struct Source<'w, S: FnOnce(&[(u32, u64)], bool)> {
                 window: &'w mut Window,
                 sink: Option<S>,
             }
-            impl<S: FnOnce(&[(u32, u64)])> Drop for Source<'_, S> {
+            impl<S: FnOnce(&[(u32, u64)], bool)> Drop for Source<'_, S> {
                 fn drop(&mut self) {
+                    let shared = self.window.shared.watch.ran();
+                    let captures = &mut self.window.shared.captures;
+                    captures.0 += 1;
+                    captures.1 += u64::from(shared);
                     if let Some(sink) = self.sink.take() {
-                        sink(self.window.close());
+                        sink(self.window.close(), shared);
                     }
                     section().reset();
                 }
@@ -610,16 +632,16 @@ mod instrumented {
     }
 
     /// The aside counters and the warm-up runs' (first-use) counters
-    /// summed so far, non-zero ones as (index, value), and zeroes them;
-    /// empty when a capture window is open elsewhere (at exit, never wait
-    /// for it).
-    pub(crate) fn take_aside() -> (super::Sparse, super::Sparse) {
+    /// summed so far, non-zero ones as (index, value), and the capture
+    /// counts, and zeroes them; empty when a capture window is open
+    /// elsewhere (at exit, never wait for it).
+    pub(crate) fn take_aside() -> super::Aside {
         let mut shared = match CAPTURE.try_lock() {
             Ok(shared) => shared,
             Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-            Err(std::sync::TryLockError::WouldBlock) => return (Vec::new(), Vec::new()),
+            Err(std::sync::TryLockError::WouldBlock) => return super::Aside::default(),
         };
-        let sparse = |dense: Vec<u64>| -> super::Sparse {
+        let sparse = |dense: Vec<u64>| -> Vec<(u32, u64)> {
             dense
                 .into_iter()
                 .enumerate()
@@ -629,7 +651,11 @@ mod instrumented {
         };
         let aside = std::mem::take(&mut shared.aside);
         let first_use = std::mem::take(&mut shared.first_use);
-        (sparse(aside), sparse(first_use))
+        super::Aside {
+            counters: sparse(aside),
+            first_use: sparse(first_use),
+            captures: std::mem::take(&mut shared.captures),
+        }
     }
 
     impl Drop for Window {

@@ -59,6 +59,8 @@ mod selection;
 mod source_key;
 #[cfg(feature = "proptest")]
 mod strategy;
+#[cfg(any(mtcov, test))]
+mod threads;
 
 pub use check::{check, check_registered, try_check, try_check_registered};
 pub use failures::{Case, Failure, Failures, Generation, Summary};

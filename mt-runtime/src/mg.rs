@@ -220,7 +220,7 @@ impl Mg {
         let classified = categories::classify_input(input, key, recorder, pending);
         let output = recording.window.source(
             || sut(input),
-            |counters| recorder.coverage(key, mr, counters, pending, written),
+            |counters, shared| recorder.coverage(key, mr, counters, shared, pending, written),
         );
         categories::classify_output(classified, input, &output, key, mr, recorder, pending);
         output

@@ -57,6 +57,9 @@ struct State {
     /// re-executions of a source input by one MR are written once. The MR
     /// is the address of its static metadata.
     seen_coverage: HashSet<(SourceKey, usize, u64)>,
+    /// The same for executions another thread ran during, until one that
+    /// it did not left the same vector.
+    seen_shared_coverage: HashSet<(SourceKey, usize, u64)>,
     /// The same for the follow-up counters of MGs (by first source).
     seen_follow_coverage: HashSet<(SourceKey, usize, u64)>,
     /// (source, fingerprint) of counter vectors written (their MG
@@ -130,15 +133,19 @@ impl Recorder {
     /// was already written for that input and MR; written in full only the
     /// first time for the input (`written`: the vectors this MG writes in
     /// full).
+    /// `shared`: another thread of the process ran during the execution
+    /// (its counters may hold that thread's work); an execution is written
+    /// as shared only until one that was not left the same vector.
     pub(crate) fn coverage(
         &self,
         key: SourceKey,
         mr: MrRef<'_>,
         counters: &[(u32, u64)],
+        shared: bool,
         pending: &mut String,
         written: &mut Written,
     ) {
-        self.counters(Role::Source, key, mr, counters, pending, written);
+        self.counters(Role::Source { shared }, key, mr, counters, pending, written);
     }
 
     /// The same for the counters the follow-up executions of one MG left,
@@ -165,17 +172,22 @@ impl Recorder {
     ) {
         let fingerprint = write::fingerprint(counters);
         let mut state = self.lock();
-        let seen = match role {
-            Role::Source => &mut state.seen_coverage,
-            Role::FollowUp => &mut state.seen_follow_coverage,
+        let seen = (key, mr.address, fingerprint);
+        let known = match role {
+            Role::Source { shared: false } => !state.seen_coverage.insert(seen),
+            Role::Source { shared: true } => {
+                state.seen_coverage.contains(&seen) || !state.seen_shared_coverage.insert(seen)
+            }
+            Role::FollowUp => !state.seen_follow_coverage.insert(seen),
         };
-        if !seen.insert((key, mr.address, fingerprint)) {
+        if known {
             return;
         }
-        let line = match role {
-            Role::Source => write::cov,
-            Role::FollowUp => write::follow_cov,
-        };
+        let line =
+            |out: &mut String, key: u64, mr: &str, fp: u64, c: write::Counters<'_>| match role {
+                Role::Source { shared } => write::cov(out, key, mr, fp, c, shared),
+                Role::FollowUp => write::follow_cov(out, key, mr, fp, c),
+            };
         // Once per (input, counters) in the file; a reference after.
         if state.full_coverage.contains(&(key, fingerprint))
             || written.vectors.contains(&(key, fingerprint))
@@ -235,6 +247,17 @@ impl Recorder {
     ) {
         if self.lock().seen_unclassified.insert((key, mr.address)) {
             write::unclassified(pending, key.0, mr.id, returned);
+        }
+    }
+
+    /// Writes lines of their own (not an MG's); a write error fails the
+    /// test, as for an MG's lines.
+    pub(crate) fn lines(&self, lines: &str) {
+        let mut state = self.lock();
+        let result = self.write(&mut state, lines);
+        drop(state);
+        if let Err(error) = result {
+            panic!("{error}");
         }
     }
 
@@ -390,10 +413,10 @@ extern "C" fn write_end() {
         let _ = recorder.write(&mut state, "");
     }
     let mut end = String::new();
-    let (aside, first_use) = coverage::take_aside();
-    let any = !aside.is_empty() || !first_use.is_empty();
+    let aside = coverage::take_aside();
+    let any = !aside.counters.is_empty() || !aside.first_use.is_empty() || aside.captures.0 > 0;
     if any {
-        write::aside(&mut end, &aside, &first_use);
+        write::aside(&mut end, &aside.counters, &aside.first_use, aside.captures);
     }
     // The end line counts the lines before it, the aside line included.
     write::end(&mut end, state.lines + u64::from(any));
@@ -507,6 +530,9 @@ impl MrInfo {
 /// Which executions a counter line is of.
 #[derive(Clone, Copy)]
 enum Role {
-    Source,
+    /// `shared`: another thread ran during the execution.
+    Source {
+        shared: bool,
+    },
     FollowUp,
 }

@@ -246,6 +246,9 @@ pub enum Record {
         fingerprint: u64,
         /// The counters.
         counters: Counters,
+        /// Another thread of the process ran during the execution: the
+        /// counters may hold its work.
+        shared: bool,
     },
     /// The counters the follow-up executions of one MG left non-zero,
     /// summed over them: the follow-up side of Metamorphic Coverage. The
@@ -273,6 +276,9 @@ pub enum Record {
         /// runs only on first use: initialisers, cache fills), summed;
         /// never any input's coverage.
         first_use: Vec<(u32, u64)>,
+        /// Measured source executions, and how many another thread ran
+        /// during.
+        captures: (u64, u64),
     },
     /// The frame of a follow-up input of a declared type, made by an MR
     /// from a source input.
@@ -285,6 +291,31 @@ pub enum Record {
         source_type: String,
         /// One entry per category (`None`: an O-category not classified).
         choices: Vec<Option<u16>>,
+    },
+    /// A strategy check (`check_strategy`) that stopped drawing at its
+    /// first failing case, before its planned number of cases: what the
+    /// report measures of it is only what was drawn.
+    Draws {
+        /// The check's call site, `file:line`.
+        site: String,
+        /// The test that ran it (the thread name), when known.
+        test: Option<String>,
+        /// The cases it was to draw.
+        planned: u64,
+        /// The cases it drew, the failing one included.
+        drawn: u64,
+    },
+    /// The smallest input shrinking found that fails an MR as a generated
+    /// source input did.
+    Minimal {
+        /// The generated (original) source input's key.
+        key: u64,
+        /// The MR.
+        mr: String,
+        /// `Debug` of the minimal input.
+        debug: String,
+        /// Shrink steps tried.
+        shrink_steps: u32,
     },
     /// A source execution of a declared input type whose output is not of
     /// the declared output type: its O-choices are not known.

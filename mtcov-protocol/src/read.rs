@@ -145,6 +145,8 @@ enum Raw {
         key: Hex,
         mr: String,
         fp: Hex,
+        #[serde(default)]
+        shared: bool,
         #[serde(flatten)]
         counters: RawCounters,
     },
@@ -160,6 +162,8 @@ enum Raw {
         counters: String,
         #[serde(default)]
         first_use: String,
+        #[serde(default)]
+        captures: (u64, u64),
     },
     Unclassified {
         key: Hex,
@@ -184,6 +188,18 @@ enum Raw {
         choices: Option<Vec<Option<u16>>>,
         #[serde(default)]
         error: Option<String>,
+    },
+    Draws {
+        site: String,
+        test: Option<String>,
+        planned: u64,
+        drawn: u64,
+    },
+    Minimal {
+        key: Hex,
+        mr: String,
+        debug: String,
+        shrink_steps: u32,
     },
     End {
         lines: u64,
@@ -360,12 +376,14 @@ impl Raw {
                 key,
                 mr,
                 fp,
+                shared,
                 counters,
             } => Record::Cov {
                 key: key.0,
                 mr,
                 fingerprint: fp.0,
                 counters: counters.into_counters()?,
+                shared,
             },
             Raw::FollowCov {
                 key,
@@ -381,9 +399,11 @@ impl Raw {
             Raw::Aside {
                 counters,
                 first_use,
+                captures,
             } => Record::Aside {
                 counters: decode(&counters)?,
                 first_use: decode(&first_use)?,
+                captures,
             },
             Raw::FollowUp {
                 source,
@@ -416,6 +436,28 @@ impl Raw {
                     (None, Some(error)) => Err(error),
                     _ => return Err("a choices record has either `choices` or `error`".to_owned()),
                 },
+            },
+            Raw::Draws {
+                site,
+                test,
+                planned,
+                drawn,
+            } => Record::Draws {
+                site,
+                test,
+                planned,
+                drawn,
+            },
+            Raw::Minimal {
+                key,
+                mr,
+                debug,
+                shrink_steps,
+            } => Record::Minimal {
+                key: key.0,
+                mr,
+                debug,
+                shrink_steps,
             },
             Raw::End { lines } => Record::End { lines },
         })
@@ -537,6 +579,7 @@ mod tests {
             "mrs::a",
             9,
             write::Counters::Full(&[(0, 1), (3, u64::MAX)]),
+            false,
         );
         assert_eq!(
             one(&out),
@@ -544,18 +587,20 @@ mod tests {
                 key: 7,
                 mr: "mrs::a".into(),
                 fingerprint: 9,
-                counters: Counters::Full(vec![(0, 1), (3, u64::MAX)])
+                counters: Counters::Full(vec![(0, 1), (3, u64::MAX)]),
+                shared: false,
             }
         );
         let mut out = String::new();
-        write::cov(&mut out, 7, "mrs::b", 9, write::Counters::Earlier);
+        write::cov(&mut out, 7, "mrs::b", 9, write::Counters::Earlier, true);
         assert_eq!(
             one(&out),
             Record::Cov {
                 key: 7,
                 mr: "mrs::b".into(),
                 fingerprint: 9,
-                counters: Counters::Earlier
+                counters: Counters::Earlier,
+                shared: true,
             }
         );
         let mut out = String::new();
@@ -584,21 +629,23 @@ mod tests {
             }
         );
         let mut out = String::new();
-        write::aside(&mut out, &[(2, 289)], &[]);
+        write::aside(&mut out, &[(2, 289)], &[], (0, 0));
         assert_eq!(
             one(&out),
             Record::Aside {
                 counters: vec![(2, 289)],
                 first_use: vec![],
+                captures: (0, 0),
             }
         );
         let mut out = String::new();
-        write::aside(&mut out, &[], &[(5, 1), (9, 2)]);
+        write::aside(&mut out, &[], &[(5, 1), (9, 2)], (40, 12));
         assert_eq!(
             one(&out),
             Record::Aside {
                 counters: vec![],
                 first_use: vec![(5, 1), (9, 2)],
+                captures: (40, 12),
             }
         );
         let mut out = String::new();

@@ -207,6 +207,39 @@ pub fn unclassified(out: &mut String, source_key: u64, mr: &str, returned: &str)
     close(out);
 }
 
+/// A `draws` line: a strategy check that stopped drawing before its
+/// planned cases, at its first failing case.
+pub fn draws(out: &mut String, site: &str, test: Option<&str>, planned: u64, drawn: u64) {
+    open(out, "draws");
+    key(out, "site");
+    string(out, site);
+    key(out, "test");
+    match test {
+        Some(test) => string(out, test),
+        None => out.push_str("null"),
+    }
+    key(out, "planned");
+    let _ = write!(out, "{planned}");
+    key(out, "drawn");
+    let _ = write!(out, "{drawn}");
+    close(out);
+}
+
+/// A `minimal` line: the smallest input shrinking found that fails MR `mr`
+/// the way the generated source input `original` (its key) did.
+pub fn minimal(out: &mut String, original: u64, mr: &str, debug: &str, shrink_steps: u32) {
+    open(out, "minimal");
+    key(out, "key");
+    hex(out, original);
+    key(out, "mr");
+    string(out, mr);
+    key(out, "debug");
+    string(out, debug);
+    key(out, "shrink_steps");
+    let _ = write!(out, "{shrink_steps}");
+    close(out);
+}
+
 /// A `source` line.
 pub fn source(out: &mut String, source_key: u64, debug: &str) {
     open(out, "source");
@@ -240,8 +273,18 @@ pub enum Counters<'a> {
 
 /// A `cov` line: the counters one execution of a source input by the MR
 /// `mr` left non-zero, with their fingerprint.
-pub fn cov(out: &mut String, source_key: u64, mr: &str, fingerprint: u64, counters: Counters<'_>) {
-    counters_line(out, "cov", source_key, mr, fingerprint, counters);
+///
+/// `shared`: another thread of the process ran during the execution, so
+/// the counters may hold that thread's work (`"shared":true`).
+pub fn cov(
+    out: &mut String,
+    source_key: u64,
+    mr: &str,
+    fingerprint: u64,
+    counters: Counters<'_>,
+    shared: bool,
+) {
+    counters_line(out, "cov", source_key, mr, fingerprint, counters, shared);
 }
 
 /// A `followcov` line: the non-zero counters the follow-up executions of
@@ -253,7 +296,15 @@ pub fn follow_cov(
     fingerprint: u64,
     counters: Counters<'_>,
 ) {
-    counters_line(out, "followcov", source_key, mr, fingerprint, counters);
+    counters_line(
+        out,
+        "followcov",
+        source_key,
+        mr,
+        fingerprint,
+        counters,
+        false,
+    );
 }
 
 fn counters_line(
@@ -263,6 +314,7 @@ fn counters_line(
     mr: &str,
     fingerprint: u64,
     counters: Counters<'_>,
+    shared: bool,
 ) {
     open(out, kind);
     key(out, "key");
@@ -271,6 +323,10 @@ fn counters_line(
     string(out, mr);
     key(out, "fp");
     hex(out, fingerprint);
+    if shared {
+        key(out, "shared");
+        out.push_str("true");
+    }
     match counters {
         Counters::Full(counters) => {
             key(out, "counters");
@@ -296,13 +352,24 @@ fn counters_line(
 /// The `aside` line: the counters left outside source executions, summed,
 /// and those of the warm-up runs before each measured execution
 /// (`first_use`, written when any ran).
-pub fn aside(out: &mut String, counters: &[(u32, u64)], first_use: &[(u32, u64)]) {
+/// `captures`: the process's measured source executions, and how many of
+/// them another thread ran during (written when any ran).
+pub fn aside(
+    out: &mut String,
+    counters: &[(u32, u64)],
+    first_use: &[(u32, u64)],
+    captures: (u64, u64),
+) {
     open(out, "aside");
     key(out, "counters");
     encoded(out, counters);
     if !first_use.is_empty() {
         key(out, "first_use");
         encoded(out, first_use);
+    }
+    if captures.0 > 0 {
+        key(out, "captures");
+        let _ = write!(out, "[{},{}]", captures.0, captures.1);
     }
     close(out);
 }
@@ -469,8 +536,8 @@ mod tests {
     fn every_line_is_one_json_object_with_version_and_kind() {
         let mut out = String::new();
         source(&mut out, u64::MAX, "a\nb");
-        cov(&mut out, 1, "m", 5, Counters::Full(&[(0, 1), (3, 2)]));
-        cov(&mut out, 1, "n", 5, Counters::Earlier);
+        cov(&mut out, 1, "m", 5, Counters::Full(&[(0, 1), (3, 2)]), true);
+        cov(&mut out, 1, "n", 5, Counters::Earlier, false);
         follow_cov(
             &mut out,
             1,
@@ -482,7 +549,7 @@ mod tests {
                 changes: &[(3, 0)],
             },
         );
-        aside(&mut out, &[(2, 7)], &[(3, 1)]);
+        aside(&mut out, &[(2, 7)], &[(3, 1)], (4, 1));
         unclassified(&mut out, 1, "m", "alloc::string::String");
         end(&mut out, 6);
         assert_eq!(out.lines().count(), 7);

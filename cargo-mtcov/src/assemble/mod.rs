@@ -106,6 +106,13 @@ pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
                     .map(|i| sources[i.0 as usize].debug.clone())
                     .collect(),
                 message: mg.message.clone(),
+                minimal: run
+                    .minimal
+                    .iter()
+                    .find(|(key, mr, _)| {
+                        *mr == mg.mr && (mg.argument == Some(*key) || mg.sources.contains(key))
+                    })
+                    .map(|(_, _, debug)| debug.clone()),
             });
         }
     }

@@ -147,6 +147,7 @@ pub(super) fn report_run(
         } else {
             Vec::new()
         },
+        stopped_draws: records.stopped_draws.clone(),
     })?;
     for u in &report.unclassified_outputs {
         term::warn(u.sentence());

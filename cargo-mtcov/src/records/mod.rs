@@ -65,6 +65,11 @@ pub(crate) struct RunRecords {
     /// The frames follow-up inputs of declared types reached (`followup`
     /// records): which MR made them from which source input.
     pub(crate) follow_ups: Vec<FollowUp>,
+    /// Strategy checks that stopped drawing at a failure (`draws`).
+    pub(crate) stopped_draws: Vec<crate::model::StoppedDraws>,
+    /// Minimal failing inputs found by shrinking (`minimal`): the original
+    /// source key, the MR, the minimal input's `Debug`.
+    pub(crate) minimal: Vec<(u64, String, String)>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
@@ -132,6 +137,9 @@ pub(crate) struct ProcessRecords {
     /// The counters of the warm-up runs before its measured executions
     /// (code run only on first use), summed; empty as `aside`.
     pub(crate) first_use: Vec<(u32, u64)>,
+    /// Its measured source executions, and those another thread ran
+    /// during (from the `aside` line).
+    pub(crate) captures: (u64, u64),
     pub(crate) completeness: Completeness,
 }
 
@@ -216,6 +224,8 @@ pub(crate) struct Execution {
     pub(crate) key: u64,
     pub(crate) mr: String,
     pub(crate) vector: u32,
+    /// Another thread of the process ran during the execution.
+    pub(crate) shared: bool,
 }
 
 /// Whether a process's file holds everything the process recorded.
@@ -424,6 +434,12 @@ fn put_in_order(run: &mut RunRecords) {
             pb,
         ))
     });
+    // Schedule-independent order: by call site and test.
+    run.stopped_draws
+        .sort_by(|a, b| (&a.site, &a.test).cmp(&(&b.site, &b.test)));
+    run.stopped_draws.dedup();
+    run.minimal.sort();
+    run.minimal.dedup();
 }
 
 fn read_file(
@@ -467,6 +483,7 @@ fn read_file(
                     mr,
                     fingerprint,
                     counters,
+                    shared: false,
                 }
             }
             Ok(record) => record,
@@ -537,6 +554,18 @@ fn read_file(
             Record::Unclassified { key, mr, returned } => {
                 run.unclassified.push(Unclassified { key, mr, returned })
             }
+            Record::Draws {
+                site,
+                test,
+                planned,
+                drawn,
+            } => run.stopped_draws.push(crate::model::StoppedDraws {
+                site,
+                test,
+                planned,
+                drawn,
+            }),
+            Record::Minimal { key, mr, debug, .. } => run.minimal.push((key, mr, debug)),
             // Read as `cov` above.
             Record::FollowCov { .. } => {}
             Record::Cov {
@@ -544,6 +573,7 @@ fn read_file(
                 mr,
                 fingerprint,
                 counters,
+                shared,
             } => {
                 let proc = &mut run.processes[p];
                 let vector = match counters {
@@ -589,7 +619,12 @@ fn read_file(
                         }
                     },
                 };
-                let execution = Execution { key, mr, vector };
+                let execution = Execution {
+                    key,
+                    mr,
+                    vector,
+                    shared,
+                };
                 if follow_up {
                     proc.follow_executions.push(execution);
                 } else {
@@ -599,6 +634,7 @@ fn read_file(
             Record::Aside {
                 counters,
                 first_use,
+                captures,
             } => {
                 let proc = &mut run.processes[p];
                 if let Err(why) = check_counters(&proc.coverage, &counters, None)
@@ -609,6 +645,7 @@ fn read_file(
                 }
                 proc.aside = counters;
                 proc.first_use = first_use;
+                proc.captures = captures;
             }
             Record::End { lines: counted } => {
                 ended = true;
@@ -719,6 +756,7 @@ fn add_process(
         follow_executions: Vec::new(),
         aside: Vec::new(),
         first_use: Vec::new(),
+        captures: (0, 0),
         completeness: Completeness::Incomplete(String::new()),
     });
     run.processes.len() - 1

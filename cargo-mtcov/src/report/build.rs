@@ -34,6 +34,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         failed_tests,
         patch,
         suggestions,
+        stopped_draws,
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
@@ -143,6 +144,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         unclassified_outputs: unclassified,
         failed_tests,
         suggestions,
+        stopped_draws,
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),
             files: changed.files.len() as u32,

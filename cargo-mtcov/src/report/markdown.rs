@@ -28,6 +28,9 @@ pub fn render_markdown(report: &Report) -> String {
         "{} MRs in {} relation classes, {} source inputs, {} associations; counting {counting}.\n",
         t.mrs, t.classes, t.source_inputs, t.associations
     );
+    for stopped in &report.stopped_draws {
+        let _ = writeln!(out, "**Partial draws**: {}.\n", esc(&stopped.sentence(k)));
+    }
     let _ = writeln!(
         out,
         "| Criterion | Requirements | Covered | A\\_{k} | K = 1 | 0 &lt; K &lt; 1 | K = 0 | {k}-MR |"
@@ -132,7 +135,10 @@ pub fn render_markdown(report: &Report) -> String {
         &mut out,
         "Violations",
         true,
-        report.violations.iter().map(|v| esc(&v.mr)),
+        report.violations.iter().map(|v| match &v.minimal {
+            Some(minimal) => esc(&format!("{} (minimal input {minimal})", v.mr)),
+            None => esc(&v.mr),
+        }),
     );
     list_line(
         &mut out,

@@ -28,7 +28,7 @@
 //!                                     locations: &locations, aside: &[], first_use: &[],
 //!                                     aside_complete: true, metamorphic: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
-//!     failed_tests: vec![], patch: None, suggestions: vec![],
+//!     failed_tests: vec![], patch: None, suggestions: vec![], stopped_draws: vec![],
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -123,6 +123,8 @@ pub struct ReportInput<'a> {
     /// MR candidates from the `categories!` declarations (`suggest`), when
     /// io-ctf is measured.
     pub suggestions: Vec<crate::suggest::Suggestions>,
+    /// Strategy checks that stopped drawing at a failure.
+    pub stopped_draws: Vec<crate::model::StoppedDraws>,
 }
 
 /// The patch (`--diff REF`): every code criterion restricted to the
@@ -260,6 +262,9 @@ pub struct Report {
     /// What MR to write next (see `docs/suggest.md`): one entry per
     /// declared type, when io-ctf is measured; empty otherwise.
     pub suggestions: Vec<crate::suggest::Suggestions>,
+    /// Strategy checks that stopped drawing at their first violation: the
+    /// report measures only the inputs they drew.
+    pub stopped_draws: Vec<crate::model::StoppedDraws>,
 }
 
 /// Sizes of the test suite.

@@ -147,6 +147,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             line: 30,
             sources: vec!["Angle(45.0)".into()],
             message: Some("sin(45.0) = 0.707 > sin(46.0) = 0.719 is false".into()),
+            minimal: Some("Angle(1.0)".into()),
         }],
         satisfaction: Default::default(),
         unclassified: vec![UnclassifiedOutput {
@@ -187,6 +188,12 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                         .into(),
             }],
             uncovered_frames: vec!["quadrant = third → sign = negative".into()],
+        }],
+        stopped_draws: vec![crate::model::StoppedDraws {
+            site: "tests/mrs.rs:52".into(),
+            test: Some("generated".into()),
+            planned: 76,
+            drawn: 36,
         }],
     })
     .unwrap()
@@ -363,6 +370,7 @@ fn mismatched_names_are_refused() {
         failed_tests: Vec::new(),
         patch: None,
         suggestions: Vec::new(),
+        stopped_draws: Vec::new(),
     })
     .unwrap_err();
     assert!(
@@ -391,6 +399,7 @@ fn mismatched_names_are_refused() {
         failed_tests: Vec::new(),
         patch: None,
         suggestions: Vec::new(),
+        stopped_draws: Vec::new(),
     })
     .unwrap_err();
     assert!(
@@ -903,6 +912,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             failed_tests: Vec::new(),
             patch: None,
             suggestions: Vec::new(),
+            stopped_draws: Vec::new(),
         })
         .unwrap()
     };

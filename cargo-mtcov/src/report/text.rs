@@ -53,6 +53,9 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
         count(t.source_inputs, "source input", "source inputs"),
         count(t.associations, "association", "associations"),
     );
+    for stopped in &report.stopped_draws {
+        let _ = writeln!(out, "{}", p.yellow(&esc(&stopped.sentence(k))));
+    }
     out.push('\n');
     summary_table(&mut out, report, p);
     patch_table(&mut out, report, opts.limit, p);
@@ -509,6 +512,9 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
             v.line
         );
         let _ = writeln!(out, "    source inputs: {}", esc(&v.sources.join(", ")));
+        if let Some(minimal) = &v.minimal {
+            let _ = writeln!(out, "    minimal (shrunk): {}", esc(minimal));
+        }
         if let Some(msg) = &v.message {
             for line in msg.lines() {
                 let _ = writeln!(out, "    {}", esc(line));

@@ -172,6 +172,7 @@ where
     let log = CaseLog::from_env();
     let mut run = Run {
         config,
+        site: caller,
         replay: matches!(log, Some(CaseLog::Replay(_))),
         drawn: Vec::new(),
         strategy: &strategy,
@@ -277,6 +278,8 @@ where
     S::Value: 'static,
 {
     config: &'a Config,
+    /// Where the check was called.
+    site: &'static Location<'static>,
     /// Replaying a baseline's cases under a mutant: every case runs, none
     /// is shrunk or saved.
     replay: bool,
@@ -296,7 +299,8 @@ where
     S::Value: Debug + 'static,
 {
     /// `cases` random cases; like proptest, drawing stops at the first
-    /// failing case.
+    /// failing case, and under `cargo mtcov` a `draws` record says so: the
+    /// report's `A_k` covers only what was drawn.
     fn random(&mut self, cases: u32) {
         let seed = self.generation.seed;
         for index in 0..u64::from(cases) {
@@ -304,6 +308,19 @@ where
             let case_seed = seed::case(seed, index);
             self.drawn.push(case_seed);
             if self.case(case_seed, false) && !self.replay {
+                if let Some(recorder) = self.session.recorder
+                    && index + 1 < u64::from(cases)
+                {
+                    let mut line = String::new();
+                    mtcov_protocol::write::draws(
+                        &mut line,
+                        &format!("{}:{}", self.site.file(), self.site.line()),
+                        std::thread::current().name(),
+                        u64::from(cases),
+                        index + 1,
+                    );
+                    recorder.lines(&line);
+                }
                 break;
             }
         }
@@ -341,6 +358,7 @@ where
             } else {
                 self.shrink(case_seed, mr, &signature)
             };
+            let smaller = shrunk.is_some();
             let shrunk_input;
             let (minimal, ran) = match shrunk {
                 Some((value, ran)) => {
@@ -350,6 +368,21 @@ where
                 // Nothing smaller fails the same way: the original is minimal.
                 None => (&input, ran),
             };
+            // Under `cargo mtcov`, the report shows it beside the original.
+            if smaller
+                && !replayed
+                && let Some(recorder) = self.session.recorder
+            {
+                let mut line = String::new();
+                mtcov_protocol::write::minimal(
+                    &mut line,
+                    crate::source_key::SourceKey::of(&input).0,
+                    &mr.info().id(),
+                    &describe(minimal),
+                    steps,
+                );
+                recorder.lines(&line);
+            }
             let mut failure =
                 describe_failure(mr.meta(), minimal, &|mg: &mut Mg| mr.run(mg, minimal), ran);
             failure.case = Some(Case {

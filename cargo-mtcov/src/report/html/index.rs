@@ -39,6 +39,11 @@ pub(super) fn index(site: &Site<'_>) -> String {
          K(r) = min(1, |S<sub>RO</sub>(t)| / k) for the best source input t covering requirement r; A<sub>k</sub> is its mean.</p>",
         t.mrs, t.classes, t.source_inputs, t.associations, t.violations
     );
+    for stopped in &r.stopped_draws {
+        out.push_str("<p class=\"warn\"><b>Partial draws:</b> ");
+        esc(&mut out, &stopped.sentence(k));
+        out.push_str(".</p>\n");
+    }
 
     out.push_str("<h2>Criteria</h2>\n<table id=\"criteria\"><thead><tr><th>Criterion</th><th class=\"r\">|E|</th><th class=\"r\">Covered</th><th class=\"r\">Plain coverage</th>");
     let _ = writeln!(
@@ -183,6 +188,11 @@ pub(super) fn index(site: &Site<'_>) -> String {
             let _ = write!(out, ":{}; source inputs: <code>", v.line);
             esc(&mut out, &v.sources.join(", "));
             out.push_str("</code>");
+            if let Some(minimal) = &v.minimal {
+                out.push_str("; minimal (shrunk): <code>");
+                esc(&mut out, minimal);
+                out.push_str("</code>");
+            }
             if let Some(m) = &v.message {
                 out.push_str("<br><code>");
                 esc(&mut out, m);

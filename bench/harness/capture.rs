@@ -24,7 +24,7 @@ use mt_runtime::Mg;
 static SOURCE_NS: AtomicU64 = AtomicU64::new(0);
 
 /// `mg.source(input, sut)`, timed; the MR of a capture fixture calls only this.
-pub fn timed_source<I: Debug, O>(mg: &mut Mg, input: &I, sut: impl FnOnce(&I) -> O) -> O {
+pub fn timed_source<I: Debug, O>(mg: &mut Mg, input: &I, sut: impl FnMut(&I) -> O) -> O {
     let start = Instant::now();
     let out = mg.source(input, sut);
     SOURCE_NS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);

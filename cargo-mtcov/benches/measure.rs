@@ -279,6 +279,7 @@ fn child(s: Scenario) {
                 first_use: &[],
                 aside_complete: true,
                 metamorphic: None,
+                clean: None,
             }],
             violations: vec![],
             satisfaction: Default::default(),
@@ -287,6 +288,7 @@ fn child(s: Scenario) {
             patch: None,
             suggestions: Vec::new(),
             stopped_draws: Vec::new(),
+            captures: Default::default(),
         })
         .unwrap();
         gaps = rep.criteria[0].gaps.len();

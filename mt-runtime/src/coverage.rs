@@ -510,17 +510,22 @@ mod instrumented {
         /// filled for this input, an interner's insert) runs here, whatever
         /// ran before in the process, and never in a measured execution.
         /// Its counters are summed apart (`first_use`), then zeroed. A
-        /// panic here is caught silently: the measured run that follows
-        /// meets it again and reports it as usual.
+        /// panic here is caught silently and returned: the measured run
+        /// that follows meets it again and reports it as usual, and should
+        /// it not (a panic on first use only), the caller resumes this one
+        /// after it, so the MG panics as it does under `cargo test`.
         #[inline(never)]
-        fn warm_up(&mut self, run: &mut dyn FnMut()) {
-            let _ = crate::panics::quietly(|| crate::panics::catch(run));
+        fn warm_up(&mut self, run: &mut dyn FnMut()) -> Option<Box<dyn std::any::Any + Send>> {
+            let panicked = crate::panics::quietly(|| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).err()
+            });
             scan(section(), &mut self.shared.buffer);
             let Shared {
                 buffer, first_use, ..
             } = &mut *self.shared;
             add_dense(first_use, buffer);
             section().reset();
+            panicked
         }
     }
 
@@ -565,7 +570,7 @@ mod instrumented {
                 return capture(run, |counters| sink(counters, false));
             };
             window.set_aside();
-            window.warm_up(&mut || drop(run()));
+            let warm_up_panic = window.warm_up(&mut || drop(run()));
             window.shared.watch.open();
             /// Closes the source execution on return or unwind.
             struct Source<'w, S: FnOnce(&[(u32, u64)], bool)> {
@@ -584,11 +589,16 @@ mod instrumented {
                     section().reset();
                 }
             }
-            let _source = Source {
+            let source = Source {
                 window,
                 sink: Some(sink),
             };
-            run()
+            let output = run();
+            drop(source);
+            if let Some(panic) = warm_up_panic {
+                std::panic::resume_unwind(panic);
+            }
+            output
         }
 
         /// Runs one follow-up execution and adds its counters to `into`
@@ -605,7 +615,7 @@ mod instrumented {
                 return run();
             };
             window.set_aside();
-            window.warm_up(&mut || drop(run()));
+            let warm_up_panic = window.warm_up(&mut || drop(run()));
             /// Closes the follow-up execution on return or unwind.
             struct FollowUp<'w, 'i> {
                 window: &'w mut Window,
@@ -617,8 +627,13 @@ mod instrumented {
                     self.window.aside_scanned();
                 }
             }
-            let _follow_up = FollowUp { window, into };
-            run()
+            let follow_up = FollowUp { window, into };
+            let output = run();
+            drop(follow_up);
+            if let Some(panic) = warm_up_panic {
+                std::panic::resume_unwind(panic);
+            }
+            output
         }
 
         /// Ends the MG: what ran since its last source execution goes

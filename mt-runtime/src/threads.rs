@@ -8,9 +8,10 @@
 //!
 //! On Linux, a window notes the threads alive when it opens (from
 //! `/proc/self/task`) and, for each, whether it is running and how long it
-//! has run (`stat`, `schedstat`); at close, a thread that was or is
-//! running, whose run time or time-slice count moved, or that ended in
-//! between, ran during the window. Threads the execution itself starts are
+//! has run (`stat`, `schedstat`), after giving running ones a moment to
+//! stop; at close, a thread that was or is running, whose run time or
+//! time-slice count moved, or that ended in between, ran during the
+//! window. Threads the execution itself starts are
 //! not among them: scoped threads it joins are part of the execution. The
 //! files stay open from one window to the next (one `pread` each). Other
 //! systems have no such files: no capture is said to be shared.
@@ -120,13 +121,43 @@ mod linux {
 
 impl Watch {
     /// At window open: notes every other thread alive now and what it has
-    /// run.
+    /// run. A thread running at that moment is given up to
+    /// [`SETTLE`](Self::SETTLE) to stop (a thread the last execution joined
+    /// still exits after the join returns; a pool's workers spin a little
+    /// before they sleep): one that still runs makes the window shared.
     #[cfg(target_os = "linux")]
     pub(crate) fn open(&mut self) {
         let Some(own) = linux::own_tid() else {
             self.threads.clear();
             return;
         };
+        let started = std::time::Instant::now();
+        let mut polls = 0u32;
+        loop {
+            self.note_threads(own);
+            let running = self
+                .threads
+                .iter()
+                .any(|t| t.at_open.is_some_and(|s| s.running));
+            if !running || started.elapsed() >= Self::SETTLE {
+                return;
+            }
+            polls += 1;
+            if polls < 8 {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_micros(50));
+            }
+        }
+    }
+
+    /// How long [`open`](Self::open) waits for running threads to stop.
+    #[cfg(target_os = "linux")]
+    const SETTLE: std::time::Duration = std::time::Duration::from_millis(2);
+
+    /// The other threads alive now, each with what it has run.
+    #[cfg(target_os = "linux")]
+    fn note_threads(&mut self, own: u32) {
         let mut tids = linux::tids();
         tids.retain(|&tid| tid != own);
         tids.sort_unstable();
@@ -142,6 +173,8 @@ impl Watch {
         for thread in &mut self.threads {
             thread.at_open = thread.sample();
         }
+        // Ended between the listing and the sample: not alive at open.
+        self.threads.retain(|t| t.at_open.is_some());
     }
 
     /// At window close: whether any thread noted at open ran since.

@@ -93,6 +93,7 @@ pub(crate) fn criteria(
             criterion,
             coverage,
             locations,
+            clean: None,
             aside,
             first_use: Vec::new(),
             aside_complete: true,

@@ -35,6 +35,10 @@ pub(crate) struct CriterionCoverage {
     /// Per requirement, how many times code outside source executions
     /// (follow-up executions, checks) ran it, summed over processes.
     pub(crate) aside: Vec<u64>,
+    /// `sat` from the source executions no other thread ran during, when
+    /// another thread ran during some (their `A_k` is a lower bound);
+    /// `None` when none was shared.
+    pub(crate) clean: Option<Coverage>,
     /// Per requirement, how many times the warm-up runs before measured
     /// executions ran it (code run only on first use), summed over
     /// processes.
@@ -106,6 +110,19 @@ pub(crate) fn criteria(
     }
     let mut differing: Vec<BTreeMap<(InputIdx, MrIdx), Vec<u32>>> =
         vec![BTreeMap::new(); measured.len()];
+    // The same coverage without the source executions another thread ran
+    // during, when there are any.
+    let any_shared = binaries
+        .values()
+        .flatten()
+        .any(|&p| records.processes[p].executions.iter().any(|e| e.shared));
+    let mut clean: Vec<Option<Coverage>> = measured
+        .iter()
+        .map(|(_, merged, _, _)| {
+            let count = merged.requirements.len() as u32;
+            any_shared.then(|| Coverage::new(count))
+        })
+        .collect();
 
     // One evaluation per distinct counter vector of a process serves every
     // source execution that left it, for every criterion.
@@ -168,6 +185,42 @@ pub(crate) fn criteria(
                             )?;
                         }
                         stored[vector] = Some(segments);
+                    }
+                }
+            }
+            if any_shared {
+                // Each clean execution again, from the segments stored above.
+                let mut stored_clean: Vec<Option<Vec<usize>>> = vec![None; process.vectors.len()];
+                for execution in process.executions.iter().filter(|e| known(e) && !e.shared) {
+                    let input = assembled.input_of_key[&execution.key];
+                    let mr = assembled.mr_of_id[execution.mr.as_str()];
+                    let vector = execution.vector as usize;
+                    let Some(segments) = &stored[vector] else {
+                        continue;
+                    };
+                    match &stored_clean[vector] {
+                        Some(clean_segments) => {
+                            for (clean, &segment) in clean.iter_mut().zip(clean_segments) {
+                                if let Some(clean) = clean {
+                                    clean.push_same(input, mr, segment);
+                                }
+                            }
+                        }
+                        None => {
+                            let mut clean_segments = Vec::with_capacity(measured.len());
+                            for ((_, _, coverage, _), (clean, &segment)) in
+                                measured.iter().zip(clean.iter_mut().zip(segments))
+                            {
+                                let Some(clean) = clean else { continue };
+                                clean_segments.push(clean.num_segments());
+                                clean.push_by(
+                                    input,
+                                    mr,
+                                    coverage.segment(segment).iter().map(|r| r.0),
+                                )?;
+                            }
+                            stored_clean[vector] = Some(clean_segments);
+                        }
                     }
                 }
             }
@@ -279,8 +332,9 @@ pub(crate) fn criteria(
     let result = measured
         .into_iter()
         .zip(differing)
+        .zip(clean)
         .map(
-            |((criterion, merged, coverage, [aside, first_use]), differing)| {
+            |(((criterion, merged, coverage, [aside, first_use]), differing), clean)| {
                 let differing = differing
                     .into_iter()
                     .map(|((input, mr), reqs)| (input, mr, reqs))
@@ -293,6 +347,7 @@ pub(crate) fn criteria(
                         .iter()
                         .map(|r| location(r, &workspace.root))
                         .collect(),
+                    clean,
                     aside,
                     first_use,
                     aside_complete,

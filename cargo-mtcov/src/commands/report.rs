@@ -129,6 +129,7 @@ pub(super) fn report_run(
                 metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
                     differing: &c.differing,
                 }),
+                clean: c.clean.as_ref(),
             })
             .collect(),
         violations: assembled.violations.clone(),
@@ -148,6 +149,13 @@ pub(super) fn report_run(
             Vec::new()
         },
         stopped_draws: records.stopped_draws.clone(),
+        captures: records
+            .processes
+            .iter()
+            .fold(report::Captures::default(), |sum, p| report::Captures {
+                measured: sum.measured + p.captures.0,
+                shared: sum.shared + p.captures.1,
+            }),
     })?;
     for u in &report.unclassified_outputs {
         term::warn(u.sentence());
@@ -260,7 +268,18 @@ fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
         let Some(summary) = &criterion.summary else {
             continue;
         };
-        if summary.a_k < limit {
+        // Gated on the lower bound when other threads ran during some
+        // source executions.
+        if let Some(lower) = &criterion.without_shared
+            && lower.a_k < limit
+        {
+            term::error(format_args!(
+                "{} A_{} = {:.4} without the source executions other threads ran during (A_{} = \
+                 {:.4} with them) is below --fail-under {limit}",
+                criterion.criterion, report.k, lower.a_k, report.k, summary.a_k
+            ));
+            below = true;
+        } else if summary.a_k < limit {
             term::error(format_args!(
                 "{} A_{} = {:.4} is below --fail-under {limit}",
                 criterion.criterion, report.k, summary.a_k

@@ -11,7 +11,7 @@ use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measur
 use super::{
     ClassEntry, CriterionReport, FileRow, Location, MetamorphicClass, MetamorphicCoverage,
     MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport, PatchSummary, Report,
-    ReportInput, RequirementK, SourceEntry, Totals, gaps,
+    ReportInput, RequirementK, SourceEntry, Totals, WithoutShared, gaps,
 };
 use crate::patch::ChangedLines;
 
@@ -35,6 +35,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         patch,
         suggestions,
         stopped_draws,
+        captures,
     } = input;
     ensure!(
         mrs.len() == pool.num_mrs() as usize,
@@ -118,6 +119,10 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             metamorphic_coverage: c
                 .metamorphic
                 .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
+            without_shared: match c.clean {
+                Some(clean) => without_shared(&m, pool, &relations, clean, k, c.locations)?,
+                None => None,
+            },
         });
     }
 
@@ -145,6 +150,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         failed_tests,
         suggestions,
         stopped_draws,
+        captures,
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),
             files: changed.files.len() as u32,
@@ -208,6 +214,36 @@ fn patch_criterion(
         }),
         gaps: patch_gaps,
     }
+}
+
+/// The measure from `clean` (the executions no other thread ran during),
+/// and the requirements whose `K` drops without the others.
+fn without_shared(
+    m: &CriterionMeasure,
+    pool: &crate::measure::Pool,
+    relations: &crate::measure::SourceRelations,
+    clean: &crate::measure::Coverage,
+    k: u32,
+    locations: &[Location],
+) -> anyhow::Result<Option<WithoutShared>> {
+    let lower = measure(pool, relations, clean, k)?;
+    let Some(summary) = lower.summary() else {
+        return Ok(None);
+    };
+    let requirements = (0..locations.len())
+        .filter(|&r| {
+            let r = ReqIdx(r as u32);
+            lower.k_value(r) < m.k_value(r)
+        })
+        .map(|r| locations[r].clone())
+        .collect();
+    Ok(Some(WithoutShared {
+        a_k: summary.a_k,
+        a_k_numerator: summary.a_k_numerator,
+        a_k_denominator: summary.a_k_denominator,
+        covered: summary.covered,
+        requirements,
+    }))
 }
 
 fn file_rows(m: &CriterionMeasure, locations: &[Location]) -> Vec<FileRow> {

@@ -58,6 +58,24 @@ pub fn render_markdown(report: &Report) -> String {
             }
         }
     }
+    if report.captures.shared > 0 {
+        let _ = writeln!(
+            out,
+            "\n**Shared captures**: {}.",
+            esc(&report.captures.sentence())
+        );
+        for c in &report.criteria {
+            if let Some(w) = &c.without_shared {
+                let _ = writeln!(
+                    out,
+                    "- {} A\\_{k} without them: **{}** (lower bound); {} requirements owe their K to them",
+                    esc(c.criterion.name()),
+                    pct(w.a_k),
+                    w.requirements.len()
+                );
+            }
+        }
+    }
     patch(&mut out, report);
     let top = report
         .criteria

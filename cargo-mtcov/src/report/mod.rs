@@ -26,9 +26,10 @@
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], first_use: &[],
-//!                                     aside_complete: true, metamorphic: None }],
+//!                                     aside_complete: true, metamorphic: None, clean: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //!     failed_tests: vec![], patch: None, suggestions: vec![], stopped_draws: vec![],
+//!     captures: Default::default(),
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
 //! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
@@ -90,6 +91,9 @@ pub struct CriterionInput<'a> {
     /// What source/follow-up pairs ran differently, per MR; `None` when
     /// not measured (black-box criteria).
     pub metamorphic: Option<MetamorphicInput<'a>>,
+    /// `sat` without the source executions other threads ran during,
+    /// when some were.
+    pub clean: Option<&'a Coverage>,
 }
 
 /// Metamorphic Coverage of one criterion.
@@ -125,6 +129,8 @@ pub struct ReportInput<'a> {
     pub suggestions: Vec<crate::suggest::Suggestions>,
     /// Strategy checks that stopped drawing at a failure.
     pub stopped_draws: Vec<crate::model::StoppedDraws>,
+    /// Measured source executions, and those other threads ran during.
+    pub captures: Captures,
 }
 
 /// The patch (`--diff REF`): every code criterion restricted to the
@@ -265,6 +271,8 @@ pub struct Report {
     /// Strategy checks that stopped drawing at their first violation: the
     /// report measures only the inputs they drew.
     pub stopped_draws: Vec<crate::model::StoppedDraws>,
+    /// Measured source executions, and those other threads ran during.
+    pub captures: Captures,
 }
 
 /// Sizes of the test suite.
@@ -301,6 +309,42 @@ pub struct CriterionReport {
     /// Metamorphic Coverage; `None` when not measured (black-box
     /// criteria, or no follow-up execution recorded).
     pub metamorphic_coverage: Option<MetamorphicCoverage>,
+    /// The measure without the source executions another thread ran
+    /// during; `None` when no execution was shared.
+    pub without_shared: Option<WithoutShared>,
+}
+
+/// A criterion measured without the source executions another thread of
+/// the process ran during (their counters may hold that thread's work):
+/// a lower bound of `A_k`, which `--fail-under` gates on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WithoutShared {
+    pub a_k: f64,
+    pub a_k_numerator: u64,
+    pub a_k_denominator: u64,
+    pub covered: u32,
+    /// The requirements whose `K` is higher with the shared executions:
+    /// they owe it to them alone (at least in part).
+    pub requirements: Vec<Location>,
+}
+
+/// How many measured source executions the run had, and how many of them
+/// another thread (alive before the execution started) ran during.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Captures {
+    pub measured: u64,
+    pub shared: u64,
+}
+
+impl Captures {
+    /// One sentence for every report format.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{} of {} source executions ran while another thread of the process ran too: its \
+             work may be in their coverage, so A_k is also given without them",
+            self.shared, self.measured
+        )
+    }
 }
 
 /// Metamorphic Coverage of one criterion: the requirements that one

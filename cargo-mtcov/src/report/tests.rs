@@ -12,6 +12,8 @@ struct Fixture {
     mrs: Vec<MrDescription>,
     sources: Vec<SourceInfo>,
     line: (Coverage, Vec<Location>),
+    /// `line` without input b's execution (another thread ran during it).
+    line_clean: Coverage,
     branch: (Coverage, Vec<Location>),
     function: (Coverage, Vec<Location>),
 }
@@ -71,6 +73,9 @@ fn fixture() -> Fixture {
     line.push(a, [0, 1]).unwrap();
     line.push(b, [1, 2]).unwrap();
     line.push(c, [3]).unwrap();
+    let mut line_clean = Coverage::new(6);
+    line_clean.push(a, [0, 1]).unwrap();
+    line_clean.push(c, [3]).unwrap();
 
     let branch_locs = vec![
         Location::new("src/trig.rs", 4, 8, 4, 14).with_label("branch true"),
@@ -85,6 +90,7 @@ fn fixture() -> Fixture {
         mrs,
         sources,
         line: (line, line_locs),
+        line_clean,
         branch: (branch, branch_locs),
         function: (Coverage::new(0), Vec::new()),
     }
@@ -121,6 +127,8 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                         (InputIdx(0), MrIdx(1), vec![]),
                     ],
                 }),
+                // Input b's execution was shared with another thread.
+                clean: Some(&f.line_clean),
             },
             CriterionInput {
                 criterion: Criterion::Branch,
@@ -130,6 +138,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 first_use: &[],
                 aside_complete: true,
                 metamorphic: None,
+                clean: None,
             },
             CriterionInput {
                 criterion: Criterion::Function,
@@ -139,6 +148,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 first_use: &[],
                 aside_complete: true,
                 metamorphic: None,
+                clean: None,
             },
         ],
         violations: vec![Violation {
@@ -195,6 +205,10 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             planned: 76,
             drawn: 36,
         }],
+        captures: crate::report::Captures {
+            measured: 6,
+            shared: 1,
+        },
     })
     .unwrap()
 }
@@ -371,6 +385,7 @@ fn mismatched_names_are_refused() {
         patch: None,
         suggestions: Vec::new(),
         stopped_draws: Vec::new(),
+        captures: Default::default(),
     })
     .unwrap_err();
     assert!(
@@ -392,6 +407,7 @@ fn mismatched_names_are_refused() {
             first_use: &[],
             aside_complete: true,
             metamorphic: None,
+            clean: None,
         }],
         violations: vec![],
         satisfaction: Default::default(),
@@ -400,6 +416,7 @@ fn mismatched_names_are_refused() {
         patch: None,
         suggestions: Vec::new(),
         stopped_draws: Vec::new(),
+        captures: Default::default(),
     })
     .unwrap_err();
     assert!(
@@ -905,6 +922,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
                 first_use: &[],
                 aside_complete,
                 metamorphic: None,
+                clean: None,
             }],
             violations: vec![],
             satisfaction: Default::default(),
@@ -913,6 +931,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             patch: None,
             suggestions: Vec::new(),
             stopped_draws: Vec::new(),
+            captures: Default::default(),
         })
         .unwrap()
     };

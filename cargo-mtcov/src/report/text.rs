@@ -58,6 +58,7 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     }
     out.push('\n');
     summary_table(&mut out, report, p);
+    shared_captures(&mut out, report, opts.limit, p);
     patch_table(&mut out, report, opts.limit, p);
     sweep_table(&mut out, report, p);
     metamorphic_table(&mut out, report, p);
@@ -527,6 +528,44 @@ fn violations(out: &mut String, report: &Report, limit: usize, p: Paint) {
         "violation",
         "violations",
     );
+    out.push('\n');
+}
+
+/// Source executions another thread ran during, and each criterion
+/// without them (the lower bound `--fail-under` gates on).
+fn shared_captures(out: &mut String, report: &Report, limit: usize, p: Paint) {
+    let c = &report.captures;
+    if c.shared == 0 {
+        return;
+    }
+    let _ = writeln!(out, "{}", p.yellow(&c.sentence()));
+    for criterion in &report.criteria {
+        let Some(w) = &criterion.without_shared else {
+            continue;
+        };
+        let spans: Vec<String> = w
+            .requirements
+            .iter()
+            .take(limit)
+            .map(|l| esc(&span(l)).into_owned())
+            .collect();
+        let more = w.requirements.len().saturating_sub(limit);
+        let _ = writeln!(
+            out,
+            "  {:<9} A_{} without them: {} (lower bound); {} owe their K to them{}{}{}",
+            criterion.criterion.name(),
+            report.k,
+            pct(w.a_k),
+            count(w.requirements.len() as u32, "requirement", "requirements"),
+            if spans.is_empty() { "" } else { ": " },
+            spans.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+        );
+    }
     out.push('\n');
 }
 

@@ -37,4 +37,5 @@ mod report_formats;
 mod schedules;
 mod self_workspace;
 mod test_code_scope;
+mod threads;
 mod two_suts;

@@ -97,6 +97,9 @@ fn every_fixture_and_example_reports_the_same_in_parallel_and_serially() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
+    // What a worker thread does during later captures depends on timing:
+    // `threads.rs` checks that fixture's lower bound over ten runs instead.
+    names.retain(|name| name != "threads");
     assert!(names.len() >= 10, "{names:?}");
     let mut found = BTreeMap::new();
     for name in &names {

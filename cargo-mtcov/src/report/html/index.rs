@@ -76,6 +76,33 @@ pub(super) fn index(site: &Site<'_>) -> String {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody></table>\n");
+    if r.captures.shared > 0 {
+        out.push_str("<p class=\"warn\"><b>Shared captures:</b> ");
+        esc(&mut out, &r.captures.sentence());
+        out.push_str(".</p>\n<ul>");
+        for c in &r.criteria {
+            if let Some(w) = &c.without_shared {
+                let _ = write!(
+                    out,
+                    "<li>{} A<sub>{k}</sub> without them: <b>{}</b> (lower bound); {} requirements owe their K to them",
+                    c.criterion.name(),
+                    pct(w.a_k),
+                    w.requirements.len()
+                );
+                if !w.requirements.is_empty() {
+                    out.push_str(": ");
+                    let spans: Vec<String> = w
+                        .requirements
+                        .iter()
+                        .map(crate::report::text::span)
+                        .collect();
+                    esc(&mut out, &spans.join(", "));
+                }
+                out.push_str("</li>\n");
+            }
+        }
+        out.push_str("</ul>\n");
+    }
     legend(&mut out, k);
 
     sweep(&mut out, site);

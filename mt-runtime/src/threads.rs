@@ -7,20 +7,22 @@
 //! gives `A_k` with and without shared captures.
 //!
 //! On Linux, a window notes the threads alive when it opens (from
-//! `/proc/self/task`) and, for each, whether it is running and how long it
-//! has run (`stat`, `schedstat`), after giving running ones a moment to
-//! stop; at close, a thread that was or is running, whose run time or
-//! time-slice count moved, or that ended in between, ran during the
-//! window. Threads the execution itself starts are
-//! not among them: scoped threads it joins are part of the execution. The
-//! files stay open from one window to the next (one `pread` each). Other
-//! systems have no such files: no capture is said to be shared.
+//! `/proc/self/task`) and the CPU time each has used (its thread CPU clock,
+//! which the kernel brings up to date even for a thread running on another
+//! CPU), after giving running ones a moment to stop; at close, a thread
+//! whose CPU time moved, or that ended in between, ran during the window.
+//! Threads the execution itself starts are not among them: scoped threads
+//! it joins are part of the execution. Other systems: no capture is said
+//! to be shared.
 
 /// The threads of the process other than the capturing one, as seen when
 /// the window opened.
 pub(crate) struct Watch {
     #[cfg(target_os = "linux")]
     threads: Vec<linux::Thread>,
+    /// Scratch for the thread ids.
+    #[cfg(target_os = "linux")]
+    tids: Vec<u32>,
 }
 
 impl Watch {
@@ -29,72 +31,38 @@ impl Watch {
         Watch {
             #[cfg(target_os = "linux")]
             threads: Vec::new(),
+            #[cfg(target_os = "linux")]
+            tids: Vec::new(),
         }
     }
 }
 
 #[cfg(target_os = "linux")]
 mod linux {
-    use std::fs::File;
-    use std::os::unix::fs::FileExt;
-
-    /// One other thread: its files, and what it had run at window open.
+    /// One other thread and the CPU time it had used at window open.
     pub(super) struct Thread {
         pub(super) tid: u32,
-        stat: File,
-        schedstat: File,
-        pub(super) at_open: Option<Sample>,
+        pub(super) at_open: Option<u64>,
     }
 
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub(super) struct Sample {
-        pub(super) running: bool,
-        pub(super) runtime: u64,
-        pub(super) slices: u64,
-    }
-
-    impl Thread {
-        pub(super) fn open(tid: u32) -> Option<Thread> {
-            let dir = format!("/proc/self/task/{tid}");
-            Some(Thread {
-                tid,
-                stat: File::open(format!("{dir}/stat")).ok()?,
-                schedstat: File::open(format!("{dir}/schedstat")).ok()?,
-                at_open: None,
-            })
+    /// The CPU time (ns) thread `tid` of this process has used, from its
+    /// CPU clock (`MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)`); `None`
+    /// once it has ended.
+    pub(super) fn cpu_ns(tid: u32) -> Option<u64> {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
         }
-
-        /// Its state and run time now; `None` once it has ended.
-        pub(super) fn sample(&self) -> Option<Sample> {
-            let mut buffer = [0u8; 512];
-            let n = self.stat.read_at(&mut buffer, 0).ok()?;
-            let running = state_is_running(&buffer[..n])?;
-            let n = self.schedstat.read_at(&mut buffer, 0).ok()?;
-            let (runtime, slices) = parse_schedstat(&buffer[..n])?;
-            Some(Sample {
-                running,
-                runtime,
-                slices,
-            })
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
         }
-    }
-
-    /// Whether a `stat` line says the thread is running or runnable (`R`).
-    /// The state follows the command name, which may itself hold `)`.
-    pub(super) fn state_is_running(stat: &[u8]) -> Option<bool> {
-        let close = stat.iter().rposition(|&b| b == b')')?;
-        let state = *stat.get(close + 2)?;
-        Some(state == b'R')
-    }
-
-    /// Run time (ns) and time slices of a `schedstat` line.
-    pub(super) fn parse_schedstat(text: &[u8]) -> Option<(u64, u64)> {
-        let text = std::str::from_utf8(text).ok()?;
-        let mut fields = text.split_ascii_whitespace();
-        let runtime = fields.next()?.parse().ok()?;
-        let _wait = fields.next()?;
-        let slices = fields.next()?.parse().ok()?;
-        Some((runtime, slices))
+        let clock = (!(tid as i32) << 3) | 6;
+        let mut time = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: `time` is a valid `struct timespec` (64-bit Linux), and
+        // an unknown or ended thread's clock is an error, not UB.
+        let status = unsafe { clock_gettime(clock, &mut time) };
+        (status == 0).then(|| time.sec as u64 * 1_000_000_000 + time.nsec as u64)
     }
 
     /// This thread's id.
@@ -107,24 +75,91 @@ mod linux {
         TID.with(|tid| *tid)
     }
 
-    /// The ids of the process's threads now.
-    pub(super) fn tids() -> Vec<u32> {
+    /// The ids of the process's threads now, into `out`: one `getdents64`
+    /// on `/proc/self/task`, kept open (a few hundred nanoseconds, where
+    /// reading the directory anew costs microseconds).
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    pub(super) fn tids(out: &mut Vec<u32>) {
+        use std::io::{Seek, SeekFrom};
+        use std::os::fd::AsRawFd;
+        unsafe extern "C" {
+            fn syscall(number: i64, ...) -> i64;
+        }
+        #[cfg(target_arch = "x86_64")]
+        const GETDENTS64: i64 = 217;
+        #[cfg(target_arch = "aarch64")]
+        const GETDENTS64: i64 = 61;
+        std::thread_local! {
+            static TASKS: Option<std::fs::File> = std::fs::File::open("/proc/self/task").ok();
+        }
+        out.clear();
+        TASKS.with(|tasks| {
+            let Some(mut tasks) = tasks.as_ref() else {
+                return;
+            };
+            if tasks.seek(SeekFrom::Start(0)).is_err() {
+                return;
+            }
+            let mut buffer = [0u8; 4096];
+            loop {
+                // SAFETY: the buffer is valid for its length; the kernel
+                // writes whole `linux_dirent64` records into it.
+                let n = unsafe {
+                    syscall(
+                        GETDENTS64,
+                        tasks.as_raw_fd(),
+                        buffer.as_mut_ptr(),
+                        buffer.len(),
+                    )
+                };
+                if n <= 0 {
+                    return;
+                }
+                // Records: d_ino u64, d_off i64, d_reclen u16, d_type u8, name.
+                let mut at = 0usize;
+                while at + 19 < n as usize {
+                    let reclen = usize::from(u16::from_ne_bytes([buffer[at + 16], buffer[at + 17]]));
+                    let name = &buffer[at + 19..at + reclen];
+                    let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
+                    if let Some(tid) = std::str::from_utf8(name).ok().and_then(|n| n.parse().ok()) {
+                        out.push(tid);
+                    }
+                    if reclen == 0 {
+                        return;
+                    }
+                    at += reclen;
+                }
+                // A directory that fits with room to spare is all read:
+                // no second call to hear it end.
+                if (n as usize) < buffer.len() / 2 {
+                    return;
+                }
+            }
+        });
+    }
+
+    /// The ids of the process's threads now, into `out`.
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    pub(super) fn tids(out: &mut Vec<u32>) {
+        out.clear();
         let Ok(entries) = std::fs::read_dir("/proc/self/task") else {
-            return Vec::new();
+            return;
         };
-        entries
-            .flatten()
-            .filter_map(|e| e.file_name().to_str()?.parse().ok())
-            .collect()
+        out.extend(
+            entries
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok()),
+        );
     }
 }
 
+
 impl Watch {
-    /// At window open: notes every other thread alive now and what it has
-    /// run. A thread running at that moment is given up to
-    /// [`SETTLE`](Self::SETTLE) to stop (a thread the last execution joined
-    /// still exits after the join returns; a pool's workers spin a little
-    /// before they sleep): one that still runs makes the window shared.
+    /// At window open: notes every other thread alive now and the CPU
+    /// time it has used. A thread still running then is given up to
+    /// [`SETTLE`](Self::SETTLE) to stop (a thread the last execution
+    /// joined still exits after the join returns; a pool's workers spin a
+    /// little before they sleep): one that runs on makes the window shared.
     #[cfg(target_os = "linux")]
     pub(crate) fn open(&mut self) {
         let Some(own) = linux::own_tid() else {
@@ -134,18 +169,30 @@ impl Watch {
         let started = std::time::Instant::now();
         let mut polls = 0u32;
         loop {
-            self.note_threads(own);
+            linux::tids(&mut self.tids);
+            self.threads.clear();
+            for &tid in self.tids.iter().filter(|&&tid| tid != own) {
+                if let Some(cpu) = linux::cpu_ns(tid) {
+                    self.threads.push(linux::Thread {
+                        tid,
+                        at_open: Some(cpu),
+                    });
+                }
+            }
+            if self.threads.is_empty() {
+                return;
+            }
+            // Running now: its CPU time moves while this thread yields.
+            std::thread::yield_now();
             let running = self
                 .threads
                 .iter()
-                .any(|t| t.at_open.is_some_and(|s| s.running));
+                .any(|t| linux::cpu_ns(t.tid) != t.at_open);
             if !running || started.elapsed() >= Self::SETTLE {
                 return;
             }
             polls += 1;
-            if polls < 8 {
-                std::thread::yield_now();
-            } else {
+            if polls > 8 {
                 std::thread::sleep(std::time::Duration::from_micros(50));
             }
         }
@@ -155,41 +202,15 @@ impl Watch {
     #[cfg(target_os = "linux")]
     const SETTLE: std::time::Duration = std::time::Duration::from_millis(2);
 
-    /// The other threads alive now, each with what it has run.
-    #[cfg(target_os = "linux")]
-    fn note_threads(&mut self, own: u32) {
-        let mut tids = linux::tids();
-        tids.retain(|&tid| tid != own);
-        tids.sort_unstable();
-        // Keep the files of threads still alive, open those of new ones.
-        self.threads.retain(|t| tids.binary_search(&t.tid).is_ok());
-        for tid in tids {
-            if !self.threads.iter().any(|t| t.tid == tid)
-                && let Some(thread) = linux::Thread::open(tid)
-            {
-                self.threads.push(thread);
-            }
-        }
-        for thread in &mut self.threads {
-            thread.at_open = thread.sample();
-        }
-        // Ended between the listing and the sample: not alive at open.
-        self.threads.retain(|t| t.at_open.is_some());
-    }
-
-    /// At window close: whether any thread noted at open ran since.
+    /// At window close: whether any thread noted at open ran since (its
+    /// CPU time moved, or it ended).
     #[cfg(target_os = "linux")]
     pub(crate) fn ran(&mut self) -> bool {
         let mut ran = false;
         for thread in &mut self.threads {
-            let Some(before) = thread.at_open.take() else {
-                continue;
-            };
-            ran |= match thread.sample() {
-                // Ended during the window: it ran to do so.
-                None => true,
-                Some(now) => before.running || now.running || now != before,
-            };
+            if let Some(before) = thread.at_open.take() {
+                ran |= linux::cpu_ns(thread.tid) != Some(before);
+            }
         }
         ran
     }
@@ -205,18 +226,8 @@ impl Watch {
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::linux::{parse_schedstat, state_is_running};
     use super::*;
     use std::sync::mpsc;
-
-    #[test]
-    fn reads_state_and_run_time() {
-        assert_eq!(state_is_running(b"123 (my (odd) name) R 1 2 3"), Some(true));
-        assert_eq!(state_is_running(b"123 (worker) S 1 2 3"), Some(false));
-        assert_eq!(state_is_running(b"garbage"), None);
-        assert_eq!(parse_schedstat(b"1500 20 7\n"), Some((1500, 7)));
-        assert_eq!(parse_schedstat(b"1500"), None);
-    }
 
     /// Only the positive case: other tests of this binary run in threads
     /// of their own, so "nothing else ran" is checked end to end instead
@@ -242,5 +253,29 @@ mod tests {
 
         drop(to_worker);
         worker.join().unwrap();
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod timing {
+    #[test]
+    #[ignore]
+    fn watch_cost() {
+        let mut watch = super::Watch::new();
+        let n = 20_000;
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            watch.open();
+            std::hint::black_box(watch.ran());
+        }
+        eprintln!("open+ran: {:?} each", t.elapsed() / n);
+        let t = std::time::Instant::now();
+        let mut tids = Vec::new();
+        for _ in 0..n {
+            super::linux::tids(&mut tids);
+            std::hint::black_box(&tids);
+        }
+        assert!(tids.len() >= 2, "{tids:?}");
+        eprintln!("tids: {:?} each", t.elapsed() / n);
     }
 }

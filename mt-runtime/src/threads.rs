@@ -6,14 +6,19 @@
 //! to that execution's counters. Such a capture is *shared*: the report
 //! gives `A_k` with and without shared captures.
 //!
-//! On Linux, a window notes the threads alive when it opens (from
-//! `/proc/self/task`) and the CPU time each has used (its thread CPU clock,
-//! which the kernel brings up to date even for a thread running on another
-//! CPU), after giving running ones a moment to stop; at close, a thread
-//! whose CPU time moved, or that ended in between, ran during the window.
-//! Threads the execution itself starts are not among them: scoped threads
-//! it joins are part of the execution. Other systems: no capture is said
-//! to be shared.
+//! On Linux, a window notes the threads alive when it opens (one
+//! `getdents64` on a kept `/proc/self/task`), leaving out those already
+//! exiting (`PF_EXITING`: a thread the last execution joined still ends in
+//! the kernel after the join returns), and for each the CPU time it has
+//! used (its thread CPU clock, which the kernel brings up to date even for
+//! a thread running on another CPU). A thread running or runnable then is
+//! given up to 2 ms to stop (a pool's workers spin a little before they
+//! sleep). At close, a thread that is running or runnable, whose CPU time
+//! moved, or that ended in between, ran during the window (or could have:
+//! a runnable thread counts whether or not a CPU was free for it, so the
+//! answer does not depend on the machine's load). Threads the execution
+//! itself starts are not among them: scoped threads it joins are part of
+//! the execution. Other systems: no capture is said to be shared.
 
 /// The threads of the process other than the capturing one, as seen when
 /// the window opened.
@@ -39,10 +44,57 @@ impl Watch {
 
 #[cfg(target_os = "linux")]
 mod linux {
-    /// One other thread and the CPU time it had used at window open.
+    use std::fs::File;
+    use std::os::unix::fs::FileExt;
+
+    /// One other thread: its `stat` file, kept open, and the CPU time it
+    /// had used at window open.
     pub(super) struct Thread {
         pub(super) tid: u32,
+        stat: File,
         pub(super) at_open: Option<u64>,
+    }
+
+    /// What `stat` says of a thread.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    pub(super) struct State {
+        /// Running or runnable (`R`).
+        pub(super) runnable: bool,
+        /// `PF_EXITING`: in the kernel's exit path, running no user code.
+        pub(super) exiting: bool,
+    }
+
+    impl Thread {
+        pub(super) fn open(tid: u32) -> Option<Thread> {
+            Some(Thread {
+                tid,
+                stat: File::open(format!("/proc/self/task/{tid}/stat")).ok()?,
+                at_open: None,
+            })
+        }
+
+        /// Its state now; `None` once it has ended.
+        pub(super) fn state(&self) -> Option<State> {
+            let mut buffer = [0u8; 512];
+            let n = self.stat.read_at(&mut buffer, 0).ok()?;
+            parse_stat(&buffer[..n])
+        }
+    }
+
+    /// The state and `PF_EXITING` of a `stat` line: the state follows the
+    /// command name (which may hold `)` itself), the flags are the sixth
+    /// field after it.
+    pub(super) fn parse_stat(stat: &[u8]) -> Option<State> {
+        const PF_EXITING: u64 = 0x4;
+        let close = stat.iter().rposition(|&b| b == b')')?;
+        let rest = std::str::from_utf8(stat.get(close + 1..)?).ok()?;
+        let mut fields = rest.split_ascii_whitespace();
+        let state = fields.next()?;
+        let flags: u64 = fields.nth(5)?.parse().ok()?;
+        Some(State {
+            runnable: state == "R",
+            exiting: flags & PF_EXITING != 0,
+        })
     }
 
     /// The CPU time (ns) thread `tid` of this process has used, from its
@@ -118,7 +170,8 @@ mod linux {
                 // Records: d_ino u64, d_off i64, d_reclen u16, d_type u8, name.
                 let mut at = 0usize;
                 while at + 19 < n as usize {
-                    let reclen = usize::from(u16::from_ne_bytes([buffer[at + 16], buffer[at + 17]]));
+                    let reclen =
+                        usize::from(u16::from_ne_bytes([buffer[at + 16], buffer[at + 17]]));
                     let name = &buffer[at + 19..at + reclen];
                     let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
                     if let Some(tid) = std::str::from_utf8(name).ok().and_then(|n| n.parse().ok()) {
@@ -153,7 +206,6 @@ mod linux {
     }
 }
 
-
 impl Watch {
     /// At window open: notes every other thread alive now and the CPU
     /// time it has used. A thread still running then is given up to
@@ -167,34 +219,34 @@ impl Watch {
             return;
         };
         let started = std::time::Instant::now();
-        let mut polls = 0u32;
         loop {
             linux::tids(&mut self.tids);
-            self.threads.clear();
-            for &tid in self.tids.iter().filter(|&&tid| tid != own) {
-                if let Some(cpu) = linux::cpu_ns(tid) {
-                    self.threads.push(linux::Thread {
-                        tid,
-                        at_open: Some(cpu),
-                    });
+            self.tids.retain(|&tid| tid != own);
+            self.tids.sort_unstable();
+            // Keep the files of threads still alive, open those of new ones.
+            self.threads
+                .retain(|t| self.tids.binary_search(&t.tid).is_ok());
+            for &tid in &self.tids {
+                if !self.threads.iter().any(|t| t.tid == tid)
+                    && let Some(thread) = linux::Thread::open(tid)
+                {
+                    self.threads.push(thread);
                 }
             }
-            if self.threads.is_empty() {
+            let mut runnable = false;
+            self.threads.retain_mut(|thread| match thread.state() {
+                // Ended, or ending in the kernel: runs no code of ours.
+                None | Some(linux::State { exiting: true, .. }) => false,
+                Some(state) => {
+                    runnable |= state.runnable;
+                    thread.at_open = linux::cpu_ns(thread.tid);
+                    thread.at_open.is_some()
+                }
+            });
+            if !runnable || started.elapsed() >= Self::SETTLE {
                 return;
             }
-            // Running now: its CPU time moves while this thread yields.
-            std::thread::yield_now();
-            let running = self
-                .threads
-                .iter()
-                .any(|t| linux::cpu_ns(t.tid) != t.at_open);
-            if !running || started.elapsed() >= Self::SETTLE {
-                return;
-            }
-            polls += 1;
-            if polls > 8 {
-                std::thread::sleep(std::time::Duration::from_micros(50));
-            }
+            std::thread::sleep(std::time::Duration::from_micros(20));
         }
     }
 
@@ -202,15 +254,19 @@ impl Watch {
     #[cfg(target_os = "linux")]
     const SETTLE: std::time::Duration = std::time::Duration::from_millis(2);
 
-    /// At window close: whether any thread noted at open ran since (its
-    /// CPU time moved, or it ended).
+    /// At window close: whether any thread noted at open ran since, or
+    /// could have: runnable now, its CPU time moved, or it ended.
     #[cfg(target_os = "linux")]
     pub(crate) fn ran(&mut self) -> bool {
         let mut ran = false;
         for thread in &mut self.threads {
-            if let Some(before) = thread.at_open.take() {
-                ran |= linux::cpu_ns(thread.tid) != Some(before);
-            }
+            let Some(before) = thread.at_open.take() else {
+                continue;
+            };
+            ran |= match thread.state() {
+                None => true,
+                Some(state) => state.runnable || linux::cpu_ns(thread.tid) != Some(before),
+            };
         }
         ran
     }
@@ -228,6 +284,34 @@ impl Watch {
 mod tests {
     use super::*;
     use std::sync::mpsc;
+
+    #[test]
+    fn reads_state_and_exiting_flag() {
+        use super::linux::{State, parse_stat};
+        let running = State {
+            runnable: true,
+            exiting: false,
+        };
+        assert_eq!(
+            parse_stat(b"12 (my (odd) name) R 1 2 3 4 5 4194560 0 0"),
+            Some(running)
+        );
+        assert_eq!(
+            parse_stat(b"12 (w) R 1 2 3 4 5 4194564 0 0"),
+            Some(State {
+                runnable: true,
+                exiting: true
+            })
+        );
+        assert_eq!(
+            parse_stat(b"12 (w) S 1 2 3 4 5 0"),
+            Some(State {
+                runnable: false,
+                exiting: false
+            })
+        );
+        assert_eq!(parse_stat(b"garbage"), None);
+    }
 
     /// Only the positive case: other tests of this binary run in threads
     /// of their own, so "nothing else ran" is checked end to end instead
@@ -276,6 +360,7 @@ mod timing {
             std::hint::black_box(&tids);
         }
         assert!(tids.len() >= 2, "{tids:?}");
+        eprintln!("threads: {}", tids.len());
         eprintln!("tids: {:?} each", t.elapsed() / n);
     }
 }

@@ -19,57 +19,60 @@ fn captures_other_threads_ran_during_are_named_and_left_out_of_the_lower_bound()
             .output()
             .unwrap()
     };
+    // Which captures another thread ran during depends on timing (and on
+    // the machine's load): the lower bound must not.
     let mut lower_bounds = Vec::new();
-    let mut first: Option<Value> = None;
+    let mut reports = Vec::new();
     for _ in 0..10 {
         let out = mtcov(&["--json", "--k", "2"]);
         assert_exit(&out, 0);
         let report: Value = serde_json::from_str(&stdout(&out)).unwrap();
         let line = &report["criteria"][0];
         assert_eq!(line["criterion"], "line");
-        lower_bounds.push((
-            report["captures"].clone(),
-            line["without_shared"]["a_k_numerator"].clone(),
-            line["without_shared"]["requirements"].clone(),
-        ));
-        first.get_or_insert(report);
+        lower_bounds.push(line["without_shared"]["a_k_numerator"].clone());
+        reports.push(report);
     }
     assert!(
         lower_bounds.windows(2).all(|w| w[0] == w[1]),
-        "ten runs, ten lower bounds: {lower_bounds:#?}"
+        "ten runs, ten lower bounds: {lower_bounds:?}"
     );
-    let report = first.unwrap();
-    // HAND.md: every measured execution of `triple` but the first (no
-    // worker yet) is shared; `split_sum`'s scoped threads are its own.
-    assert_eq!(report["captures"]["measured"], 12);
-    assert_eq!(report["captures"]["shared"], 7);
-    let line = &report["criteria"][0];
-    let lower = &line["without_shared"];
-    assert_eq!(line["summary"]["a_k_denominator"], 84);
-    assert_eq!(lower["a_k_numerator"], 20);
-    let owed: Vec<u64> = lower["requirements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["line_start"].as_u64().unwrap())
-        .collect();
-    for bookkeeping in 32..=37 {
+    for report in &reports {
+        // HAND.md: every measured execution of `triple` but the first (no
+        // worker yet) is shared; `split_sum`'s scoped threads are its own.
+        assert_eq!(report["captures"]["measured"], 12);
         assert!(
-            owed.contains(&bookkeeping),
-            "line {bookkeeping} in {owed:?}"
+            report["captures"]["shared"].as_u64().unwrap() >= 7,
+            "{}",
+            report["captures"]
+        );
+        let line = &report["criteria"][0];
+        let lower = &line["without_shared"];
+        assert_eq!(line["summary"]["a_k_denominator"], 84);
+        assert_eq!(lower["a_k_numerator"], 20);
+        let owed: Vec<u64> = lower["requirements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["line_start"].as_u64().unwrap())
+            .collect();
+        for bookkeeping in 32..=37 {
+            assert!(
+                owed.contains(&bookkeeping),
+                "line {bookkeeping} in {owed:?}"
+            );
+        }
+        assert!(
+            owed.iter().all(|&l| l < 56),
+            "split_sum's lines owe nothing to other threads: {owed:?}"
         );
     }
-    assert!(
-        owed.iter().all(|&l| l < 56),
-        "split_sum's lines owe nothing to other threads: {owed:?}"
-    );
 
     // Text, and --fail-under on the lower bound.
     let out = mtcov(&["report", "--k", "2", "--fail-under", "0.5"]);
     assert_exit(&out, 3);
     let text = stdout(&out);
     assert!(
-        text.contains("7 of 12 source executions ran while another thread of the process ran too"),
+        text.contains("of 12 source executions ran while another thread of the process ran too"),
         "{text}"
     );
     assert!(

@@ -196,8 +196,12 @@ impl Built {
         let mut debug_of: HashMap<String, String> = HashMap::new();
         let mut covs: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
         for entry in std::fs::read_dir(&self.record_dir).expect("record dir exists") {
-            let text =
-                std::fs::read_to_string(entry.expect("dir entry").path()).expect("read records");
+            let path = entry.expect("dir entry").path();
+            // Record files only: the run keeps its binaries beside them.
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("read records");
             let mut lines = text.lines().map(|line| {
                 serde_json::from_str::<serde_json::Value>(line).expect("record line is JSON")
             });

@@ -35,7 +35,8 @@ pub struct LastRun {
     /// build directory's own files are rebuilt by the next `cargo mtcov`.
     #[serde(default)]
     pub kept: BTreeMap<PathBuf, PathBuf>,
-    /// Modification time of each kept file when the run committed.
+    /// Modification time of each kept file (test executables, then member
+    /// libraries) when the run committed.
     pub stamps: Vec<Stamp>,
     pub runs: Vec<BinaryRun>,
 }
@@ -90,7 +91,9 @@ impl LastRun {
             .build
             .executables
             .iter()
-            .map(|e| Stamp::of(run.file(&e.path)))
+            .map(|e| &e.path)
+            .chain(&run.build.member_libraries)
+            .map(|file| Stamp::of(run.file(file)))
             .collect::<Result<_>>()?;
         Ok(run)
     }

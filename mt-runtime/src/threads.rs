@@ -12,8 +12,9 @@
 //! the kernel after the join returns), and for each the CPU time it has
 //! used (its thread CPU clock, which the kernel brings up to date even for
 //! a thread running on another CPU). A thread running or runnable then is
-//! given up to 2 ms to stop (a pool's workers spin a little before they
-//! sleep). At close, a thread that is running or runnable, whose CPU time
+//! given up to 50 ms to stop, once (the harness's threads, a pool's
+//! workers spinning before they sleep); one that does not is busy and not
+//! waited for again. At close, a thread that is running or runnable, whose CPU time
 //! moved, or that ended in between, ran during the window (or could have:
 //! a runnable thread counts whether or not a CPU was free for it, so the
 //! answer does not depend on the machine's load). Threads the execution
@@ -28,6 +29,11 @@ pub(crate) struct Watch {
     /// Scratch for the thread ids.
     #[cfg(target_os = "linux")]
     tids: Vec<u32>,
+    /// Threads that were still runnable when a window's wait ran out: no
+    /// window waits for them again (they are busy; whether they run during
+    /// a window is then what decides).
+    #[cfg(target_os = "linux")]
+    busy: Vec<u32>,
 }
 
 impl Watch {
@@ -38,6 +44,8 @@ impl Watch {
             threads: Vec::new(),
             #[cfg(target_os = "linux")]
             tids: Vec::new(),
+            #[cfg(target_os = "linux")]
+            busy: Vec::new(),
         }
     }
 }
@@ -233,26 +241,38 @@ impl Watch {
                     self.threads.push(thread);
                 }
             }
-            let mut runnable = false;
+            let mut waiting = Vec::new();
+            let busy = &self.busy;
             self.threads.retain_mut(|thread| match thread.state() {
                 // Ended, or ending in the kernel: runs no code of ours.
                 None | Some(linux::State { exiting: true, .. }) => false,
                 Some(state) => {
-                    runnable |= state.runnable;
+                    if state.runnable && !busy.contains(&thread.tid) {
+                        waiting.push(thread.tid);
+                    }
                     thread.at_open = linux::cpu_ns(thread.tid);
                     thread.at_open.is_some()
                 }
             });
-            if !runnable || started.elapsed() >= Self::SETTLE {
+            if waiting.is_empty() {
                 return;
             }
-            std::thread::sleep(std::time::Duration::from_micros(20));
+            if started.elapsed() >= Self::SETTLE {
+                self.busy.extend(waiting);
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_micros(100));
         }
     }
 
-    /// How long [`open`](Self::open) waits for running threads to stop.
+    /// How long [`open`](Self::open) waits, at most, for threads to stop
+    /// running (under load a runnable thread may wait that long for a
+    /// CPU): the test harness's own threads (libtest's main thread just
+    /// after it started the test's thread, the previous test's thread as
+    /// it ends) must never make a window shared. A thread still runnable
+    /// then is busy: it is not waited for again.
     #[cfg(target_os = "linux")]
-    const SETTLE: std::time::Duration = std::time::Duration::from_millis(2);
+    const SETTLE: std::time::Duration = std::time::Duration::from_millis(50);
 
     /// At window close: whether any thread noted at open ran since, or
     /// could have: runnable now, its CPU time moved, or it ended.

@@ -76,3 +76,29 @@ fn code_run_before_a_panic_in_the_sut_is_covered_by_that_input() {
         Some("-3")
     );
 }
+
+/// `tests/fixtures/panic-first-use`: the SUT panics on its first call in a
+/// process only. Under `cargo mtcov` that call is the warm-up run, and the
+/// measured run that follows does not panic; the MG must panic all the
+/// same, as under `cargo test` (the test expects exactly one panicked MG:
+/// it fails, exit 1, if the warm-up swallowed the panic).
+#[test]
+fn a_panic_on_first_use_only_still_panics_the_mg() {
+    let project = copy_fixture("panic-first-use");
+    let target = workspace_root().join("target/cli-fixtures/panic-first-use");
+    let out = mtcov_command(project.path(), &["--json", "--k", "1"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("cargo-mtcov runs");
+    assert_exit(&out, 0);
+    let report: Value = serde_json::from_str(&stdout(&out)).expect("JSON report");
+    // Inputs 2 and 3 hold; input 1's MG panicked: no association.
+    assert_eq!(report["totals"]["associations"], 2, "{}", report["totals"]);
+    let one = report["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["debug"] == "1")
+        .unwrap_or_else(|| panic!("input 1 missing: {report:#}"));
+    assert_eq!(one["s_ro"], 0, "{one}");
+}

@@ -14,10 +14,10 @@
 //! a thread running on another CPU). A thread running or runnable then is
 //! given up to 50 ms to stop, once (the harness's threads, a pool's
 //! workers spinning before they sleep); one that does not is busy and not
-//! waited for again. At close, a thread that is running or runnable, whose CPU time
-//! moved, or that ended in between, ran during the window (or could have:
-//! a runnable thread counts whether or not a CPU was free for it, so the
-//! answer does not depend on the machine's load). Threads the execution
+//! waited for again. At close, a thread that is running or runnable, whose
+//! CPU time moved, or that ended in between, ran during the window (or
+//! could have: a runnable thread counts whether or not a CPU was free for
+//! it, so the answer does not depend on the machine's load). Threads the execution
 //! itself starts are not among them: scoped threads it joins are part of
 //! the execution. Other systems: no capture is said to be shared.
 
@@ -180,13 +180,13 @@ mod linux {
                 while at + 19 < n as usize {
                     let reclen =
                         usize::from(u16::from_ne_bytes([buffer[at + 16], buffer[at + 17]]));
+                    if reclen < 19 || at + reclen > n as usize {
+                        return;
+                    }
                     let name = &buffer[at + 19..at + reclen];
                     let name = &name[..name.iter().position(|&b| b == 0).unwrap_or(name.len())];
                     if let Some(tid) = std::str::from_utf8(name).ok().and_then(|n| n.parse().ok()) {
                         out.push(tid);
-                    }
-                    if reclen == 0 {
-                        return;
                     }
                     at += reclen;
                 }
@@ -215,11 +215,10 @@ mod linux {
 }
 
 impl Watch {
-    /// At window open: notes every other thread alive now and the CPU
-    /// time it has used. A thread still running then is given up to
-    /// [`SETTLE`](Self::SETTLE) to stop (a thread the last execution
-    /// joined still exits after the join returns; a pool's workers spin a
-    /// little before they sleep): one that runs on makes the window shared.
+    /// At window open: notes every other thread alive now (not exiting)
+    /// and the CPU time it has used. A thread running or runnable then is
+    /// given up to [`SETTLE`](Self::SETTLE) to stop, unless it is known to
+    /// be busy; one that runs on makes the window shared.
     #[cfg(target_os = "linux")]
     pub(crate) fn open(&mut self) {
         let Some(own) = linux::own_tid() else {
@@ -234,6 +233,7 @@ impl Watch {
             // Keep the files of threads still alive, open those of new ones.
             self.threads
                 .retain(|t| self.tids.binary_search(&t.tid).is_ok());
+            self.busy.retain(|tid| self.tids.binary_search(tid).is_ok());
             for &tid in &self.tids {
                 if !self.threads.iter().any(|t| t.tid == tid)
                     && let Some(thread) = linux::Thread::open(tid)
@@ -357,30 +357,5 @@ mod tests {
 
         drop(to_worker);
         worker.join().unwrap();
-    }
-}
-
-#[cfg(all(test, target_os = "linux"))]
-mod timing {
-    #[test]
-    #[ignore]
-    fn watch_cost() {
-        let mut watch = super::Watch::new();
-        let n = 20_000;
-        let t = std::time::Instant::now();
-        for _ in 0..n {
-            watch.open();
-            std::hint::black_box(watch.ran());
-        }
-        eprintln!("open+ran: {:?} each", t.elapsed() / n);
-        let t = std::time::Instant::now();
-        let mut tids = Vec::new();
-        for _ in 0..n {
-            super::linux::tids(&mut tids);
-            std::hint::black_box(&tids);
-        }
-        assert!(tids.len() >= 2, "{tids:?}");
-        eprintln!("threads: {}", tids.len());
-        eprintln!("tids: {:?} each", t.elapsed() / n);
     }
 }

@@ -55,11 +55,13 @@ fn captures_other_threads_ran_during_are_named_and_left_out_of_the_lower_bound()
             .iter()
             .map(|r| r["line_start"].as_u64().unwrap())
             .collect();
-        for bookkeeping in 32..=37 {
-            assert!(
-                owed.contains(&bookkeeping),
-                "line {bookkeeping} in {owed:?}"
-            );
+        // What the worker runs while an odd input's execution waits for
+        // its answer (15-16), and the odd path that hands it over (11-12,
+        // 22-23, 47-49), always owe their K to shared executions; how much
+        // of the worker's later bookkeeping (26-42) leaks into a capture
+        // depends on timing, so it is not asserted.
+        for worker in [11, 12, 15, 16, 22, 23, 47, 48, 49] {
+            assert!(owed.contains(&worker), "line {worker} in {owed:?}");
         }
         assert!(
             owed.iter().all(|&l| l < 56),

@@ -271,6 +271,7 @@ fn child(s: Scenario) {
             pool: &data.pool,
             mrs: &data.mrs,
             sources: &data.sources,
+            functions: &[],
             criteria: vec![CriterionInput {
                 criterion: Criterion::Region,
                 coverage: &data.coverage,

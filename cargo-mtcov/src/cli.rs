@@ -384,6 +384,17 @@ pub(crate) struct ReportOptions {
     #[arg(long, value_name = "PATH", num_args = 0..=1, require_equals = true)]
     pub markdown: Option<Option<PathBuf>>,
 
+    /// Gap groups printed per criterion in the text report (the rest are
+    /// counted; the JSON and HTML reports hold them all); also the longest
+    /// list of dead MRs, violations and failed tests printed.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub gaps: usize,
+
+    /// Print the function table (per function: A_k, covered/requirements,
+    /// the classes whose MRs run it from source inputs) in the text report.
+    #[arg(long)]
+    pub functions: bool,
+
     /// Fail (exit 3) below this fraction: one value for every criterion
     /// (`0.8`) or per criterion (`line=0.8,branch=0.6`).
     #[arg(long, value_name = "FRACTION", value_parser = parse_fail_under)]
@@ -418,6 +429,8 @@ impl Default for ReportOptions {
             cobertura: None,
             codecov: None,
             markdown: None,
+            gaps: 10,
+            functions: false,
             fail_under: None,
             diff: None,
             fail_under_patch: None,

@@ -67,6 +67,45 @@ impl fmt::Display for Criterion {
     }
 }
 
+/// A function of the code under test as written: the unit the advice
+/// and the function table speak of. Its closures and the copies of its
+/// generic instantiations are part of it; a function nested in its body
+/// is a function of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SourceFunction {
+    /// Its path as llvm-cov demangles it, without generic arguments:
+    /// `textwrap::wrap_columns`, `<textwrap::Options>::new`.
+    pub name: String,
+    /// Relative to the workspace root when inside it.
+    pub file: String,
+    /// From its signature to its closing brace (its code regions when the
+    /// source does not show it).
+    pub line_start: u32,
+    pub line_end: u32,
+    /// Declared `pub`, or a method of a trait impl; `None` when the
+    /// source does not show it (generated code).
+    pub public: Option<bool>,
+    /// The names its body calls or passes as values, sorted.
+    #[serde(skip)]
+    pub calls: Vec<String>,
+    /// The conditions its branches test, by line, as written.
+    #[serde(skip)]
+    pub conditions: Vec<(u32, String)>,
+}
+
+impl SourceFunction {
+    /// Whether a span of its file lies within it.
+    pub fn contains(&self, file: &str, line_start: u32, line_end: u32) -> bool {
+        self.file == file && self.line_start <= line_start && line_end <= self.line_end
+    }
+
+    /// The last segment of its name: `wrap_columns`, `new`.
+    pub fn ident(&self) -> &str {
+        let name = self.name.trim_end_matches('>');
+        name.rsplit("::").next().unwrap_or(name)
+    }
+}
+
 /// Where a requirement is in the source: a span, 1-based lines and
 /// columns, and an optional label ("branch true", a function name).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -22,7 +22,7 @@ use crate::mapping::{
     RequirementKind, Scope,
 };
 use crate::measure::{Coverage, InputIdx, MrIdx};
-use crate::model::{Criterion, Location};
+use crate::model::{Criterion, Location, SourceFunction};
 use crate::records::{Execution, RunRecords, Vectors};
 use crate::run::last_run::LastRun;
 
@@ -52,6 +52,16 @@ pub(crate) struct CriterionCoverage {
     pub(crate) differing: Vec<(InputIdx, MrIdx, Vec<u32>)>,
 }
 
+/// Every code criterion measured, and the functions their requirements
+/// lie in.
+#[derive(Debug, Default)]
+pub(crate) struct CodeCoverage {
+    pub(crate) criteria: Vec<CriterionCoverage>,
+    /// The functions of the code in scope, by file and first line, over
+    /// every test binary's mapping.
+    pub(crate) functions: Vec<SourceFunction>,
+}
+
 /// The user's `--include` / `--exclude` patterns.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ScopePatterns<'a> {
@@ -69,7 +79,7 @@ pub(crate) fn criteria(
     assembled: &Assembled,
     criteria: &[Criterion],
     patterns: ScopePatterns<'_>,
-) -> Result<Vec<CriterionCoverage>> {
+) -> Result<CodeCoverage> {
     let scope = scope(workspace, patterns)?;
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
@@ -356,7 +366,26 @@ pub(crate) fn criteria(
             },
         )
         .collect();
-    Ok(result)
+    Ok(CodeCoverage {
+        criteria: result,
+        functions: functions(&maps, &workspace.root),
+    })
+}
+
+/// The functions of every map, once each, with paths relative to `root`.
+fn functions(maps: &[CoverageMap], root: &Path) -> Vec<SourceFunction> {
+    let mut all: BTreeMap<(String, u32, u32), SourceFunction> = BTreeMap::new();
+    for f in maps.iter().flat_map(CoverageMap::functions) {
+        let path = PathBuf::from(&f.file);
+        let file = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        all.entry((file.clone(), f.line_start, f.line_end))
+            .or_insert_with(|| SourceFunction { file, ..f.clone() });
+    }
+    all.into_values().collect()
 }
 
 /// Every process's counters must come from exactly the binary that is

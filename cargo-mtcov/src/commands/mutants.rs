@@ -306,7 +306,8 @@ fn instrumented_baseline(
             include: &[],
             exclude: &[],
         },
-    )?;
+    )?
+    .criteria;
     if !records.declarations.is_empty() {
         let black_box: Vec<Criterion> = Criterion::ALL
             .into_iter()

@@ -55,7 +55,8 @@ pub(super) fn emit(
         let color = use_color(color, std::io::stdout().is_terminal());
         let options = TextOptions {
             color,
-            ..TextOptions::default()
+            limit: options.gaps,
+            functions: options.functions,
         };
         write!(out, "{}", report::render_text(report, &options))?;
     }

@@ -67,7 +67,7 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
             include: &args.include,
             exclude: &args.exclude,
         };
-        coverage::criteria(&workspace, &last, &records, &assembled, &code, patterns)?
+        coverage::criteria(&workspace, &last, &records, &assembled, &code, patterns)?.criteria
     };
     measured.extend(choices::criteria(&records, &assembled, &black_box)?);
     measured.sort_by_key(|c| c.criterion);

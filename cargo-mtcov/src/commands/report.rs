@@ -88,11 +88,12 @@ pub(super) fn report_run(
         include: &options.include,
         exclude: &options.exclude,
     };
-    let mut coverage = if code.is_empty() {
-        Vec::new()
+    let code_coverage = if code.is_empty() {
+        coverage::CodeCoverage::default()
     } else {
         coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
     };
+    let mut coverage = code_coverage.criteria;
     coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
     coverage.sort_by_key(|c| c.criterion);
     let changed = options
@@ -117,6 +118,7 @@ pub(super) fn report_run(
         pool: &assembled.pool,
         mrs: &assembled.mrs,
         sources: &assembled.sources,
+        functions: &code_coverage.functions,
         criteria: coverage
             .iter()
             .map(|c| CriterionInput {

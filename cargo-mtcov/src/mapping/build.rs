@@ -13,11 +13,12 @@ use llvm_profparser::coverage::{
 };
 
 use super::decode;
+use super::items::FnItem;
 use super::linear::{Compiler, Linear, Terms};
 use super::lines::{self, LineScratch, ViewKind, ViewRegion};
-use super::testcode::TestCode;
+use super::testcode::SourceFacts;
 use super::{Requirement, RequirementKey, RequirementKind, Scope};
-use crate::model::Criterion;
+use crate::model::{Criterion, SourceFunction};
 
 /// "No index": out of scope, folded, unknown.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -95,6 +96,9 @@ pub(crate) struct Map {
     /// Per group, its records.
     pub groups: Vec<Vec<u32>>,
     reqs: [Vec<Requirement>; 4],
+    /// The functions as written, by (file, first line); file paths
+    /// absolute.
+    pub functions: Vec<SourceFunction>,
     pub has_branch_regions: bool,
     /// Source files the scope's directories admit (before patterns).
     pub scope_files: Vec<Arc<str>>,
@@ -194,9 +198,12 @@ struct Builder<'s> {
     by_key: HashMap<(u64, u64), u32>,
     reqs: [ReqTable; 4],
     has_branch_regions: bool,
-    /// Per file id, its test-only code (never requirements).
-    test_code: Vec<Option<Arc<TestCode>>>,
-    all_test_code: HashMap<PathBuf, Arc<TestCode>>,
+    /// Per file id, its test-only code (never requirements) and functions.
+    facts: Vec<Option<Arc<SourceFacts>>>,
+    all_facts: HashMap<PathBuf, Arc<SourceFacts>>,
+    /// Per provisional function requirement: its file and the first and
+    /// last line of its code regions in that file, over all its records.
+    function_lines: Vec<(u32, u32, u32)>,
     scope_files: Vec<Arc<str>>,
     pattern_hits: Vec<bool>,
 }
@@ -227,8 +234,9 @@ impl<'s> Builder<'s> {
             by_key: HashMap::new(),
             reqs: Default::default(),
             has_branch_regions: false,
-            test_code: Vec::new(),
-            all_test_code: HashMap::new(),
+            facts: Vec::new(),
+            all_facts: HashMap::new(),
+            function_lines: Vec::new(),
             scope_files: Vec::new(),
             pattern_hits: vec![false; scope.pattern_count()],
         }
@@ -262,7 +270,7 @@ impl<'s> Builder<'s> {
             }
         }
         self.scope_files.sort();
-        self.all_test_code = self.scope.test_code(&in_scope);
+        self.all_facts = self.scope.test_code(&in_scope);
     }
 
     fn build(mut self, infos: &[CoverageMappingInfo]) -> Map {
@@ -312,7 +320,7 @@ impl<'s> Builder<'s> {
         let id = if self.scope.contains(path) {
             self.files.push(Arc::from(path.to_string_lossy().as_ref()));
             self.view_parts.push(Vec::new());
-            self.test_code.push(self.all_test_code.get(path).cloned());
+            self.facts.push(self.all_facts.get(path).cloned());
             (self.files.len() - 1) as u32
         } else {
             NONE
@@ -326,8 +334,8 @@ impl<'s> Builder<'s> {
         let file_of = |r: &CounterMappingRegion| {
             let file = files.get(r.file_id).copied().unwrap_or(NONE);
             let (start, end) = (pos(r.loc.line_start, 0).0, pos(r.loc.line_end, 0).0);
-            match self.test_code.get(file as usize) {
-                Some(Some(test)) if test.contains(start, end) => NONE,
+            match self.facts.get(file as usize) {
+                Some(Some(facts)) if facts.test.contains(start, end) => NONE,
                 _ => file,
             }
         };
@@ -391,6 +399,18 @@ impl<'s> Builder<'s> {
                         };
                         let id = self.reqs[3].id(fkey, || function_label(name, span.0));
                         function = Some((id, count));
+                        if id as usize == self.function_lines.len() {
+                            self.function_lines.push((file, span.0.0, span.1.0));
+                        }
+                    }
+                    if let Some((id, _)) = function
+                        && vk == ViewKind::Code
+                    {
+                        let lines = &mut self.function_lines[id as usize];
+                        if lines.0 == file {
+                            lines.1 = lines.1.min(span.0.0);
+                            lines.2 = lines.2.max(span.1.0);
+                        }
                     }
                     let parts = &mut self.view_parts[file as usize];
                     parts.push((
@@ -451,6 +471,47 @@ impl<'s> Builder<'s> {
             function,
             views: Vec::new(),
         });
+    }
+
+    /// One [`SourceFunction`] per function as written: the function
+    /// requirements (`sorted`, `remap`: provisional id -> sorted) whose
+    /// first line lies in one `fn` item are that item (its closures fold
+    /// into it); one the source does not show is a function of its own,
+    /// spanning its code regions.
+    fn functions(&self, sorted: &[Requirement], remap: &[u32]) -> Vec<SourceFunction> {
+        let mut units: std::collections::BTreeMap<(u32, u32, u32), SourceFunction> =
+            Default::default();
+        let mut order: Vec<usize> = (0..self.function_lines.len()).collect();
+        order.sort_by_key(|&id| remap[id]);
+        for id in order {
+            let (file, first, last) = self.function_lines[id];
+            let name = sorted[remap[id] as usize].label.trim_start_matches("fn ");
+            let item: Option<&FnItem> = self.facts[file as usize].as_ref().and_then(|facts| {
+                facts
+                    .functions
+                    .iter()
+                    .filter(|f| f.line_start <= first && first <= f.line_end)
+                    .min_by_key(|f| f.line_end - f.line_start)
+            });
+            let lines = item.map_or((first, last), |f| (f.line_start, f.line_end));
+            let unit = units
+                .entry((file, lines.0, lines.1))
+                .or_insert_with(|| SourceFunction {
+                    name: name.to_owned(),
+                    file: self.files[file as usize].to_string(),
+                    line_start: lines.0,
+                    line_end: lines.1,
+                    public: item.map(|f| f.public),
+                    calls: item.map(|f| f.calls.clone()).unwrap_or_default(),
+                    conditions: item.map(|f| f.conditions.clone()).unwrap_or_default(),
+                });
+            // A closure's record may come first: the function's own name
+            // is the one without `{closure`.
+            if unit.name.contains("{closure") && !name.contains("{closure") {
+                unit.name = name.to_owned();
+            }
+        }
+        units.into_values().collect()
     }
 
     fn discard_views(&mut self, record: u32) {
@@ -572,6 +633,7 @@ impl<'s> Builder<'s> {
             }
         }
         let (group_of, groups) = group(&self.records, &self.regions);
+        let functions = self.functions(&function_reqs, &function_map);
         Map {
             records: self.records,
             regions: self.regions,
@@ -581,6 +643,7 @@ impl<'s> Builder<'s> {
             group_of,
             groups,
             reqs: [line_reqs, region_reqs, branch_reqs, function_reqs],
+            functions,
             has_branch_regions: self.has_branch_regions,
             scope_files: self.scope_files,
             pattern_hits: self.pattern_hits,

@@ -44,6 +44,7 @@
 pub(crate) mod build;
 pub(crate) mod decode;
 mod eval;
+mod items;
 mod linear;
 mod lines;
 mod merge;
@@ -133,6 +134,12 @@ impl CoverageMap {
     /// this slice are what [`Evaluator::covered`] returns.
     pub fn requirements(&self, criterion: Criterion) -> &[Requirement] {
         self.inner.requirements(criterion)
+    }
+
+    /// The functions of the code in scope as written, by file and line
+    /// (absolute paths): the units of the advice and the function table.
+    pub fn functions(&self) -> &[crate::model::SourceFunction] {
+        &self.inner.functions
     }
 
     /// Whether the mapping has branch regions (built with nightly

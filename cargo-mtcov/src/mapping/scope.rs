@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 use super::CoverageMap;
-use super::testcode::{self, TestCode};
+use super::testcode::{self, SourceFacts};
 
 /// A filter over source file paths (absolute, as the coverage mapping
 /// records them).
@@ -55,7 +55,7 @@ pub struct Scope {
     include_patterns: Vec<Pattern>,
     exclude_patterns: Vec<Pattern>,
     /// Test code per source file, parsed once however many maps ask.
-    test_code: Arc<Mutex<HashMap<PathBuf, Arc<TestCode>>>>,
+    test_code: Arc<Mutex<HashMap<PathBuf, Arc<SourceFacts>>>>,
 }
 
 /// One `--include` / `--exclude` pattern, compiled.
@@ -229,9 +229,9 @@ impl Scope {
         self.include_patterns.len() + self.exclude_patterns.len()
     }
 
-    /// The test-only code of each of `files` (in scope), parsed once per
-    /// file over the life of this scope.
-    pub(crate) fn test_code(&self, files: &[PathBuf]) -> HashMap<PathBuf, Arc<TestCode>> {
+    /// The test-only code and functions of each of `files` (in scope),
+    /// parsed once per file over the life of this scope.
+    pub(crate) fn test_code(&self, files: &[PathBuf]) -> HashMap<PathBuf, Arc<SourceFacts>> {
         let mut cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
         let missing: Vec<PathBuf> = files
             .iter()

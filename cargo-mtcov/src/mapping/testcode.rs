@@ -20,6 +20,8 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Attribute, Expr, Item, Meta};
 
+use super::items::FnItem;
+
 /// The test-only parts of one source file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct TestCode {
@@ -40,17 +42,27 @@ impl TestCode {
     }
 }
 
+/// What one parse of a source file tells the mapping: its test-only code
+/// and its `fn` items (`items`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct SourceFacts {
+    pub test: TestCode,
+    pub functions: Vec<FnItem>,
+}
+
 /// What parsing one file found.
 #[derive(Debug, Default)]
 struct Parsed {
     code: TestCode,
+    functions: Vec<FnItem>,
     /// Out-of-line module declarations: (candidate files, test-only).
     modules: Vec<(Vec<PathBuf>, bool)>,
 }
 
-/// The test code of every file in `files` (absolute paths), parsing each
-/// once; out-of-line test modules among them are whole test files.
-pub(crate) fn analyze(files: &[PathBuf]) -> HashMap<PathBuf, TestCode> {
+/// The test code and functions of every file in `files` (absolute
+/// paths), parsing each once; out-of-line test modules among them are
+/// whole test files.
+pub(crate) fn analyze(files: &[PathBuf]) -> HashMap<PathBuf, SourceFacts> {
     let parsed: HashMap<&Path, Parsed> =
         files.iter().map(|f| (f.as_path(), parse_file(f))).collect();
     // Test-only module files, and their own submodules, transitively.
@@ -73,7 +85,11 @@ pub(crate) fn analyze(files: &[PathBuf]) -> HashMap<PathBuf, TestCode> {
         .into_iter()
         .map(|(file, mut p)| {
             p.code.whole_file |= test_files.contains(file);
-            (file.to_path_buf(), p.code)
+            let facts = SourceFacts {
+                test: p.code,
+                functions: p.functions,
+            };
+            (file.to_path_buf(), facts)
         })
         .collect()
 }
@@ -86,6 +102,7 @@ fn parse_file(path: &Path) -> Parsed {
     let Ok(file) = syn::parse_file(&text) else {
         return out;
     };
+    out.functions = super::items::collect(&file, &text);
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
@@ -438,7 +455,7 @@ mod tests {
         .collect();
         let found = analyze(&files);
         let _ = std::fs::remove_dir_all(&dir);
-        let lib = &found[&files[0]];
+        let lib = &found[&files[0]].test;
         assert!(!lib.whole_file);
         assert_eq!(lib.lines, [(2, 6), (9, 10), (13, 14), (15, 16)]);
         assert!(
@@ -447,9 +464,9 @@ mod tests {
                 && !lib.contains(11, 11)
                 && !lib.contains(19, 19)
         );
-        assert!(found[&files[1]].whole_file);
-        assert!(found[&files[2]].whole_file);
-        assert_eq!(found[&files[3]], TestCode::default());
+        assert!(found[&files[1]].test.whole_file);
+        assert!(found[&files[2]].test.whole_file);
+        assert_eq!(found[&files[3]].test, TestCode::default());
     }
 
     #[test]
@@ -495,11 +512,11 @@ mod tests {
         .collect();
         let found = analyze(&files);
         let _ = std::fs::remove_dir_all(&dir);
-        let lib = &found[&files[0]];
+        let lib = &found[&files[0]].test;
         assert!(!lib.whole_file);
         assert_eq!(lib.lines, [(2, 5), (7, 10), (12, 13), (16, 16), (19, 19)]);
         assert!(!lib.contains(6, 6) && !lib.contains(14, 14) && !lib.contains(17, 17));
-        assert!(found[&files[1]].whole_file);
-        assert!(found[&files[2]].whole_file);
+        assert!(found[&files[1]].test.whole_file);
+        assert!(found[&files[2]].test.whole_file);
     }
 }

@@ -8,6 +8,7 @@ use anyhow::{Context, ensure};
 
 use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
 
+use super::functions::Functions;
 use super::{
     ClassEntry, CriterionReport, FileRow, Location, MetamorphicClass, MetamorphicCoverage,
     MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport, PatchSummary, Report,
@@ -27,6 +28,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         pool,
         mrs,
         sources,
+        functions,
         criteria,
         violations,
         satisfaction,
@@ -93,7 +95,26 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         );
         let m = measure(pool, &relations, c.coverage, k)
             .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
-        let gaps = gaps::rank(&m, &c, pool, mr_refs, &source_entries);
+        let in_functions = Functions::new(
+            if c.criterion.is_black_box() {
+                &[]
+            } else {
+                functions
+            },
+            &m,
+            &c,
+            pool,
+        );
+        let gaps = gaps::rank(
+            &m,
+            &c,
+            &gaps::Context {
+                pool,
+                mrs: mr_refs,
+                sources: &source_entries,
+                functions: &in_functions,
+            },
+        );
         if let Some(changed) = patch
             && !c.criterion.is_black_box()
         {
@@ -114,6 +135,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             } else {
                 file_rows(&m, c.locations)
             },
+            functions: in_functions.rows(&m, pool, mrs),
             gaps,
             requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
             metamorphic_coverage: c
@@ -146,6 +168,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             .collect(),
         violations,
         sources: source_entries,
+        functions: functions.to_vec(),
         unclassified_outputs: unclassified,
         failed_tests,
         suggestions,

@@ -1,16 +1,30 @@
 //! Turns requirements with `K(r) < 1` into a short, ranked to-do list.
 //!
-//! Grouping: requirements are sorted by position (file, start, end); a
-//! group is a maximal run of consecutive requirements in one file that all
-//! have `K < 1` and the same cause – no covering input at all, or the same
-//! closest input. A requirement with `K = 1` between them ends the run.
-//! One group is one thing to do: add a source input that reaches these
-//! lines, or pair this one input with more relations.
+//! Grouping: a code requirement belongs to the innermost function holding
+//! it (`functions`); its cause is what the measure saw there:
+//! - `not_called`: no execution ran its public function: an MR whose SUT
+//!   calls the function is missing;
+//! - `never_ran`: no execution ran its private function: its callers (by
+//!   name, from the source) that did run never called it;
+//! - `follow_ups_only`: its function ran, but only in follow-up
+//!   executions or checks, never on a source input;
+//! - `unreached_lines`: source inputs run its function, but none reaches
+//!   these lines;
+//! - `too_few_relations`: a source input covers it, with fewer than k
+//!   classes (or MRs);
+//! - `first_use`: only the warm-up runs before measured executions ran
+//!   it (code run only on first use in a process).
+//!
+//! A group is the requirements of one function with one cause (and, for
+//! `too_few_relations`, one closest input): one thing to do. Code outside
+//! every known function groups as maximal runs of consecutive
+//! requirements in one file with one cause and closest input, ended by a
+//! requirement with `K = 1`. A black-box requirement is a group alone.
 //!
 //! Ranking: by gain, `sum of (1 - K(r))` over the group – exactly how much
-//! `A_k * |E|` rises when the group is closed – largest first; ties put
-//! uncovered groups first (they also lift plain coverage), then file and
-//! line order.
+//! `A_k * |E|` rises when the group is closed – largest first; code run
+//! only on first use last; ties put uncovered groups first (they also lift
+//! plain coverage), then file and line order.
 
 use std::collections::HashMap;
 
@@ -20,28 +34,19 @@ use crate::measure::{
 
 use mtcov_protocol::MrDescription;
 
-use super::{ClosestInput, CriterionInput, GapGroup, GapKind, Location, SourceEntry};
-use crate::model::Criterion;
+use super::functions::Functions;
+use super::{
+    ClosestInput, Condition, CriterionInput, GapCause, GapGroup, GapKind, Location, SourceEntry,
+};
+use crate::model::{Criterion, SourceFunction};
 
 /// At most this many candidate MRs are named per gap.
 pub(crate) const CANDIDATE_LIMIT: usize = 5;
 
-/// What ran an uncovered requirement, if anything did.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ran {
-    /// Covered by a source input, or nothing ran it.
-    Nothing,
-    /// Follow-up executions or checks.
-    Aside,
-    /// Only the warm-up runs before measured executions: code that runs
-    /// only on first use in a process.
-    FirstUse,
-}
-
-struct Run {
+struct Group {
     first: usize,
-    /// For uncovered code, what ran it.
-    ran: Ran,
+    cause: GapCause,
+    function: Option<u32>,
     members: Vec<u32>,
     end: (u32, u32),
     gain: f64,
@@ -50,74 +55,121 @@ struct Run {
     needs: u32,
 }
 
+/// What the report knows beside the measure, for the advice.
+pub(super) struct Context<'a> {
+    pub pool: &'a Pool,
+    pub mrs: &'a [MrDescription],
+    pub sources: &'a [SourceEntry],
+    pub functions: &'a Functions<'a>,
+}
+
+/// The cause of requirement `r`'s gap (see the module doc).
+fn cause_of(
+    r: usize,
+    closest: Option<Closest>,
+    input: &CriterionInput<'_>,
+    functions: &Functions<'_>,
+) -> GapCause {
+    if input.criterion.is_black_box() {
+        return GapCause::BlackBox;
+    }
+    if closest.is_some() {
+        return GapCause::TooFewRelations;
+    }
+    let aside = input.aside.get(r).is_some_and(|&n| n > 0);
+    if !aside && input.first_use.get(r).is_some_and(|&n| n > 0) {
+        return GapCause::FirstUse;
+    }
+    match functions.of(r) {
+        Some(f) if functions.source_ran[f as usize] => GapCause::UnreachedLines,
+        Some(f) if functions.aside_ran[f as usize] => GapCause::FollowUpsOnly,
+        Some(f) if functions.all[f as usize].public == Some(true) => GapCause::NotCalled,
+        Some(_) => GapCause::NeverRan,
+        None if aside => GapCause::FollowUpsOnly,
+        None => GapCause::UnreachedLines,
+    }
+}
+
 /// Groups and ranks the gaps of one criterion (see the module doc).
 pub(super) fn rank(
     m: &CriterionMeasure,
     input: &CriterionInput<'_>,
-    pool: &Pool,
-    mrs: &[MrDescription],
-    sources: &[SourceEntry],
+    cx: &Context<'_>,
 ) -> Vec<GapGroup> {
+    let (pool, mrs, sources, functions) = (cx.pool, cx.mrs, cx.sources, cx.functions);
     let (criterion, locations) = (input.criterion, input.locations);
     let mut order: Vec<usize> = (0..locations.len()).collect();
     order.sort_by(|&a, &b| locations[a].cmp(&locations[b]).then(a.cmp(&b)));
 
-    let mut runs = Vec::new();
-    let mut current: Option<Run> = None;
+    let mut groups: Vec<Group> = Vec::new();
+    // Function groups by (function, cause, closest input).
+    let mut of_function: HashMap<(u32, GapCause, Option<InputIdx>), usize> = HashMap::new();
+    // The open run of code outside every function, as an index in `groups`.
+    let mut open: Option<usize> = None;
     for r in order {
         let req = ReqIdx(r as u32);
         if m.best_size(req) >= m.k() {
-            runs.extend(current.take());
+            open = None;
             continue;
         }
         let closest = m.closest(req);
         let loss = 1.0 - m.k_value(req);
         let loc = &locations[r];
-        // Uncovered code that follow-ups or checks ran and code nothing
-        // ran are two causes, two things to do.
-        let ran = if closest.is_some() {
-            Ran::Nothing
-        } else if input.aside.get(r).is_some_and(|&n| n > 0) {
-            Ran::Aside
-        } else if input.first_use.get(r).is_some_and(|&n| n > 0) {
-            Ran::FirstUse
+        let cause = cause_of(r, closest, input, functions);
+        let function = if criterion.is_black_box() {
+            None
         } else {
-            Ran::Nothing
+            functions.of(r)
         };
-        match &mut current {
-            // A black-box requirement (a choice, pair or frame) is one
-            // thing to do on its own: its neighbours share no code.
-            Some(run)
-                if !criterion.is_black_box()
-                    && locations[run.first].file == loc.file
+        let joins = match function {
+            Some(f) => of_function
+                .get(&(f, cause, closest.map(|c| c.input)))
+                .copied(),
+            None if cause == GapCause::BlackBox => None,
+            None => open.filter(|&g| {
+                let run = &groups[g];
+                locations[run.first].file == loc.file
                     && run.closest.map(|c| c.input) == closest.map(|c| c.input)
-                    && run.ran == ran =>
-            {
-                run.members.push(r as u32);
-                run.gain += loss;
-                run.end = run.end.max((loc.line_end, loc.col_end));
-                run.needs = run.needs.max(m.k() - m.best_size(req));
+                    && run.cause == cause
+            }),
+        };
+        match joins {
+            Some(g) => {
+                let group = &mut groups[g];
+                group.members.push(r as u32);
+                group.gain += loss;
+                group.end = group.end.max((loc.line_end, loc.col_end));
+                group.needs = group.needs.max(m.k() - m.best_size(req));
             }
-            _ => {
-                runs.extend(current.take());
-                current = Some(Run {
+            None => {
+                let g = groups.len();
+                groups.push(Group {
                     first: r,
-                    ran,
+                    cause,
+                    function,
                     members: vec![r as u32],
                     end: (loc.line_end, loc.col_end),
                     gain: loss,
                     closest,
                     needs: m.k() - m.best_size(req),
                 });
+                match function {
+                    Some(f) => {
+                        of_function.insert((f, cause, closest.map(|c| c.input)), g);
+                    }
+                    None => open = Some(g),
+                }
             }
         }
+        if function.is_some() {
+            open = None;
+        }
     }
-    runs.extend(current);
 
     // Code run only on first use comes last: no input can cover it.
-    runs.sort_by(|a, b| {
-        (a.ran == Ran::FirstUse)
-            .cmp(&(b.ran == Ran::FirstUse))
+    groups.sort_by(|a, b| {
+        (a.cause == GapCause::FirstUse)
+            .cmp(&(b.cause == GapCause::FirstUse))
             .then(b.gain.total_cmp(&a.gain))
             .then(b.closest.is_none().cmp(&a.closest.is_none()))
             .then_with(|| locations[a.first].cmp(&locations[b.first]))
@@ -128,36 +180,40 @@ pub(super) fn rank(
     // are the MRs whose own source executions reach the group's code.
     let reach = (!criterion.is_black_box() && input.coverage.attributed()).then(|| {
         let mut wanted = vec![false; locations.len()];
-        for run in runs.iter().filter(|run| run.closest.is_some()) {
-            for &r in &run.members {
+        for group in groups.iter().filter(|g| g.closest.is_some()) {
+            for &r in &group.members {
                 wanted[r as usize] = true;
             }
         }
         input.coverage.reaching_mrs(&wanted)
     });
+    // Per requirement, the MRs whose follow-ups ran it and whose sources
+    // did not: what Metamorphic Coverage recorded.
+    let follow_ups = follow_up_mrs(input, &groups);
     let mut candidates = Candidates::new(pool, m.counting());
-    runs.into_iter()
+    groups
+        .into_iter()
         .enumerate()
-        .map(|(i, run)| {
-            let first = &locations[run.first];
+        .map(|(i, group)| {
+            let first = &locations[group.first];
             let span = Location {
-                line_end: run.end.0,
-                col_end: run.end.1,
+                line_end: group.end.0,
+                col_end: group.end.1,
                 ..first.clone()
             };
-            let counting_here = run.closest.map(|c| {
+            let counting_here = group.closest.map(|c| {
                 crate::measure::counting_mrs(
                     input.coverage,
                     pool,
                     c.input,
-                    ReqIdx(run.first as u32),
+                    ReqIdx(group.first as u32),
                 )
             });
-            let closest = run.closest.map(|c| {
+            let closest = group.closest.map(|c| {
                 let here = counting_here.as_deref().unwrap_or_default();
                 let found = match &reach {
                     Some(reach) => {
-                        let mut reaching: Vec<MrIdx> = run
+                        let mut reaching: Vec<MrIdx> = group
                             .members
                             .iter()
                             .flat_map(|&r| reach[r as usize].iter().copied())
@@ -171,7 +227,8 @@ pub(super) fn rank(
                 closest_input(c, here, &found, pool, mrs, sources)
             });
             let most = |counts: &[u64]| {
-                run.members
+                group
+                    .members
                     .iter()
                     .map(|&r| counts.get(r as usize).copied().unwrap_or(0))
                     .max()
@@ -182,41 +239,341 @@ pub(super) fn rank(
             } else {
                 0
             };
-            let first_use_only = run.ran == Ran::FirstUse;
-            let advice = if criterion.is_black_box() {
-                black_box_advice(criterion, first, closest.as_ref(), m.counting())
-            } else {
-                advice(
-                    closest.as_ref(),
-                    m.counting(),
-                    reach.is_some(),
-                    (aside_executions, first_use_only),
-                    input.aside_complete,
-                )
-            };
-            let closest = closest.map(|(c, _)| c);
-            let requirements = run.members.len() as u32;
-            GapGroup {
+            let lines = line_ranges(&group.members, locations);
+            let function = group.function.map(|f| &functions.all[f as usize]);
+            let mut gap = GapGroup {
                 rank: i as u32 + 1,
                 kind: if closest.is_some() {
                     GapKind::Thin
                 } else {
                     GapKind::Uncovered
                 },
+                cause: group.cause,
+                function: group.function,
+                function_name: function.map(|f| f.name.clone()),
+                lines,
                 span,
-                requirements,
-                gain: run.gain,
-                a_k_gain: run.gain / total,
-                relations_needed: run.needs,
-                a_k_gain_per_relation: f64::from(requirements) / (f64::from(m.k()) * total),
+                requirements: group.members.len() as u32,
+                gain: group.gain,
+                a_k_gain: group.gain / total,
+                relations_needed: group.needs,
+                a_k_gain_per_relation: f64::from(group.members.len() as u32)
+                    / (f64::from(m.k()) * total),
                 aside_executions,
-                first_use_only,
-                closest,
-                advice,
-                members: run.members,
-            }
+                first_use_only: group.cause == GapCause::FirstUse,
+                follow_up_mrs: Vec::new(),
+                callers: Vec::new(),
+                condition: None,
+                classes_running: Vec::new(),
+                classes_not_running: Vec::new(),
+                skeleton: None,
+                closest: None,
+                advice: String::new(),
+                members: group.members,
+            };
+            let closest_ref = closest.as_ref();
+            gap.advice = if criterion.is_black_box() {
+                black_box_advice(criterion, first, closest_ref, m.counting())
+            } else {
+                match (group.function, group.cause) {
+                    (Some(f), cause) if cause != GapCause::FirstUse => function_advice(
+                        &mut gap,
+                        f,
+                        closest_ref,
+                        cx,
+                        &follow_ups,
+                        reach.is_some(),
+                        m.counting(),
+                        input.aside_complete,
+                    ),
+                    _ => advice(
+                        closest_ref,
+                        m.counting(),
+                        reach.is_some(),
+                        (aside_executions, gap.first_use_only),
+                        input.aside_complete,
+                    ),
+                }
+            };
+            gap.closest = closest.map(|(c, _)| c);
+            gap
         })
         .collect()
+}
+
+/// Per requirement of an uncovered group, the MRs whose follow-up
+/// executions ran it while no source execution did (from Metamorphic
+/// Coverage's per-pair differences), ascending.
+fn follow_up_mrs(input: &CriterionInput<'_>, groups: &[Group]) -> HashMap<u32, Vec<MrIdx>> {
+    let mut wanted: HashMap<u32, Vec<MrIdx>> = HashMap::new();
+    for group in groups.iter().filter(|g| g.closest.is_none()) {
+        for &r in &group.members {
+            wanted.insert(r, Vec::new());
+        }
+    }
+    if let Some(metamorphic) = input.metamorphic {
+        for (_, mr, reqs) in metamorphic.differing {
+            for r in reqs {
+                if let Some(list) = wanted.get_mut(r) {
+                    list.push(*mr);
+                }
+            }
+        }
+    }
+    for list in wanted.values_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
+    wanted
+}
+
+/// The lines of `members`, as sorted, merged inclusive ranges.
+fn line_ranges(members: &[u32], locations: &[Location]) -> Vec<(u32, u32)> {
+    let mut spans: Vec<(u32, u32)> = members
+        .iter()
+        .map(|&r| {
+            let l = &locations[r as usize];
+            (l.line_start, l.line_end)
+        })
+        .collect();
+    spans.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::new();
+    for (a, b) in spans {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    merged
+}
+
+/// `57-84, 90` in words.
+pub(super) fn ranges_text(lines: &[(u32, u32)]) -> String {
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    let word = if lines.len() == 1 && lines[0].0 == lines[0].1 {
+        "line"
+    } else {
+        "lines"
+    };
+    format!("{word} {}", parts.join(", "))
+}
+
+/// The names of `mrs`, joined.
+fn mr_names(mrs: &[MrIdx], descriptions: &[MrDescription]) -> Vec<String> {
+    mrs.iter()
+        .map(|m| descriptions[m.0 as usize].id.clone())
+        .collect()
+}
+
+/// The advice of a code gap in a known function; fills the group's
+/// per-cause fields.
+#[allow(clippy::too_many_arguments)]
+fn function_advice(
+    gap: &mut GapGroup,
+    f: u32,
+    closest: Option<&(ClosestInput, u32)>,
+    cx: &Context<'_>,
+    follow_ups: &HashMap<u32, Vec<MrIdx>>,
+    reach: bool,
+    counting: Counting,
+    aside_complete: bool,
+) -> String {
+    let functions = cx.functions;
+    let function = &functions.all[f as usize];
+    let name = &function.name;
+    let unknown = if aside_complete {
+        ""
+    } else {
+        " (whether follow-ups or checks ran it is not known: a test process did not exit normally)"
+    };
+    match gap.cause {
+        GapCause::NotCalled => {
+            gap.skeleton = Some(skeleton(function, cx));
+            let menu = class_menu(cx.pool);
+            format!(
+                "no test calls `{name}`{unknown}: write an MR whose SUT calls it{}",
+                if menu.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (relation classes in use: {menu})")
+                }
+            )
+        }
+        GapCause::NeverRan => {
+            let callers = functions.callers_that_ran(f);
+            gap.callers = callers
+                .iter()
+                .map(|&g| functions.all[g as usize].name.clone())
+                .collect();
+            if gap.callers.is_empty() {
+                format!(
+                    "`{name}` never runs{unknown}, and no function known to call it ran: write an MR \
+                     whose SUT reaches it (or is it dead code?)"
+                )
+            } else {
+                format!(
+                    "`{name}` never runs{unknown}: its callers {} ran but never called it: add a \
+                     source input on which they do",
+                    quoted(&gap.callers)
+                )
+            }
+        }
+        GapCause::FollowUpsOnly => {
+            let mut by: Vec<MrIdx> = gap
+                .members
+                .iter()
+                .flat_map(|r| follow_ups.get(r).into_iter().flatten().copied())
+                .collect();
+            by.sort_unstable();
+            by.dedup();
+            gap.follow_up_mrs = mr_names(&by, cx.mrs);
+            match gap.follow_up_mrs.first() {
+                Some(first) => format!(
+                    "`{name}` runs only in follow-up executions (of {}), never on a source input: \
+                     make `{first}` run it on its source input (`mg.source`), or add a source input \
+                     like that follow-up",
+                    quoted(&gap.follow_up_mrs)
+                ),
+                None => format!(
+                    "`{name}` runs only outside source executions (in checks, or follow-ups whose \
+                     sources ran it too), never on a source input: run it through `mg.source`"
+                ),
+            }
+        }
+        GapCause::UnreachedLines => {
+            gap.condition = condition_before(function, gap.lines.first().map_or(0, |l| l.0));
+            let callers = mr_names(&functions.mrs[f as usize], cx.mrs);
+            let by = if callers.is_empty() {
+                "source inputs run it".to_owned()
+            } else {
+                format!("MRs {} run it on source inputs", quoted(&callers))
+            };
+            let mut text = format!(
+                "{by}, but none reaches {} of `{name}`: add a source input that does",
+                ranges_text(&gap.lines)
+            );
+            if let Some(c) = &gap.condition {
+                text.push_str(&format!(
+                    " (see the condition `{}` on line {})",
+                    c.text, c.line
+                ));
+            }
+            if gap.aside_executions > 0 {
+                text.push_str(&format!(
+                    "; follow-ups or checks ran {} {}",
+                    if gap.requirements == 1 { "it" } else { "them" },
+                    times(gap.aside_executions)
+                ));
+            }
+            text
+        }
+        GapCause::TooFewRelations => {
+            gap.classes_running = functions.classes(f, cx.pool);
+            gap.classes_not_running = (0..cx.pool.num_classes())
+                .map(|c| cx.pool.class_name(ClassIdx(c)).to_owned())
+                .filter(|c| !gap.classes_running.contains(c))
+                .collect();
+            advice(closest, counting, reach, (0, false), aside_complete)
+        }
+        GapCause::FirstUse | GapCause::BlackBox => advice(
+            closest,
+            counting,
+            reach,
+            (gap.aside_executions, gap.first_use_only),
+            aside_complete,
+        ),
+    }
+}
+
+fn times(n: u64) -> String {
+    format!("{n} {}", if n == 1 { "time" } else { "times" })
+}
+
+/// `` `a`, `b` ``.
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The last condition of `function` on or before `line`: the branch that
+/// decides whether the lines from there run.
+fn condition_before(function: &SourceFunction, line: u32) -> Option<Condition> {
+    function
+        .conditions
+        .iter()
+        .rev()
+        .find(|(at, _)| *at <= line)
+        .map(|(at, text)| Condition {
+            line: *at,
+            text: text.clone(),
+        })
+}
+
+/// The relation classes of the registered MRs, for a menu.
+fn class_menu(pool: &Pool) -> String {
+    (0..pool.num_classes())
+        .map(|c| pool.class_name(ClassIdx(c)).to_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A `#[metamorphic]` skeleton whose SUT calls `function`, over the input
+/// type most registered MRs take.
+fn skeleton(function: &SourceFunction, cx: &Context<'_>) -> String {
+    let mut types: HashMap<&str, usize> = HashMap::new();
+    for mr in cx.mrs.iter().filter(|m| !m.source_type.is_empty()) {
+        *types.entry(mr.source_type.as_str()).or_default() += 1;
+    }
+    let mut ranked: Vec<(&str, usize)> = types.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let ty = ranked.first().map_or("Input", |t| short_type(t.0));
+    let class = if cx.pool.num_classes() > 0 {
+        cx.pool.class_name(ClassIdx(0)).to_owned()
+    } else {
+        "equal".to_owned()
+    };
+    let path = callable_path(&function.name);
+    let ident = function.ident().trim_start_matches("r#");
+    format!(
+        "#[metamorphic(output = \"{class}\")]\n\
+         fn {ident}_relation(mg: &mut Mg, input: &{ty}) {{\n    \
+             let source = mg.source(input, |input| {path}(/* from input */));\n    \
+             let next = /* a follow-up input made from input */;\n    \
+             let follow_up = mg.follow_up(&next, |input| {path}(/* from input */));\n    \
+             mg.check_eq(/* what the relation says of */ source, follow_up);\n\
+         }}"
+    )
+}
+
+/// `trig::Angle` -> `Angle`: the type as a test that imports it writes it.
+fn short_type(ty: &str) -> &str {
+    if ty.contains('<') {
+        return ty;
+    }
+    ty.rsplit("::").next().unwrap_or(ty)
+}
+
+/// How a test calls a function llvm-cov names `<a::B>::new` or `a::f`.
+fn callable_path(name: &str) -> String {
+    match name
+        .strip_prefix('<')
+        .and_then(|rest| rest.split_once(">::"))
+    {
+        Some((ty, method)) if !ty.contains(" as ") => format!("{ty}::{method}"),
+        _ => name.to_owned(),
+    }
 }
 
 fn closest_input(

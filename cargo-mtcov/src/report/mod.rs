@@ -23,7 +23,7 @@
 //!     class: "equal".into(), file: "tests/mrs.rs".into(), line: 12, source_type: "Angle".into() }];
 //! let sources = [SourceInfo { key: "8c3f0a9b12d4e5f6".into(), debug: "Angle(30.0)".into() }];
 //! let report = report::build(ReportInput {
-//!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources,
+//!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources, functions: &[],
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], first_use: &[],
 //!                                     aside_complete: true, metamorphic: None, clean: None }],
@@ -32,7 +32,7 @@
 //!     captures: Default::default(),
 //! })?;
 //! assert!(report.criteria[0].summary.as_ref().unwrap().satisfied);
-//! let text = report::render_text(&report, &TextOptions { color: false, limit: 10 });
+//! let text = report::render_text(&report, &TextOptions { color: false, limit: 10, functions: true });
 //! assert!(text.contains("line"));
 //! assert_eq!(report::render_json(&report)["schema"], "mtcov-report");
 //! # Ok::<(), anyhow::Error>(())
@@ -42,6 +42,7 @@ mod build;
 mod cobertura;
 mod codecov;
 pub(crate) mod escape;
+mod functions;
 mod gaps;
 mod html;
 mod json;
@@ -57,7 +58,7 @@ use serde::Serialize;
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Pool, Satisfaction, Summary};
-use crate::model::{Criterion, Location, SourceInfo, Violation};
+use crate::model::{Criterion, Location, SourceFunction, SourceInfo, Violation};
 use crate::patch::ChangedLines;
 
 pub use build::build;
@@ -114,6 +115,9 @@ pub struct ReportInput<'a> {
     pub pool: &'a Pool,
     pub mrs: &'a [MrDescription],
     pub sources: &'a [SourceInfo],
+    /// The functions of the code under test, sorted by file and first
+    /// line (the coverage mapping's); empty without code criteria.
+    pub functions: &'a [SourceFunction],
     pub criteria: Vec<CriterionInput<'a>>,
     pub violations: Vec<Violation>,
     /// Which source executions count for a requirement.
@@ -259,6 +263,9 @@ pub struct Report {
     pub violations: Vec<Violation>,
     /// `S_RO` of every source input, in pool order.
     pub sources: Vec<SourceEntry>,
+    /// The functions of the code under test, by file and line; gaps and
+    /// function rows refer to them by index.
+    pub functions: Vec<SourceFunction>,
     /// Source executions whose O-categories could not be classified.
     pub unclassified_outputs: Vec<UnclassifiedOutput>,
     /// Tests that failed, aborted or timed out, MR or not.
@@ -302,6 +309,9 @@ pub struct CriterionReport {
     pub summary: Option<Summary>,
     /// Per file, by path.
     pub files: Vec<FileRow>,
+    /// Per function holding requirements, by file and line (code
+    /// criteria).
+    pub functions: Vec<FunctionRow>,
     /// Every group of requirements with `K < 1`, most valuable first.
     pub gaps: Vec<GapGroup>,
     /// `K(r)` of every requirement, in requirement order.
@@ -394,6 +404,68 @@ pub struct FileRow {
     pub a_k: f64,
 }
 
+/// One function's share of a criterion.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FunctionRow {
+    /// Index into `Report::functions`.
+    pub function: u32,
+    pub name: String,
+    pub file: String,
+    /// Its first line.
+    pub line: u32,
+    pub requirements: u32,
+    pub covered: u32,
+    /// `A_k` over this function's requirements.
+    pub a_k: f64,
+    /// The MRs whose source executions run it, by id.
+    pub mrs: Vec<String>,
+    /// Their relation classes.
+    pub classes: Vec<String>,
+}
+
+/// Why a group's requirements have `K < 1`: what to do about them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GapCause {
+    /// No execution ran its public function: write an MR whose SUT calls it.
+    NotCalled,
+    /// No execution ran its private function: its callers never called it.
+    NeverRan,
+    /// Only follow-up executions or checks ran its function.
+    FollowUpsOnly,
+    /// Source inputs run its function (or, outside every function, nothing
+    /// says otherwise), but none reaches these lines.
+    UnreachedLines,
+    /// A source input covers it, checked by too few classes (or MRs).
+    TooFewRelations,
+    /// Only the warm-up runs ran it: code run only on first use.
+    FirstUse,
+    /// A black-box requirement (a choice, pair or frame).
+    BlackBox,
+}
+
+impl GapCause {
+    /// Its name in the JSON report and the HTML.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NotCalled => "not_called",
+            Self::NeverRan => "never_ran",
+            Self::FollowUpsOnly => "follow_ups_only",
+            Self::UnreachedLines => "unreached_lines",
+            Self::TooFewRelations => "too_few_relations",
+            Self::FirstUse => "first_use",
+            Self::BlackBox => "black_box",
+        }
+    }
+}
+
+/// A branch condition as written, and its line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Condition {
+    pub line: u32,
+    pub text: String,
+}
+
 /// Whether a gap needs a new source input or more relations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -404,13 +476,21 @@ pub enum GapKind {
     Thin,
 }
 
-/// Adjacent requirements (in one file) with `K < 1` and the same cause,
-/// reported together. See `docs/report-schema.md` for the ranking.
+/// The requirements of one function (or adjacent ones outside every
+/// function) with `K < 1` and one cause, reported together. See
+/// `docs/report-schema.md` for the grouping and the ranking.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GapGroup {
     /// 1-based position in the ranking.
     pub rank: u32,
     pub kind: GapKind,
+    pub cause: GapCause,
+    /// Index into `Report::functions` of the function holding it.
+    pub function: Option<u32>,
+    /// That function's name.
+    pub function_name: Option<String>,
+    /// Its lines, as sorted inclusive ranges.
+    pub lines: Vec<(u32, u32)>,
     /// From the start of the first requirement to the end of the last;
     /// `label` is the first requirement's.
     pub span: Location,
@@ -434,6 +514,19 @@ pub struct GapGroup {
     /// initialiser, a cache fill), which no input is credited with. (How
     /// many times is not given: it depends on how many processes ran.)
     pub first_use_only: bool,
+    /// `follow_ups_only`: the MRs whose follow-up executions ran it.
+    pub follow_up_mrs: Vec<String>,
+    /// `never_ran`: the functions that call it (by name) and ran.
+    pub callers: Vec<String>,
+    /// `unreached_lines`: the last branch condition of its function on or
+    /// before its first line.
+    pub condition: Option<Condition>,
+    /// `too_few_relations`: the relation classes whose MRs run its
+    /// function on source inputs, and the other classes of the suite.
+    pub classes_running: Vec<String>,
+    pub classes_not_running: Vec<String>,
+    /// `not_called`: an MR skeleton whose SUT calls its function.
+    pub skeleton: Option<String>,
     /// The best covering input, for `thin` gaps.
     pub closest: Option<ClosestInput>,
     /// What to do, in one sentence.
@@ -458,6 +551,10 @@ impl GapGroup {
             Counting::Mr => ("MR", "MRs"),
         };
         let how = match self.kind {
+            GapKind::Uncovered if self.cause == GapCause::NotCalled => format!(
+                "with MRs of {} {many} whose SUT calls it",
+                self.relations_needed
+            ),
             GapKind::Uncovered => format!(
                 "with a source input that reaches it, checked by {} {many}",
                 self.relations_needed

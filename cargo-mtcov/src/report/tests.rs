@@ -16,6 +16,7 @@ struct Fixture {
     line_clean: Coverage,
     branch: (Coverage, Vec<Location>),
     function: (Coverage, Vec<Location>),
+    functions: Vec<SourceFunction>,
 }
 
 fn fixture() -> Fixture {
@@ -93,6 +94,28 @@ fn fixture() -> Fixture {
         line_clean,
         branch: (branch, branch_locs),
         function: (Coverage::new(0), Vec::new()),
+        // trig.rs's lines lie in a public function; util.rs's in a private
+        // helper that it calls, whose line 12 follows a condition.
+        functions: vec![
+            SourceFunction {
+                name: "trig::sin_deg".into(),
+                file: "src/trig.rs".into(),
+                line_start: 2,
+                line_end: 6,
+                public: Some(true),
+                calls: vec!["helper".into()],
+                conditions: vec![(4, "x > 0.0".into())],
+            },
+            SourceFunction {
+                name: "trig::util::helper".into(),
+                file: "src/util.rs".into(),
+                line_start: 9,
+                line_end: 14,
+                public: Some(false),
+                calls: Vec::new(),
+                conditions: vec![(11, "x.abs() > 1.0".into())],
+            },
+        ],
     }
 }
 
@@ -110,6 +133,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
         pool: &f.pool,
         mrs: &f.mrs,
         sources: &f.sources,
+        functions: &f.functions,
         criteria: vec![
             CriterionInput {
                 criterion: Criterion::Line,
@@ -310,8 +334,12 @@ fn gaps_are_grouped_and_ranked_by_gain() {
     assert!((gaps[0].a_k_gain - 2.0 / 6.0).abs() < 1e-12);
     assert_eq!(
         gaps[0].advice,
-        "no execution reaches this code: add a source input that does"
+        "source inputs run it, but none reaches lines 12-13 of `trig::util::helper`: add a \
+         source input that does (see the condition `x.abs() > 1.0` on line 11)"
     );
+    assert_eq!(gaps[0].cause, GapCause::UnreachedLines);
+    assert_eq!(gaps[0].function_name.as_deref(), Some("trig::util::helper"));
+    assert_eq!(gaps[0].lines, [(12, 13)]);
     assert!(gaps[0].closest.is_none());
 
     assert_eq!(gaps[1].kind, GapKind::Thin);
@@ -377,6 +405,7 @@ fn mismatched_names_are_refused() {
         pool: &f.pool,
         mrs: &f.mrs[..2],
         sources: &f.sources,
+        functions: &f.functions,
         criteria: vec![],
         violations: vec![],
         satisfaction: Default::default(),
@@ -399,6 +428,7 @@ fn mismatched_names_are_refused() {
         pool: &f.pool,
         mrs: &f.mrs,
         sources: &f.sources,
+        functions: &f.functions,
         criteria: vec![CriterionInput {
             criterion: Criterion::Line,
             coverage: &f.line.0,
@@ -434,6 +464,7 @@ fn text_report() {
         &TextOptions {
             color: false,
             limit: 2,
+            functions: true,
         },
     );
     assert!(!text.contains('\x1b'));
@@ -448,6 +479,7 @@ fn text_report_in_colour() {
         &TextOptions {
             color: true,
             limit: 10,
+            functions: true,
         },
     );
     assert!(
@@ -461,6 +493,7 @@ fn text_report_in_colour() {
         &TextOptions {
             color: false,
             limit: 10,
+            functions: true,
         },
     );
     assert_eq!(strip_ansi(&text), plain);
@@ -518,12 +551,198 @@ fn json_matches_documented_schema() {
         );
         seen.extend(schema::paths_in(&json).into_keys());
     }
+    let json = render_json(&causes_report());
+    assert_eq!(
+        schema::violations(&json, schema::SCHEMA_DOC),
+        Vec::<String>::new()
+    );
+    seen.extend(schema::paths_in(&json).into_keys());
     for path in documented.keys() {
         assert!(
             seen.contains(path),
             "{path} is documented but never appears in a report"
         );
     }
+}
+
+/// A library of four functions, one gap of each function-level cause:
+/// `api::unused` (public) never runs; `api::inner` (private) never runs
+/// though `api::outer`, which calls it, does; `api::outer`'s line 11
+/// (after its condition on line 10) no source input reaches; `api::echo`
+/// runs only in follow-ups of `mrs::shift`.
+fn causes_report() -> Report {
+    let mut p = PoolBuilder::new();
+    let shift = p.add_mr("shift", Some("lib::Para"));
+    let swap = p.add_mr("swap", Some("lib::Para"));
+    let t = p.add_input();
+    p.record_mg(shift, &[t], Outcome::Holds).unwrap();
+    p.record_mg(swap, &[t], Outcome::Holds).unwrap();
+    let pool = p.build();
+    let mrs: Vec<MrDescription> = [("mrs::shift", "shift"), ("mrs::swap", "swap")]
+        .iter()
+        .enumerate()
+        .map(|(i, &(id, class))| MrDescription {
+            id: id.into(),
+            name: id.into(),
+            class: class.into(),
+            file: "tests/mrs.rs".into(),
+            line: 10 * (i as u32 + 1),
+            source_type: "lib::Para".into(),
+        })
+        .collect();
+    let sources = vec![SourceInfo {
+        key: "0000000000000001".into(),
+        debug: "Para(\"a b\")".into(),
+    }];
+    let function = |name: &str, lines: (u32, u32), public: bool, calls: &[&str]| SourceFunction {
+        name: name.into(),
+        file: "src/api.rs".into(),
+        line_start: lines.0,
+        line_end: lines.1,
+        public: Some(public),
+        calls: calls.iter().map(|c| (*c).to_owned()).collect(),
+        conditions: if name == "api::outer" {
+            vec![(10, "s.is_empty()".into())]
+        } else {
+            Vec::new()
+        },
+    };
+    let functions = vec![
+        function("api::unused", (1, 3), true, &[]),
+        function("api::inner", (5, 7), false, &[]),
+        function("api::outer", (9, 12), true, &["inner", "len"]),
+        function("<api::Para>::echo", (14, 16), true, &[]),
+    ];
+    let locations: Vec<Location> = [2, 6, 10, 11, 15]
+        .iter()
+        .map(|&l| Location::new("src/api.rs", l, 5, l, 20))
+        .collect();
+    let mut line = Coverage::new(5);
+    line.push_by(t, shift, [2]).unwrap();
+    line.push_by(t, swap, [2]).unwrap();
+    let aside = [0, 0, 0, 0, 3];
+    let differing = [(t, shift, vec![4])];
+    build(ReportInput {
+        k: 2,
+        counting: Counting::Class,
+        pool: &pool,
+        mrs: &mrs,
+        sources: &sources,
+        functions: &functions,
+        criteria: vec![CriterionInput {
+            criterion: Criterion::Line,
+            coverage: &line,
+            locations: &locations,
+            aside: &aside,
+            first_use: &[],
+            aside_complete: true,
+            metamorphic: Some(MetamorphicInput {
+                differing: &differing,
+            }),
+            clean: None,
+        }],
+        violations: vec![],
+        satisfaction: Default::default(),
+        unclassified: vec![],
+        failed_tests: vec![],
+        patch: None,
+        suggestions: vec![],
+        stopped_draws: vec![],
+        captures: Default::default(),
+    })
+    .unwrap()
+}
+
+#[test]
+fn gaps_by_function_name_their_cause() {
+    let report = causes_report();
+    let line = &report.criteria[0];
+    let by_cause = |cause: GapCause| {
+        line.gaps
+            .iter()
+            .find(|g| g.cause == cause)
+            .unwrap_or_else(|| panic!("no {cause:?} gap in {:#?}", line.gaps))
+    };
+    let unused = by_cause(GapCause::NotCalled);
+    assert_eq!(unused.function_name.as_deref(), Some("api::unused"));
+    assert_eq!(
+        unused.advice,
+        "no test calls `api::unused`: write an MR whose SUT calls it (relation classes in use: \
+         shift, swap)"
+    );
+    let skeleton = unused.skeleton.as_deref().unwrap();
+    assert!(
+        skeleton.starts_with(
+            "#[metamorphic(output = \"shift\")]\nfn unused_relation(mg: &mut Mg, input: &Para) {"
+        ),
+        "{skeleton}"
+    );
+    assert!(
+        skeleton.contains("mg.source(input, |input| api::unused(/* from input */))"),
+        "{skeleton}"
+    );
+
+    let inner = by_cause(GapCause::NeverRan);
+    assert_eq!(inner.callers, ["api::outer"]);
+    assert_eq!(
+        inner.advice,
+        "`api::inner` never runs: its callers `api::outer` ran but never called it: add a source \
+         input on which they do"
+    );
+
+    let outer = by_cause(GapCause::UnreachedLines);
+    assert_eq!(outer.lines, [(11, 11)]);
+    assert_eq!(outer.condition.as_ref().map(|c| c.line), Some(10));
+    assert_eq!(
+        outer.advice,
+        "MRs `mrs::shift`, `mrs::swap` run it on source inputs, but none reaches line 11 of \
+         `api::outer`: add a source input that does (see the condition `s.is_empty()` on line 10)"
+    );
+
+    let echo = by_cause(GapCause::FollowUpsOnly);
+    assert_eq!(echo.follow_up_mrs, ["mrs::shift"]);
+    assert!(
+        echo.advice.starts_with(
+            "`<api::Para>::echo` runs only in follow-up executions (of `mrs::shift`), never on a \
+             source input: make `mrs::shift` run it on its source input"
+        ),
+        "{}",
+        echo.advice
+    );
+
+    // The function table: outer is the only function source inputs run.
+    let rows: Vec<(&str, u32, u32, &[String])> = line
+        .functions
+        .iter()
+        .map(|f| {
+            (
+                f.name.as_str(),
+                f.requirements,
+                f.covered,
+                f.classes.as_slice(),
+            )
+        })
+        .collect();
+    let both = ["shift".to_owned(), "swap".to_owned()];
+    assert_eq!(
+        rows,
+        [
+            ("api::unused", 1, 0, &[][..]),
+            ("api::inner", 1, 0, &[][..]),
+            ("api::outer", 2, 1, &both[..]),
+            ("<api::Para>::echo", 1, 0, &[][..]),
+        ]
+    );
+    insta::assert_snapshot!(
+        "gaps_by_function",
+        render_text(
+            &report,
+            &TextOptions {
+                functions: true,
+                ..TextOptions::default()
+            }
+        )
+    );
 }
 
 #[test]
@@ -534,9 +753,15 @@ fn text_lists_are_capped_by_the_limit() {
         &TextOptions {
             color: false,
             limit: 0,
+            functions: true,
         },
     );
-    assert!(text.contains("  ... and 3 more groups\n"), "{text}");
+    assert!(
+        text.contains(
+            "  ... and 3 more groups (all in --html and --json; more here with --gaps N)\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("  ... and 1 more MR\n"), "{text}");
     assert!(text.contains("  ... and 1 more violation\n"), "{text}");
     assert!(!text.contains("mrs::scale [scale]"), "{text}");
@@ -579,7 +804,14 @@ fn assert_no_hidden(out: &str, what: &str) {
 fn hostile_debug_cannot_reach_the_terminal() {
     let r = hostile_report();
     for color in [false, true] {
-        let text = render_text(&r, &TextOptions { color, limit: 10 });
+        let text = render_text(
+            &r,
+            &TextOptions {
+                color,
+                limit: 10,
+                functions: true,
+            },
+        );
         let text = strip_ansi(&text);
         assert_no_hidden(&text, "the text report");
         assert!(text.contains("\\u{1b}[2J"), "{text}");
@@ -914,6 +1146,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             pool: &f.pool,
             mrs: &f.mrs,
             sources: &f.sources,
+            functions: &[],
             criteria: vec![CriterionInput {
                 criterion: Criterion::Line,
                 coverage: &f.line.0,
@@ -1006,7 +1239,8 @@ fn the_patch_is_measured_on_changed_lines_only() {
     );
     assert_eq!(
         line.gaps[1].advice,
-        "no execution reaches this code: add a source input that does"
+        "source inputs run it, but none reaches lines 12-13 of `trig::util::helper`: add a \
+         source input that does (see the condition `x.abs() > 1.0` on line 11)"
     );
     for c in &patch.criteria[1..] {
         assert_eq!(c.summary, None, "{:?}", c.criterion);

@@ -19,6 +19,8 @@ pub struct TextOptions {
     /// Longest list printed: gap groups per criterion, dead MRs,
     /// violations. The rest are counted (the JSON report has them all).
     pub limit: usize,
+    /// Print the function table of each code criterion.
+    pub functions: bool,
 }
 
 impl Default for TextOptions {
@@ -26,6 +28,7 @@ impl Default for TextOptions {
         Self {
             color: false,
             limit: 10,
+            functions: false,
         }
     }
 }
@@ -63,6 +66,9 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     sweep_table(&mut out, report, p);
     metamorphic_table(&mut out, report, p);
     file_table(&mut out, report, p);
+    if opts.functions {
+        function_table(&mut out, report, p);
+    }
     for c in &report.criteria {
         gap_list(&mut out, c, k, report.counting, opts.limit, p);
     }
@@ -336,6 +342,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
                 .max()
                 .unwrap_or(0)
                 .max(c.criterion.name().len() + 5)
+                .max("A_k cov/reqs".len())
         })
         .collect();
     let mut head = format!("{:<width$}", "File");
@@ -343,6 +350,11 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
         let _ = write!(head, "  {:>w$}", format!("{} A_{}", c.criterion, report.k));
     }
     let _ = writeln!(out, "{}", p.bold(&head));
+    let mut sub = format!("{:<width$}", "");
+    for w in &widths {
+        let _ = write!(sub, "  {:>w$}", "A_k cov/reqs");
+    }
+    let _ = writeln!(out, "{}", p.dim(sub.trim_end()));
     for (i, f) in files.iter().enumerate() {
         let _ = write!(out, "{:<width$}", esc(f));
         for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
@@ -357,6 +369,56 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
         out.push('\n');
     }
     out.push('\n');
+}
+
+/// Per code criterion, every function holding requirements: `A_k`,
+/// covered/requirements and the classes whose MRs run it from source
+/// inputs.
+fn function_table(out: &mut String, report: &Report, p: Paint) {
+    for c in report
+        .criteria
+        .iter()
+        .filter(|c| !c.criterion.is_black_box() && !c.functions.is_empty())
+    {
+        let names: Vec<String> = c
+            .functions
+            .iter()
+            .map(|f| esc(&f.name).into_owned())
+            .collect();
+        let head = format!("Function ({})", c.criterion);
+        let width = names
+            .iter()
+            .map(|n| n.len())
+            .max()
+            .unwrap_or(0)
+            .max(head.len());
+        let _ = writeln!(
+            out,
+            "{}",
+            p.bold(&format!(
+                "{:<width$}  {:>7}  {:>13}  {}",
+                head,
+                format!("A_{}", report.k),
+                "covered/reqs",
+                "classes running it on source inputs"
+            ))
+        );
+        for (f, name) in c.functions.iter().zip(&names) {
+            let a = format!("{:>7}", pct(f.a_k));
+            let classes = if f.classes.is_empty() {
+                "-".to_owned()
+            } else {
+                esc(&f.classes.join(", ")).into_owned()
+            };
+            let _ = writeln!(
+                out,
+                "{name:<width$}  {}  {:>13}  {classes}",
+                p.ratio(f.a_k, &a),
+                format!("{}/{}", f.covered, f.requirements),
+            );
+        }
+        out.push('\n');
+    }
 }
 
 fn gap_list(
@@ -394,7 +456,14 @@ fn gap_list(
             gap_line(out, g, k, counting, width, p);
         }
     }
-    and_more(out, c.gaps.len() - shown, "group", "groups");
+    if c.gaps.len() > shown {
+        let more = c.gaps.len() - shown;
+        let _ = writeln!(
+            out,
+            "  ... and {more} more {} (all in --html and --json; more here with --gaps N)",
+            if more == 1 { "group" } else { "groups" }
+        );
+    }
     out.push('\n');
 }
 
@@ -415,13 +484,39 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, counting: Counting, width: u
     if let Some(label) = &g.span.label {
         let _ = write!(out, "  {}", p.dim(&esc(label)));
     }
+    if let Some(name) = &g.function_name {
+        let _ = write!(out, "  in {}", p.bold(&esc(name)));
+    }
     out.push('\n');
     let advice = match g.kind {
         GapKind::Uncovered => p.red(&esc(&g.advice)),
         GapKind::Thin => esc(&g.advice).into_owned(),
     };
     let _ = writeln!(out, "        {advice}");
+    if let Some(skeleton) = &g.skeleton {
+        for line in skeleton.lines() {
+            let _ = writeln!(out, "          {}", p.dim(&esc(line)));
+        }
+    }
     let _ = writeln!(out, "        {}", p.dim(&g.gain_words(counting)));
+    if !g.classes_running.is_empty() || !g.classes_not_running.is_empty() {
+        let list = |classes: &[String]| {
+            if classes.is_empty() {
+                "none".to_owned()
+            } else {
+                esc(&classes.join(", ")).into_owned()
+            }
+        };
+        let _ = writeln!(
+            out,
+            "        {}",
+            p.dim(&format!(
+                "classes that run it on source inputs: {}; that do not: {}",
+                list(&g.classes_running),
+                list(&g.classes_not_running)
+            ))
+        );
+    }
     if let Some(c) = &g.closest {
         let classes = if c.classes.is_empty() {
             "none".to_owned()

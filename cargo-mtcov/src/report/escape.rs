@@ -116,6 +116,35 @@ pub(crate) fn markdown(text: &str) -> String {
     out
 }
 
+/// A GitHub-flavoured Markdown code span showing `text` as is: nothing in
+/// a code span formats, links or is HTML, so only its fence must be longer
+/// than any run of backticks inside (CommonMark), and hidden characters
+/// (a newline above all) are written out. Readable where [`markdown`]
+/// would backslash most of a `Debug` text.
+pub(crate) fn markdown_code(text: &str) -> String {
+    let text = visible(text);
+    if text.is_empty() {
+        return String::new();
+    }
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    // A space on each side is stripped again; it keeps a backtick at an
+    // end from joining the fence.
+    if text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ') && text.ends_with(' '))
+    {
+        format!("{fence} {text} {fence}")
+    } else {
+        format!("{fence}{text}{fence}")
+    }
+}
+
 /// For XML attribute values and text: entities, and hidden characters
 /// written out (XML 1.0 cannot carry most control characters at all).
 pub(crate) fn xml(text: &str) -> Cow<'_, str> {
@@ -131,6 +160,18 @@ pub(crate) fn lcov(text: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markdown_code_spans_hold_any_text() {
+        assert_eq!(
+            markdown_code("Para { text: \"<b>\" }"),
+            "`Para { text: \"<b>\" }`"
+        );
+        assert_eq!(markdown_code("a`b"), "``a`b``");
+        assert_eq!(markdown_code("`x`"), "`` `x` ``");
+        assert_eq!(markdown_code("a\nb"), "`a\\nb`");
+        assert_eq!(markdown_code(""), "");
+    }
 
     const HOSTILE: &str =
         "a\x1b[31mred\x1b[0m\rover\u{202e}txt\u{200b}\u{feff}\n<b>&\"'\u{7f}\u{85}";

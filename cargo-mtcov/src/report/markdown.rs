@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::measure::Counting;
 
-use super::escape::markdown as esc;
+use super::escape::{markdown as esc, markdown_code as code};
 use super::text::{pct, span};
 use super::{GapKind, Report};
 
@@ -102,6 +102,7 @@ pub fn render_markdown(report: &Report) -> String {
             out.push('\n');
         }
     }
+    functions(&mut out, report);
     for c in &report.criteria {
         if c.gaps.is_empty() {
             continue;
@@ -126,9 +127,13 @@ pub fn render_markdown(report: &Report) -> String {
                 .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "{}. **{}**{label}: {} {}, {} in A\\_{k} ({what})  \n   {}",
+                "{}. **{}**{label}{}: {} {}, {} in A\\_{k} ({what})  \n   {}",
                 g.rank,
                 esc(&span(&g.span)),
+                g.function_name
+                    .as_deref()
+                    .map(|f| format!(" in {}", code(f)))
+                    .unwrap_or_default(),
                 g.requirements,
                 if g.requirements == 1 {
                     "requirement"
@@ -136,7 +141,7 @@ pub fn render_markdown(report: &Report) -> String {
                     "requirements"
                 },
                 esc(&g.gain_words(report.counting)),
-                esc(&g.advice)
+                with_code(&g.advice, g.closest.as_ref().map(|c| c.debug.as_str()))
             );
         }
     }
@@ -154,7 +159,7 @@ pub fn render_markdown(report: &Report) -> String {
         "Violations",
         true,
         report.violations.iter().map(|v| match &v.minimal {
-            Some(minimal) => esc(&format!("{} (minimal input {minimal})", v.mr)),
+            Some(minimal) => format!("{} (minimal input {})", esc(&v.mr), code(minimal)),
             None => esc(&v.mr),
         }),
     );
@@ -165,6 +170,69 @@ pub fn render_markdown(report: &Report) -> String {
         report.failed_tests.iter().map(|t| esc(&t.sentence())),
     );
     out
+}
+
+/// Functions listed per code criterion: those with the lowest `A_k`.
+const TOP_FUNCTIONS: usize = 10;
+
+/// Per code criterion, the functions with the lowest `A_k` first.
+fn functions(out: &mut String, report: &Report) {
+    let k = report.k;
+    for c in report
+        .criteria
+        .iter()
+        .filter(|c| !c.criterion.is_black_box() && !c.functions.is_empty())
+    {
+        let mut rows: Vec<&super::FunctionRow> = c.functions.iter().collect();
+        rows.sort_by(|a, b| a.a_k.total_cmp(&b.a_k).then(a.function.cmp(&b.function)));
+        let _ = writeln!(
+            out,
+            "\n### Functions in {} coverage, lowest A\\_{k} first ({} of {})\n",
+            esc(c.criterion.name()),
+            rows.len().min(TOP_FUNCTIONS),
+            rows.len()
+        );
+        let _ = writeln!(
+            out,
+            "| Function | Where | A\\_{k} | covered/requirements | Classes running it on source inputs |"
+        );
+        let _ = writeln!(out, "|---|---|---:|---:|---|");
+        for f in rows.iter().take(TOP_FUNCTIONS) {
+            let classes = if f.classes.is_empty() {
+                "\\-".to_owned()
+            } else {
+                esc(&f.classes.join(", "))
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {}/{} | {classes} |",
+                code(&f.name).replace('|', "\\|"),
+                esc(&format!("{}:{}", f.file, f.line)),
+                pct(f.a_k),
+                f.covered,
+                f.requirements
+            );
+        }
+    }
+}
+
+/// Advice for Markdown: `literal` (a source input's `Debug` text) and the
+/// advice's own `` `quoted` `` names as code spans, the rest escaped.
+fn with_code(text: &str, literal: Option<&str>) -> String {
+    let quoted = |part: &str| -> String {
+        part.split('`')
+            .enumerate()
+            .map(|(i, piece)| if i % 2 == 1 { code(piece) } else { esc(piece) })
+            .collect()
+    };
+    match literal.filter(|l| !l.is_empty()) {
+        Some(literal) => text
+            .split(literal)
+            .map(quoted)
+            .collect::<Vec<_>>()
+            .join(&code(literal)),
+        None => quoted(text),
+    }
 }
 
 /// `{title} ({n}): {the first 10 items}` on a paragraph of its own, when
@@ -245,7 +313,7 @@ fn patch(out: &mut String, report: &Report) {
                 "- **{}**{label}: K = {:.2}; {}",
                 esc(&span(&g.location)),
                 g.k,
-                esc(&g.advice)
+                with_code(&g.advice, None)
             );
         }
         if c.gaps.len() > 10 {

@@ -958,11 +958,55 @@ fn hostile_user_text_cannot_inject_html() {
     );
 }
 
+/// `md` without its code spans (CommonMark: a run of n backticks opens
+/// one, the next run of exactly n closes it).
+fn outside_code_spans(md: &str) -> String {
+    let mut out = String::new();
+    let mut rest = md;
+    while let Some(open) = rest.find('`') {
+        out.push_str(&rest[..open]);
+        let n = rest[open..].chars().take_while(|&c| c == '`').count();
+        let after = &rest[open + n..];
+        let mut search = 0;
+        let close = loop {
+            let Some(at) = after[search..].find('`') else {
+                break None;
+            };
+            let at = search + at;
+            let run = after[at..].chars().take_while(|&c| c == '`').count();
+            if run == n {
+                break Some(at);
+            }
+            search = at + run;
+        };
+        match close {
+            Some(at) => {
+                out.push_str("<code>");
+                rest = &after[at + n..];
+            }
+            // An unclosed run is text.
+            None => {
+                out.push_str(&rest[open..open + n]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("<code>", "")
+}
+
 #[test]
 fn hostile_user_text_cannot_break_markdown_lcov_or_xml() {
     let r = hostile_report();
     let md = render_markdown(&r);
     assert_no_hidden(&md, "markdown");
+    // User text is shown as is in code spans (where nothing is markup),
+    // and escaped everywhere else.
+    assert!(
+        md.contains("`Angle(30.0)Evil(\""),
+        "inputs are code spans: {md}"
+    );
+    let md = outside_code_spans(&md);
     assert!(!md.contains('<'), "{md}");
     for line in md.lines().filter(|l| l.starts_with('|')) {
         let cells = line.replace("\\|", "").matches('|').count();

@@ -107,6 +107,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
 
     sweep(&mut out, site);
     files_table(&mut out, site);
+    functions_table(&mut out, site);
 
     out.push_str("<h2>Top gaps</h2>\n");
     let mut any = false;
@@ -412,6 +413,84 @@ fn sweep(out: &mut String, site: &Site<'_>) {
             let _ = write!(out, "<td class=\"r\">{}</td>", pct(p.a));
         }
         out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table>\n");
+}
+
+/// Functions × code criteria, sortable by any column: `A_k`,
+/// covered/requirements and the classes whose MRs run each function from
+/// source inputs (of the first code criterion).
+fn functions_table(out: &mut String, site: &Site<'_>) {
+    let r = site.report;
+    let criteria: Vec<_> = r
+        .criteria
+        .iter()
+        .filter(|c| !c.criterion.is_black_box() && !c.functions.is_empty())
+        .collect();
+    let Some(first) = criteria.first() else {
+        return;
+    };
+    out.push_str("<h2>Functions</h2>\n<p class=\"muted\">Click a column to sort. Classes: the relation classes whose MRs run the function on source inputs.</p>\n<table class=\"sortable\" id=\"functions\"><thead><tr><th>Function</th><th>File</th>");
+    for c in &criteria {
+        let _ = write!(
+            out,
+            "<th class=\"r\">{} A<sub>{}</sub></th><th class=\"r\">covered/requirements</th>",
+            c.criterion.name(),
+            r.k
+        );
+    }
+    out.push_str("<th>Classes</th></tr></thead><tbody>\n");
+    let mut functions: BTreeSet<u32> = BTreeSet::new();
+    for c in &criteria {
+        functions.extend(c.functions.iter().map(|f| f.function));
+    }
+    for f in functions {
+        let function = &r.functions[f as usize];
+        out.push_str("<tr class=\"row\"><td data-v=\"");
+        esc(out, &function.name);
+        out.push_str("\"><code>");
+        esc(out, &function.name);
+        out.push_str("</code></td><td data-v=\"");
+        let place = format!("{}:{}", function.file, function.line_start);
+        esc(out, &place);
+        out.push_str("\">");
+        match site.link("", &function.file, function.line_start) {
+            Some(href) => {
+                let _ = write!(out, "<a href=\"{href}\">");
+                esc(out, &place);
+                out.push_str("</a>");
+            }
+            None => esc(out, &place),
+        }
+        out.push_str("</td>");
+        for c in &criteria {
+            match c.functions.iter().find(|row| row.function == f) {
+                Some(row) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"r\" data-v=\"{}\"><span class=\"pill p{}\">{}</span></td><td class=\"r\" data-v=\"{}\">{}/{}</td>",
+                        row.a_k,
+                        share_class(row.a_k),
+                        pct(row.a_k),
+                        row.covered,
+                        row.covered,
+                        row.requirements
+                    );
+                }
+                None => out.push_str("<td data-v=\"-1\">-</td><td data-v=\"-1\">-</td>"),
+            }
+        }
+        let classes = first
+            .functions
+            .iter()
+            .find(|row| row.function == f)
+            .map(|row| row.classes.join(", "))
+            .unwrap_or_default();
+        out.push_str("<td data-v=\"");
+        esc(out, &classes);
+        out.push_str("\">");
+        esc(out, if classes.is_empty() { "-" } else { &classes });
+        out.push_str("</td></tr>\n");
     }
     out.push_str("</tbody></table>\n");
 }

@@ -141,6 +141,19 @@ fn k_class(have: u32, k: u32) -> &'static str {
 ///
 /// [`gap_brief`] is the same gap of another criterion, whose advice was
 /// just given.
+/// `text` escaped, its `` `quoted` `` parts as `<code>`.
+fn esc_with_code(out: &mut String, text: &str) {
+    for (i, part) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str("<code>");
+            esc(out, part);
+            out.push_str("</code>");
+        } else {
+            esc(out, part);
+        }
+    }
+}
+
 fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, prefix: &str) {
     let k = site.report.k;
     out.push_str("<div class=\"gap\"><b>");
@@ -162,6 +175,14 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
         esc(out, label);
         out.push_str("</span>");
     }
+    if let Some(name) = &g.function_name {
+        out.push_str(" in <code>");
+        esc(out, name);
+        out.push_str("</code>");
+    }
+    if g.cause != super::GapCause::BlackBox {
+        let _ = write!(out, " <span class=\"cause\">{}</span>", g.cause.name());
+    }
     let _ = write!(
         out,
         " · {} requirement{} · ",
@@ -173,10 +194,31 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     } else {
         let _ = write!(out, "up to +{} A<sub>{k}</sub><br>", pct(g.a_k_gain));
     }
-    esc(out, &g.advice);
-    out.push_str("<br><span class=\"muted\">");
+    esc_with_code(out, &g.advice);
+    if let Some(skeleton) = &g.skeleton {
+        out.push_str("<pre><code>");
+        esc(out, skeleton);
+        out.push_str("</code></pre>");
+    } else {
+        out.push_str("<br>");
+    }
+    out.push_str("<span class=\"muted\">");
     esc(out, &g.gain_words(site.report.counting));
     out.push_str("</span>");
+    if !g.classes_running.is_empty() || !g.classes_not_running.is_empty() {
+        let list = |classes: &[String]| {
+            if classes.is_empty() {
+                "none".to_owned()
+            } else {
+                classes.join(", ")
+            }
+        };
+        out.push_str("<br>Classes that run it on source inputs: ");
+        esc(out, &list(&g.classes_running));
+        out.push_str("; that do not: ");
+        esc(out, &list(&g.classes_not_running));
+        out.push('.');
+    }
     if let Some(c) = &g.closest {
         out.push_str("<br>Closest source input <code>");
         esc(out, &c.debug);

@@ -22,6 +22,7 @@ mod generated_inputs;
 mod guided_generation;
 mod include_exclude;
 mod kmr_hand;
+mod many_functions;
 mod mc_hand;
 mod mutants;
 mod new_user;

@@ -197,7 +197,12 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     esc_with_code(out, &g.advice);
     if let Some(skeleton) = &g.skeleton {
         out.push_str("<pre><code>");
-        esc(out, skeleton);
+        for (i, line) in skeleton.lines().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            esc(out, line);
+        }
         out.push_str("</code></pre>");
     } else {
         out.push_str("<br>");

@@ -62,6 +62,10 @@ pub(crate) struct CodeCoverage {
     pub(crate) functions: Vec<SourceFunction>,
 }
 
+/// In a run's record directory: what its source files said (test code,
+/// functions) when it was first measured.
+const SOURCE_FACTS: &str = "sources.json";
+
 /// The user's `--include` / `--exclude` patterns.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ScopePatterns<'a> {
@@ -91,6 +95,10 @@ pub(crate) fn criteria(
         }
     }
     check_layouts(last, records, &binaries)?;
+    // What the sources said when the run was measured: a report of its
+    // records reads them, not sources edited since (`--allow-stale`).
+    let facts = last.record_dir.join(SOURCE_FACTS);
+    let seeded = scope.load_facts(&facts);
     let mut maps: Vec<CoverageMap> = Vec::with_capacity(binaries.len());
     let libraries = last.member_libraries();
     for binary in binaries.keys() {
@@ -99,6 +107,12 @@ pub(crate) fn criteria(
         maps.push(map);
     }
     scope.check_patterns(&maps)?;
+    if !seeded
+        && crate::build::sources::changed(&last.build.sources).is_empty()
+        && let Err(e) = scope.save_facts(&facts)
+    {
+        crate::term::warn(format_args!("{e:#}"));
+    }
 
     let mut measured: Vec<(Criterion, MergedRequirements, Coverage, [Vec<u64>; 2])> = Vec::new();
     for &criterion in criteria {

@@ -91,9 +91,10 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     term::status(
         "Baseline",
         format_args!(
-            "{} MGs held, tests took {:.1} s (slowest process {:.1} s); timeout {:.1} s",
+            "{} MGs held; build {:.1} s, tests {:.1} s (slowest process {:.1} s); timeout {:.1} s",
             baseline.groups.len(),
-            baseline.time.as_secs_f64(),
+            baseline.build_time.as_secs_f64(),
+            baseline.test_time.as_secs_f64(),
             baseline.slowest_process.as_secs_f64(),
             baseline.timeout.as_secs_f64()
         ),
@@ -135,7 +136,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             .collect(),
         cost: matrix::Cost {
             jobs: args.jobs.get(),
-            baseline_seconds: baseline.time.as_secs_f64(),
+            baseline_seconds: (baseline.build_time + baseline.test_time).as_secs_f64(),
             timeout_seconds: baseline.timeout.as_secs_f64(),
             total_seconds: started.elapsed().as_secs_f64(),
         },

@@ -139,7 +139,12 @@ pub(super) fn report_run(
             SatisfactionArg::Relation => Satisfaction::Relation,
             SatisfactionArg::Input => Satisfaction::Input,
         },
-        unclassified: choices::unclassified_outputs(&records, &assembled),
+        // Unclassified outputs matter to the black-box criteria alone.
+        unclassified: if black_box.is_empty() {
+            Vec::new()
+        } else {
+            choices::unclassified_outputs(&records, &assembled)
+        },
         failed_tests: failed_tests(last),
         patch: changed.as_ref(),
         // Suggestions count relation classes: only beside a report that

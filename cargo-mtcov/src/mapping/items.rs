@@ -12,7 +12,7 @@ use syn::visit::Visit;
 
 /// One `fn` item (a free function, a method, a trait's default method, a
 /// function nested in another's body).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct FnItem {
     /// Its identifier.
     pub ident: String,

@@ -58,6 +58,16 @@ pub struct Scope {
     test_code: Arc<Mutex<HashMap<PathBuf, Arc<SourceFacts>>>>,
 }
 
+/// The version of [`FactsFile`].
+const FACTS_FORMAT: u32 = 1;
+
+/// What a run's source files said when it was measured, by path.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct FactsFile {
+    format: u32,
+    files: HashMap<PathBuf, SourceFacts>,
+}
+
 /// One `--include` / `--exclude` pattern, compiled.
 #[derive(Debug, Clone)]
 struct Pattern {
@@ -240,17 +250,67 @@ impl Scope {
             .collect();
         if !missing.is_empty() {
             // Module declarations in files parsed before decide whether a
-            // new file is a test module: analyse all of them together.
+            // new file is a test module: analyse all of them together
+            // (what is known stays: it may be what a run saw, `seed`).
             let mut all: Vec<PathBuf> = cache.keys().cloned().collect();
             all.extend(missing);
             for (file, code) in testcode::analyze(&all) {
-                cache.insert(file, Arc::new(code));
+                cache.entry(file).or_insert_with(|| Arc::new(code));
             }
         }
         files
             .iter()
             .filter_map(|f| Some((f.clone(), cache.get(f)?.clone())))
             .collect()
+    }
+
+    /// Takes `facts` as what the source files say, instead of parsing
+    /// them: what a run's sources said when it was built, so that a report
+    /// of its records (`--allow-stale`) does not read edited sources.
+    pub(crate) fn seed(&self, facts: HashMap<PathBuf, SourceFacts>) {
+        let mut cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+        for (file, f) in facts {
+            cache.entry(file).or_insert_with(|| Arc::new(f));
+        }
+    }
+
+    /// Every source file parsed (or seeded) so far, with what it says.
+    pub(crate) fn parsed(&self) -> HashMap<PathBuf, SourceFacts> {
+        let cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .iter()
+            .map(|(file, f)| (file.clone(), SourceFacts::clone(f)))
+            .collect()
+    }
+
+    /// Seeds what the source files say from `path` (a file
+    /// [`save_facts`](Self::save_facts) wrote); false, seeding nothing,
+    /// when there is none or it cannot be read (then the sources are
+    /// parsed).
+    pub(crate) fn load_facts(&self, path: &Path) -> bool {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return false;
+        };
+        match serde_json::from_str::<FactsFile>(&text) {
+            Ok(file) if file.format == FACTS_FORMAT => {
+                self.seed(file.files);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Writes what the source files parsed so far say to `path`
+    /// (atomically), for reports of the same run.
+    pub(crate) fn save_facts(&self, path: &Path) -> Result<()> {
+        let file = FactsFile {
+            format: FACTS_FORMAT,
+            files: self.parsed(),
+        };
+        let partial = path.with_extension("json.partial");
+        std::fs::write(&partial, serde_json::to_vec(&file)?)
+            .and_then(|()| std::fs::rename(&partial, path))
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     /// An error naming every `--include` / `--exclude` pattern that matched

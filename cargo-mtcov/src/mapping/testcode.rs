@@ -23,7 +23,7 @@ use syn::{Attribute, Expr, Item, Meta};
 use super::items::FnItem;
 
 /// The test-only parts of one source file.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct TestCode {
     /// The whole file (a module declared under `#[cfg(test)]`).
     pub whole_file: bool,
@@ -44,7 +44,7 @@ impl TestCode {
 
 /// What one parse of a source file tells the mapping: its test-only code
 /// and its `fn` items (`items`).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct SourceFacts {
     pub test: TestCode,
     pub functions: Vec<FnItem>,

@@ -52,7 +52,10 @@ pub(crate) struct Plan<'a> {
 pub(crate) struct Baseline {
     /// The groups that held, each once, sorted: the matrix's rows.
     pub(crate) groups: Vec<BaselineGroup>,
-    pub(crate) time: Duration,
+    /// Building the scratch copy.
+    pub(crate) build_time: Duration,
+    /// Running its tests.
+    pub(crate) test_time: Duration,
     pub(crate) slowest_process: Duration,
     pub(crate) timeout: Duration,
 }
@@ -105,8 +108,11 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     }
     let record_dir = plan.dir.join("0").join("records").join("baseline");
     let _ = std::fs::remove_dir_all(&record_dir);
+    let build_time = start.elapsed();
     // The baseline is given all the time it needs.
+    let tests_start = Instant::now();
     let runs = scratch.run_tests(&built, &record_dir, plan.cases, Duration::MAX)?;
+    let test_time = tests_start.elapsed();
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
     let failed: Vec<String> = built
@@ -184,7 +190,8 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         .unwrap_or_else(|| (slowest * 5).max(Duration::from_secs(10)));
     Ok(Baseline {
         groups,
-        time: start.elapsed(),
+        build_time,
+        test_time,
         slowest_process: slowest,
         timeout,
     })

@@ -444,8 +444,10 @@ fn function_advice(
                     quoted(&gap.follow_up_mrs)
                 ),
                 None => format!(
-                    "`{name}` runs only outside source executions (in checks, or follow-ups whose \
-                     sources ran it too), never on a source input: run it through `mg.source`"
+                    "`{name}` runs only outside source and follow-up executions ({}: in MR code \
+                     that builds follow-up inputs or checks outputs), never on a source input: \
+                     pass such inputs through `mg.source`",
+                    times(gap.aside_executions)
                 ),
             }
         }

@@ -449,11 +449,14 @@ fn gap_list(
         .map(|g| esc(&span(&g.span)).len())
         .max()
         .unwrap_or(0);
+    // One skeleton is enough to start from: the first one shown.
+    let mut skeleton_shown = false;
     for g in &c.gaps[..shown] {
         if c.criterion.is_black_box() {
             black_box_gap_line(out, g, k, p);
         } else {
-            gap_line(out, g, k, counting, width, p);
+            let skeleton = g.skeleton.is_some() && !std::mem::replace(&mut skeleton_shown, true);
+            gap_line(out, g, (k, counting, skeleton), width, p);
         }
     }
     if c.gaps.len() > shown {
@@ -467,7 +470,15 @@ fn gap_list(
     out.push('\n');
 }
 
-fn gap_line(out: &mut String, g: &GapGroup, k: u32, counting: Counting, width: usize, p: Paint) {
+/// One code gap; `skeleton`: print its MR skeleton (the JSON and HTML
+/// reports have every one).
+fn gap_line(
+    out: &mut String,
+    g: &GapGroup,
+    (k, counting, skeleton): (u32, Counting, bool),
+    width: usize,
+    p: Paint,
+) {
     let where_ = format!("{:<width$}", esc(&span(&g.span)));
     let _ = write!(
         out,
@@ -493,13 +504,14 @@ fn gap_line(out: &mut String, g: &GapGroup, k: u32, counting: Counting, width: u
         GapKind::Thin => esc(&g.advice).into_owned(),
     };
     let _ = writeln!(out, "        {advice}");
-    if let Some(skeleton) = &g.skeleton {
-        for line in skeleton.lines() {
+    if let Some(text) = g.skeleton.as_deref().filter(|_| skeleton) {
+        for line in text.lines() {
             let _ = writeln!(out, "          {}", p.dim(&esc(line)));
         }
     }
     let _ = writeln!(out, "        {}", p.dim(&g.gain_words(counting)));
-    if !g.classes_running.is_empty() || !g.classes_not_running.is_empty() {
+    // Which classes run the function, when some do not.
+    if !g.classes_not_running.is_empty() {
         let list = |classes: &[String]| {
             if classes.is_empty() {
                 "none".to_owned()

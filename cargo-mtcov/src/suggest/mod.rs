@@ -104,6 +104,9 @@ pub fn suggest(
     };
     // The I-categories each connection changes, and the pairs made.
     let mut by_change: BTreeMap<Vec<usize>, BTreeSet<(String, String)>> = BTreeMap::new();
+    // (complete source frame, follow-up I-choices) the MRs made: a pair
+    // made from another output frame of the same input frame is not this
+    // one (docs/suggest.md).
     let mut made: BTreeSet<(Vec<u16>, Vec<u16>)> = BTreeSet::new();
     for c in connections {
         let changed: Vec<usize> = inputs
@@ -116,8 +119,7 @@ pub fn suggest(
             .or_default()
             .insert((c.mr.clone(), c.class.clone()));
         let to_inputs: Vec<u16> = inputs.iter().filter_map(|&i| c.to[i]).collect();
-        let from_inputs: Vec<u16> = inputs.iter().map(|&i| c.from[i]).collect();
-        made.insert((from_inputs, to_inputs));
+        made.insert((c.from.clone(), to_inputs));
     }
     let input_part = |choices: &[u16]| -> Vec<u16> { inputs.iter().map(|&i| choices[i]).collect() };
     let denominator = u64::from(k) * u64::from(requirements);
@@ -137,7 +139,7 @@ pub fn suggest(
             if !seen_targets.insert(input_part(&target.choices)) {
                 continue;
             }
-            if made.contains(&(input_part(&source.choices), input_part(&target.choices))) {
+            if made.contains(&(source.choices.clone(), input_part(&target.choices))) {
                 continue;
             }
             let templates = by_change.get(&changed);
@@ -400,6 +402,45 @@ mod tests {
         assert_eq!(
             short_type("core::result::Result<u32, fees::Refused>"),
             "Result<u32, Refused>"
+        );
+    }
+
+    /// A pair is made only from the complete source frame, output
+    /// included: an MR run from `small, no → high` leaves the candidate
+    /// from `small, no → low` to the same follow-up frame in place.
+    #[test]
+    fn a_pair_made_from_another_output_frame_is_still_a_candidate() {
+        let d = decl();
+        let frames = [
+            frame([0, 0, 0], 1, 5), // small, no → low: K = 1/2
+            frame([0, 0, 1], 1, 1), // small, no → high: K = 1/2
+            frame([0, 1, 0], 2, 2), // small, yes → low: K = 1
+        ];
+        let connections = [Connection {
+            mr: "shop::join".into(),
+            class: "member".into(),
+            from: vec![0, 0, 1],
+            to: vec![Some(0), Some(1), Some(0)],
+        }];
+        let s = suggest(&d, &frames, &connections, 2, 3, 4, 10);
+        let pairs: Vec<(&str, &str)> = s
+            .candidates
+            .iter()
+            .map(|c| (c.source_frame.as_str(), c.follow_up_frame.as_str()))
+            .collect();
+        assert!(
+            pairs.contains(&(
+                "size = small, member = no → price = low",
+                "size = small, member = yes"
+            )),
+            "{pairs:?}"
+        );
+        assert!(
+            !pairs.contains(&(
+                "size = small, member = no → price = high",
+                "size = small, member = yes"
+            )),
+            "{pairs:?}"
         );
     }
 }

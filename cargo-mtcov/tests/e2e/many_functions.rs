@@ -85,7 +85,14 @@ fn gaps_name_their_function_and_cause_and_the_advice_pays_as_predicted() {
         .unwrap()
         .iter()
         .map(|f| {
-            serde_json::json!([f["name"], f["line"], f["requirements"], f["covered"], f["a_k"], f["classes"]])
+            serde_json::json!([
+                f["name"],
+                f["line"],
+                f["requirements"],
+                f["covered"],
+                f["a_k"],
+                f["classes"]
+            ])
         })
         .collect();
     insta::assert_snapshot!(
@@ -93,7 +100,10 @@ fn gaps_name_their_function_and_cause_and_the_advice_pays_as_predicted() {
         serde_json::to_string_pretty(&functions).unwrap()
     );
 
-    let text = mtcov(dir, &["report", "--k", "2", "--functions", "--color", "never"]);
+    let text = mtcov(
+        dir,
+        &["report", "--k", "2", "--functions", "--color", "never"],
+    );
     insta::assert_snapshot!("many_functions_text", text);
 
     let html = dir.join("html");
@@ -114,9 +124,7 @@ fn gaps_name_their_function_and_cause_and_the_advice_pays_as_predicted() {
             "{cause} on gaps.html"
         );
     }
-    assert!(gaps_page.contains(
-        "in <code>many_functions::wrap_columns</code>"
-    ));
+    assert!(gaps_page.contains("in <code>many_functions::wrap_columns</code>"));
     assert!(gaps_page.contains("<pre><code>#[metamorphic(output = &quot;equal&quot;)]\nfn wrap_columns_relation(mg: &amp;mut Mg, input: &amp;Para) {"));
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
     assert!(index.contains("<table class=\"sortable\" id=\"functions\">"));
@@ -127,11 +135,7 @@ fn gaps_name_their_function_and_cause_and_the_advice_pays_as_predicted() {
     let not_called = first_of(&before, "not_called");
     assert_eq!(not_called["function_name"], "many_functions::dedent");
     let predicted = (not_called["a_k_gain"].as_f64().unwrap() * 126.0).round() as u64;
-    std::fs::write(
-        dir.join("tests/dedent.rs"),
-        DEDENT_MRS,
-    )
-    .unwrap();
+    std::fs::write(dir.join("tests/dedent.rs"), DEDENT_MRS).unwrap();
     let after = line(&mtcov(dir, &["--k", "2", "--json"]));
     assert_eq!(numerator(&after), 44 + predicted, "predicted +{predicted}");
     assert_eq!(predicted, 22);

@@ -76,23 +76,27 @@ fn feeding_the_decoders_input_to_encoder_mrs_does_not_raise_the_decoders_k() {
     assert_eq!(follow_up_only.len(), 1, "{follow_up_only:#?}");
     assert_eq!(follow_up_only[0]["kind"], "uncovered");
     assert_eq!(follow_up_only[0]["aside_executions"], 2);
-    assert!(
-        follow_up_only[0]["advice"]
-            .as_str()
-            .unwrap()
-            .starts_with("reached only by follow-up executions or checks (2 times)"),
-        "{:#}",
-        follow_up_only[0]
+    assert_eq!(follow_up_only[0]["cause"], "follow_ups_only");
+    assert_eq!(follow_up_only[0]["follow_up_mrs"], serde_json::json!([]));
+    assert_eq!(
+        follow_up_only[0]["advice"],
+        "`two_suts::doubled` runs only outside source and follow-up executions (2 times: in MR \
+         code that builds follow-up inputs or checks outputs), never on a source input: pass \
+         such inputs through `mg.source`"
     );
-    // Code nothing ran says so.
+    // Lines of a function the MRs run that no source input reaches say so,
+    // with the condition before them.
     let unreached = gaps_in(&before, "src/decode.rs")
         .into_iter()
         .find(|g| g["kind"] == "uncovered")
         .expect("the error return of decode is never reached");
     assert_eq!(unreached["aside_executions"], 0);
+    assert_eq!(unreached["cause"], "unreached_lines");
     assert_eq!(
         unreached["advice"],
-        "no execution reaches this code: add a source input that does"
+        "MRs `two_suts::relations::doubling` run it on source inputs, but none reaches line 19 of \
+         `two_suts::decode::decode`: add a source input that does (see the condition `n > 1000` on \
+         line 18)"
     );
     // Lines compiled out of the tested configuration (`#[cfg(feature)]`
     // inside `decode`, lines 9-13) are no requirement of any criterion:
@@ -107,7 +111,14 @@ fn feeding_the_decoders_input_to_encoder_mrs_does_not_raise_the_decoders_k() {
             );
         }
     }
-    // The decoder returns Result<String, _>, not the declared String.
+    // The decoder returns Result<String, _>, not the declared String:
+    // said once per MR, and only when a black-box criterion is measured.
+    assert_eq!(before["unclassified_outputs"], serde_json::json!([]));
+    assert!(!warnings.contains("not the declared"), "{warnings}");
+    let (before, warnings) = run(
+        false,
+        &["report", "--k", "3", "--json", "--criterion", "line,io-ctf"],
+    );
     let unclassified = before["unclassified_outputs"].as_array().unwrap();
     assert_eq!(unclassified.len(), 1, "{unclassified:#?}");
     assert_eq!(unclassified[0]["mr"], "two_suts::relations::doubling");

@@ -210,7 +210,7 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     out.push_str("<span class=\"muted\">");
     esc(out, &g.gain_words(site.report.counting));
     out.push_str("</span>");
-    if !g.classes_running.is_empty() || !g.classes_not_running.is_empty() {
+    if !g.classes_not_running.is_empty() {
         let list = |classes: &[String]| {
             if classes.is_empty() {
                 "none".to_owned()

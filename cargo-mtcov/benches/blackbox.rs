@@ -82,6 +82,7 @@ fn paper_scale() -> Declaration {
     }
     Declaration {
         source_type: "bench::Spec".into(),
+        function: None,
         output_type: Some("bench::Out".into()),
         file: "benches/blackbox.rs".into(),
         line: 1,

@@ -47,6 +47,8 @@ pub(crate) fn entry(input: TokenStream) -> TokenStream {
 
 struct Decl {
     input: Type,
+    /// The function under test (`Type => function`), as written.
+    function: Option<syn::Path>,
     output: Option<Type>,
     categories: Vec<Cat>,
 }
@@ -76,6 +78,12 @@ type Cond = condition::Cond<Ident>;
 impl Parse for Decl {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let ty: Type = input.parse()?;
+        let function = if input.peek(Token![=>]) {
+            input.parse::<Token![=>]>()?;
+            Some(input.parse::<syn::Path>()?)
+        } else {
+            None
+        };
         let output = if input.peek(Token![->]) {
             input.parse::<Token![->]>()?;
             Some(input.parse::<Type>()?)
@@ -89,10 +97,13 @@ impl Parse for Decl {
             categories.push(body.parse::<Cat>()?);
         }
         if !input.is_empty() {
-            return Err(input.error("one declaration per `categories!`: `Type [-> Output] { .. }`"));
+            return Err(input.error(
+                "one declaration per `categories!`: `Type [=> function] [-> Output] { .. }`",
+            ));
         }
         Ok(Decl {
             input: ty,
+            function,
             output,
             categories,
         })
@@ -438,12 +449,24 @@ fn first_lifetime(ty: &Type) -> Option<Span> {
     found
 }
 
+/// A path as written, without spaces: `fill`, `text::fill`.
+pub(crate) fn path_text(path: &syn::Path) -> String {
+    quote!(#path).to_string().replace(' ', "")
+}
+
 fn expand(decl: &Decl) -> TokenStream {
     let private = quote!(__mtcov_runtime::__private);
     let input_ty = &decl.input;
     let output_ty = decl.output.clone().unwrap_or_else(|| syn::parse_quote!(()));
     let has_output = decl.output.is_some() && decl.categories.iter().any(|c| c.output_kw.is_some());
     let written = quote!(#input_ty).to_string();
+    let function = match &decl.function {
+        Some(path) => {
+            let text = path_text(path);
+            quote!(#private::core::option::Option::Some(#text))
+        }
+        None => quote!(#private::core::option::Option::None),
+    };
 
     let mut input_calls = Vec::new();
     let mut output_calls = Vec::new();
@@ -554,6 +577,7 @@ fn expand(decl: &Decl) -> TokenStream {
 
             static __MTCOV_DECLARATION: #private::DeclarationMeta = #private::DeclarationMeta {
                 written_type: #written,
+                function: #function,
                 file: #private::core::file!(),
                 line: #private::core::line!(),
                 categories: &[#(#metas),*],

@@ -67,6 +67,13 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         Some(lit) => quote!(#private::core::option::Option::Some(#lit)),
         None => quote!(#private::core::option::Option::None),
     };
+    let function = match &args.function {
+        Some(path) => {
+            let text = crate::categories::path_text(path);
+            quote!(#private::core::option::Option::Some(#text))
+        }
+        None => quote!(#private::core::option::Option::None),
+    };
     let type_name = type_string(written_ty.to_token_stream());
     // Spanned at the type so that a missing `Debug` is reported there, at
     // the definition, rather than at a later `check` call (the trait path
@@ -131,6 +138,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                     file: #private::core::file!(),
                     line: #private::core::line!(),
                     source_type: #type_name,
+                    function: #function,
                     run_any: #run_any,
                     type_id: #private::type_id_of::<#source_ty>,
                 };

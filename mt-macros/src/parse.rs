@@ -1,4 +1,5 @@
-//! The attribute's arguments: `output = ".."`, `name = ".."`, `crate = path`.
+//! The attribute's arguments: `output = ".."`, `name = ".."`,
+//! `function = path`, `crate = path`.
 //!
 //! Syntax errors (a key that is not an identifier, a value that is not an
 //! expression) stop parsing; every other mistake is collected so the user
@@ -11,7 +12,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprMacro, ExprPath, Ident, Lit, LitStr, Path, Token};
 
 /// The arguments that may appear in `#[metamorphic(..)]`, for error messages.
-const KNOWN: &str = "`output = \"..\"`, `name = \"..\"`, `crate = path`";
+const KNOWN: &str = "`output = \"..\"`, `name = \"..\"`, `function = path`, `crate = path`";
 
 /// The parsed arguments; `None` where the argument was not given.
 #[derive(Default)]
@@ -22,6 +23,9 @@ pub(crate) struct Args {
     pub(crate) name: Option<Text>,
     /// Replaces `::mt_runtime` in generated paths (`crate = path`).
     pub(crate) krate: Option<Path>,
+    /// The function under test it runs (`function = path`): picks its
+    /// `categories!` declaration.
+    pub(crate) function: Option<Path>,
 }
 
 /// The arguments, and the errors found in them (if any).
@@ -64,6 +68,7 @@ fn apply(args: &mut Args, key: &Ident, value: Option<Expr>) -> syn::Result<()> {
             "output" => "output = \"equal\"",
             "name" => "name = \"a readable name\"",
             "crate" => "crate = ::mt_runtime",
+            "function" => "function = fill",
             _ => return Err(unknown(key)),
         };
         return Err(syn::Error::new(
@@ -91,7 +96,23 @@ fn apply(args: &mut Args, key: &Ident, value: Option<Expr>) -> syn::Result<()> {
             )?,
         ),
         "crate" => set_once(&mut args.krate, key, crate_path(&value)?),
+        "function" => set_once(&mut args.function, key, function_path(&value)?),
         _ => Err(unknown(key)),
+    }
+}
+
+/// The value of `function`: a path, as the `categories!` declaration of
+/// that function writes it after `=>`.
+fn function_path(value: &Expr) -> syn::Result<Path> {
+    match value {
+        Expr::Path(ExprPath {
+            qself: None, path, ..
+        }) => Ok(path.clone()),
+        other => Err(syn::Error::new(
+            other.span(),
+            "`function` takes the function under test as its `categories!` declaration names \
+             it after `=>`, without quotes: `function = fill`",
+        )),
     }
 }
 

@@ -41,6 +41,8 @@ pub trait Categories: 'static {
 #[derive(Debug)]
 pub struct DeclarationMeta {
     pub written_type: &'static str,
+    /// The function under test after `=>`, as written.
+    pub function: Option<&'static str>,
     pub file: &'static str,
     pub line: u32,
     pub categories: &'static [CategoryMeta],
@@ -127,6 +129,7 @@ impl CategoriesMeta {
     pub(crate) fn declaration(&self) -> Declaration {
         Declaration {
             source_type: (self.input_name)().to_owned(),
+            function: self.decl.function.map(str::to_owned),
             output_type: self.has_output.then(|| (self.output_name)().to_owned()),
             file: self.decl.file.to_owned(),
             line: self.decl.line,
@@ -170,21 +173,63 @@ pub(crate) fn declarations() -> Vec<Declaration> {
     all
 }
 
-/// The declaration for source inputs of type `I`, if any (the first, when
-/// a binary declares a type twice; the report refuses that).
-fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
-    static BY_TYPE: OnceLock<HashMap<TypeId, &'static CategoriesMeta>> = OnceLock::new();
+/// The declarations for source inputs of type `I`: one for every
+/// function over it, or one per function under test (`Type => f`); empty
+/// when none. (A binary that declares a type twice, or both ways, is
+/// refused by the report.)
+fn find_all<I: ?Sized>() -> &'static [&'static CategoriesMeta] {
+    static BY_TYPE: OnceLock<HashMap<TypeId, Vec<&'static CategoriesMeta>>> = OnceLock::new();
     let by_type = BY_TYPE.get_or_init(|| {
-        let mut map = HashMap::new();
+        let mut map: HashMap<TypeId, Vec<&'static CategoriesMeta>> = HashMap::new();
         for r in inventory::iter::<RegisteredCategories> {
-            map.entry((r.0.input_type)()).or_insert(r.0);
+            map.entry((r.0.input_type)()).or_default().push(r.0);
         }
         map
     });
     if by_type.is_empty() {
-        return None;
+        return &[];
     }
-    by_type.get(&typeid::of::<I>()).copied()
+    by_type.get(&typeid::of::<I>()).map_or(&[], Vec::as_slice)
+}
+
+/// The declaration for every function over `I`, when that is how `I` is
+/// declared.
+fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
+    match find_all::<I>() {
+        [one] if one.decl.function.is_none() => Some(one),
+        _ => None,
+    }
+}
+
+/// Which per-function declaration of `I` classifies an execution by an MR
+/// that says it runs `function` (or not) and returned an `O`.
+enum Pick {
+    /// This one.
+    Declaration(&'static CategoriesMeta),
+    /// None, on purpose: the MR runs a function without a declaration.
+    NotDeclared,
+    /// None: the MR does not say which function it runs, and not exactly
+    /// one declaration returns `O`.
+    Unknown,
+}
+
+fn pick<I: ?Sized, O>(function: Option<&str>) -> Pick {
+    let all = find_all::<I>();
+    match function {
+        Some(f) => all
+            .iter()
+            .find(|d| d.decl.function == Some(f))
+            .map_or(Pick::NotDeclared, |d| Pick::Declaration(d)),
+        None => {
+            let mut returning = all
+                .iter()
+                .filter(|d| d.has_output && (d.output_type)() == typeid::of::<O>());
+            match (returning.next(), returning.next()) {
+                (Some(d), None) => Pick::Declaration(d),
+                _ => Pick::Unknown,
+            }
+        }
+    }
 }
 
 /// The fingerprint of a classification, for "written once".
@@ -197,7 +242,7 @@ fn fingerprint(choices: &[Option<u16>]) -> u64 {
 /// Whether `I` has a `categories!` declaration (cheap: one map lookup).
 #[inline]
 pub(crate) fn declared<I: ?Sized>() -> bool {
-    find::<I>().is_some()
+    !find_all::<I>().is_empty()
 }
 
 /// Collects one input's choices, category by category. Not public API.
@@ -239,9 +284,15 @@ impl Classifier {
 }
 
 /// A source input's I-choices, between its classification and its output's.
-pub(crate) struct Classified {
-    meta: &'static CategoriesMeta,
-    choices: Classifier,
+pub(crate) enum Classified {
+    /// By the declaration for every function over its type.
+    Whole {
+        meta: &'static CategoriesMeta,
+        choices: Classifier,
+    },
+    /// Its type is declared per function: which declaration classifies it
+    /// is known once the MR's output is.
+    PerFunction,
 }
 
 /// Classifies a source input of a declared type and records its I-choices
@@ -252,10 +303,12 @@ pub(crate) fn classify_input<I: ?Sized>(
     recorder: &Recorder,
     pending: &mut String,
 ) -> Option<Classified> {
-    let meta = find::<I>()?;
+    let Some(meta) = find::<I>() else {
+        return (!find_all::<I>().is_empty()).then_some(Classified::PerFunction);
+    };
     let choices = meta.input_choices(input);
     write(meta, key, None, &choices, recorder, pending);
-    Some(Classified { meta, choices })
+    Some(Classified::Whole { meta, choices })
 }
 
 impl CategoriesMeta {
@@ -304,12 +357,16 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
     input: &I,
     output: &O,
     source: SourceKey,
-    mr: MrRef<'_>,
+    (mr, function): (MrRef<'_>, Option<&str>),
     recorder: &Recorder,
     pending: &mut String,
 ) {
-    let Some(meta) = find::<I>() else {
-        return;
+    let meta = match find::<I>() {
+        Some(meta) => meta,
+        None => match pick::<I, O>(function) {
+            Pick::Declaration(meta) => meta,
+            Pick::NotDeclared | Pick::Unknown => return,
+        },
     };
     let mut choices = meta.input_choices(input);
     if meta.has_output && choices.error.is_none() {
@@ -325,7 +382,7 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
             line,
             source.0,
             mr.id,
-            (meta.input_name)(),
+            ((meta.input_name)(), meta.decl.function),
             &choices.choices,
         )
     });
@@ -335,15 +392,35 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
 /// the declaration has them and `output` has the declared output type.
 pub(crate) fn classify_output<I: ?Sized, O>(
     classified: Option<Classified>,
-    input: &I,
-    output: &O,
+    (input, output): (&I, &O),
     key: SourceKey,
-    mr: MrRef<'_>,
+    (mr, function): (MrRef<'_>, Option<&str>),
     recorder: &Recorder,
     pending: &mut String,
 ) {
-    let Some(Classified { meta, mut choices }) = classified else {
-        return;
+    let (meta, mut choices) = match classified {
+        None => return,
+        Some(Classified::Whole { meta, choices }) => (meta, choices),
+        Some(Classified::PerFunction) => match pick::<I, O>(function) {
+            // I- and O-choices in one record, by this MR: they count for
+            // the MRs that run this function only.
+            Pick::Declaration(meta) => {
+                let mut choices = meta.input_choices(input);
+                let unclassified = meta.has_output
+                    && choices.error.is_none()
+                    && !meta.add_output_choices(input, output, &mut choices);
+                write(meta, key, Some(mr.id), &choices, recorder, pending);
+                if unclassified {
+                    recorder.unclassified(key, mr, std::any::type_name::<O>(), pending);
+                }
+                return;
+            }
+            Pick::NotDeclared => return,
+            Pick::Unknown => {
+                recorder.unclassified(key, mr, std::any::type_name::<O>(), pending);
+                return;
+            }
+        },
     };
     if !meta.has_output || choices.error.is_some() {
         return;
@@ -375,6 +452,6 @@ fn write(
     };
     let fingerprint = mr.map_or(fingerprint, |mr| fnv::bytes(fingerprint, mr.bytes()));
     recorder.choices_once(key, fingerprint, pending, |line| {
-        mtcov_protocol::write::choices(line, key.0, source_type, mr, result)
+        mtcov_protocol::write::choices(line, key.0, (source_type, meta.decl.function), mr, result)
     });
 }

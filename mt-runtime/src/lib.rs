@@ -73,7 +73,12 @@ pub use mr::{Mr, MrError, MrInfo, MrResult, MrReturn};
 /// One declaration per source type, written at item level in test code:
 /// `Type { .. }`, or `Type -> Output { .. }` when output categories are
 /// declared (`Output` is the return type of the SUT passed to
-/// [`Mg::source`]). Each category is `name(input) { choices }`, an output
+/// [`Mg::source`]). When one type feeds several functions under test,
+/// one declaration per function instead: `Type => function { .. }` or
+/// `Type => function -> Output { .. }`; an MR's source executions are
+/// classified by the declaration of the function it names with
+/// `#[metamorphic(function = ..)]`, else by the one whose output type its
+/// output has. Each category is `name(input) { choices }`, an output
 /// category `output name(input, output) { choices }`; the parameters bind
 /// `&Type` and `&Output`. Each choice is `name [brackets] => predicate`
 /// (`name` an identifier or a string): an input is in the first choice

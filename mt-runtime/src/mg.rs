@@ -222,7 +222,14 @@ impl Mg {
             || sut(input),
             |counters, shared| recorder.coverage(key, mr, counters, shared, pending, written),
         );
-        categories::classify_output(classified, input, &output, key, mr, recorder, pending);
+        categories::classify_output(
+            classified,
+            (input, &output),
+            key,
+            (mr, recording.meta.function),
+            recorder,
+            pending,
+        );
         output
     }
 
@@ -256,7 +263,7 @@ impl Mg {
                 input,
                 &output,
                 source,
-                mr,
+                (mr, recording.meta.function),
                 recording.recorder,
                 &mut recording.pending,
             );

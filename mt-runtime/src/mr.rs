@@ -23,6 +23,9 @@ pub struct MrMeta {
     pub line: u32,
     /// The source input type as written in the signature.
     pub source_type: &'static str,
+    /// The function under test it runs (`function = ..`), which picks the
+    /// `categories!` declaration of that function.
+    pub function: Option<&'static str>,
     /// The MR, callable on a type-erased source input (the registry's path).
     pub run_any: fn(&mut Mg, &dyn Any),
     pub type_id: fn() -> TypeId,

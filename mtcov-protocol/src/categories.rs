@@ -12,11 +12,15 @@ pub mod tsl;
 #[cfg(feature = "tsl")]
 pub use tsl::{MAX_FRAMES, Requirements};
 
-/// One `categories!` declaration: the categories of one source input type.
+/// One `categories!` declaration: the categories of one source input type,
+/// or of one function under test over it (`Para => fill -> String`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Declaration {
     /// The source input type (`std::any::type_name`).
     pub source_type: String,
+    /// The function under test it declares categories for, as written
+    /// after `=>`; `None`: every function over the type.
+    pub function: Option<String>,
     /// The SUT's output type, when O-categories are declared.
     pub output_type: Option<String>,
     /// File of the declaration, as `file!()` gives it.
@@ -25,6 +29,23 @@ pub struct Declaration {
     pub line: u32,
     /// I- and O-categories, in declaration order.
     pub categories: Vec<Category>,
+}
+
+impl Declaration {
+    /// What it declares categories for: `trig::Angle`, or
+    /// `text::Para => fill` for one function over a type.
+    pub fn subject(&self) -> String {
+        match &self.function {
+            Some(f) => format!("{} => {f}", self.source_type),
+            None => self.source_type.clone(),
+        }
+    }
+
+    /// Whether a record of `source_type` (and `function`) is classified
+    /// by this declaration.
+    pub fn classifies(&self, source_type: &str, function: Option<&str>) -> bool {
+        self.source_type == source_type && self.function.as_deref() == function
+    }
 }
 
 /// A characteristic of the input (or of the output scenario).

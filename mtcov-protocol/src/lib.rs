@@ -29,7 +29,7 @@ pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every
 /// line carries it; a reader that meets another version stops.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// The environment variable that turns recording on: the directory where
 /// each test process writes its record file.
@@ -289,6 +289,8 @@ pub enum Record {
         mr: String,
         /// The declaration's source type.
         source_type: String,
+        /// The declaration's function, for one declared per function.
+        function: Option<String>,
         /// One entry per category (`None`: an O-category not classified).
         choices: Vec<Option<u16>>,
     },
@@ -336,6 +338,10 @@ pub enum Record {
         mr: Option<String>,
         /// The declaration's source type.
         source_type: String,
+        /// The declaration's function, for one declared per function (its
+        /// records always name the MR: its I-choices count only for the
+        /// MRs that run that function).
+        function: Option<String>,
         /// One entry per category of the declaration, in its order
         /// (`None`: an O-category not classified by this record); or why
         /// the input could not be classified.

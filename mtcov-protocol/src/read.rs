@@ -176,12 +176,16 @@ enum Raw {
         mr: String,
         #[serde(rename = "type")]
         source_type: String,
+        #[serde(default)]
+        function: Option<String>,
         choices: Vec<Option<u16>>,
     },
     Choices {
         key: Hex,
         #[serde(rename = "type")]
         source_type: String,
+        #[serde(default)]
+        function: Option<String>,
         #[serde(default)]
         mr: Option<String>,
         #[serde(default)]
@@ -209,6 +213,8 @@ enum Raw {
 #[derive(Deserialize)]
 struct RawDeclaration {
     source_type: String,
+    #[serde(default)]
+    function: Option<String>,
     output_type: Option<String>,
     file: String,
     line: u32,
@@ -243,6 +249,7 @@ impl From<RawDeclaration> for Declaration {
     fn from(raw: RawDeclaration) -> Self {
         Declaration {
             source_type: raw.source_type,
+            function: raw.function,
             output_type: raw.output_type,
             file: raw.file,
             line: raw.line,
@@ -409,11 +416,13 @@ impl Raw {
                 source,
                 mr,
                 source_type,
+                function,
                 choices,
             } => Record::FollowUp {
                 source: source.0,
                 mr,
                 source_type,
+                function,
                 choices,
             },
             Raw::Unclassified { key, mr, returned } => Record::Unclassified {
@@ -424,6 +433,7 @@ impl Raw {
             Raw::Choices {
                 key,
                 source_type,
+                function,
                 mr,
                 choices,
                 error,
@@ -431,6 +441,7 @@ impl Raw {
                 key: key.0,
                 mr,
                 source_type,
+                function,
                 choices: match (choices, error) {
                     (Some(choices), None) => Ok(choices),
                     (None, Some(error)) => Err(error),
@@ -494,6 +505,7 @@ mod tests {
             },
             categories: vec![Declaration {
                 source_type: "trig::Angle".into(),
+                function: Some("sin_deg".into()),
                 output_type: Some("f64".into()),
                 file: "tests/mrs.rs".into(),
                 line: 30,
@@ -649,13 +661,14 @@ mod tests {
             }
         );
         let mut out = String::new();
-        write::follow_up(&mut out, 7, "mrs::a", "T", &[Some(1), None]);
+        write::follow_up(&mut out, 7, "mrs::a", ("T", Some("fill")), &[Some(1), None]);
         assert_eq!(
             one(&out),
             Record::FollowUp {
                 source: 7,
                 mr: "mrs::a".into(),
                 source_type: "T".into(),
+                function: Some("fill".into()),
                 choices: vec![Some(1), None]
             }
         );
@@ -707,19 +720,19 @@ mod tests {
             );
         }
 
-        for (mr, choices) in [
+        for (function, (mr, choices)) in [None, Some("sin_deg"), None].into_iter().zip([
             (None, Ok(vec![Some(0), None])),
             (Some("mrs::a"), Ok(vec![Some(0), Some(1)])),
             (
                 None,
                 Err("classifier of `quadrant` panicked: boom".to_owned()),
             ),
-        ] {
+        ]) {
             let mut out = String::new();
             write::choices(
                 &mut out,
                 5,
-                "trig::Angle",
+                ("trig::Angle", function),
                 mr,
                 choices.as_deref().map_err(String::as_str),
             );
@@ -729,6 +742,7 @@ mod tests {
                     key: 5,
                     mr: mr.map(str::to_owned),
                     source_type: "trig::Angle".into(),
+                    function: function.map(str::to_owned),
                     choices,
                 }
             );
@@ -754,22 +768,22 @@ mod tests {
     #[test]
     fn malformed_lines_are_corrupt() {
         for bad in [
-            r#"{"v":6,"kind":"source","key":"8c3f"#,
-            r#"{"v":6,"kind":"source","key":"zz","debug":"x"}"#,
-            r#"{"v":6,"kind":"source","key":"8c3f","debug":"x"}"#,
-            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BCD"}"#,
-            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2]}"#,
-            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BC","changes":"BC"}"#,
-            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","base":"8c3f0a9b12d4e5f6","changes":"BC"}"#,
-            r#"{"v":6,"kind":"followcov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"B!"}"#,
-            r#"{"v":6,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":"BC"}"#,
-            r#"{"v":6,"kind":"aside","counters":"g"}"#,
-            r#"{"v":6,"kind":"aside","counters":[1,2]}"#,
+            r#"{"v":7,"kind":"source","key":"8c3f"#,
+            r#"{"v":7,"kind":"source","key":"zz","debug":"x"}"#,
+            r#"{"v":7,"kind":"source","key":"8c3f","debug":"x"}"#,
+            r#"{"v":7,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BCD"}"#,
+            r#"{"v":7,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":[1,2]}"#,
+            r#"{"v":7,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"BC","changes":"BC"}"#,
+            r#"{"v":7,"kind":"cov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","base":"8c3f0a9b12d4e5f6","changes":"BC"}"#,
+            r#"{"v":7,"kind":"followcov","key":"8c3f0a9b12d4e5f6","mr":"m","fp":"0000000000000001","counters":"B!"}"#,
+            r#"{"v":7,"kind":"cov","key":"8c3f0a9b12d4e5f6","counters":"BC"}"#,
+            r#"{"v":7,"kind":"aside","counters":"g"}"#,
+            r#"{"v":7,"kind":"aside","counters":[1,2]}"#,
             r#"{"kind":"source","key":"8c3f0a9b12d4e5f6","debug":"x"}"#,
-            r#"{"v":6,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
-            r#"{"v":6,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
-            r#"{"v":6,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
-            r#"{"v":6,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
+            r#"{"v":7,"kind":"mg","mr":"m","class":"c","sources":[],"follow_ups":0,"outcome":"maybe"}"#,
+            r#"{"v":7,"kind":"header","runtime":"0","binary":"b","pid":1,"registry":[],"coverage":{"status":"ok","profile_version":10,"num_counters":2,"functions":[["00000000000000ff","0000000000000001",1,4]]}}"#,
+            r#"{"v":7,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T"}"#,
+            r#"{"v":7,"kind":"choices","key":"8c3f0a9b12d4e5f6","type":"T","choices":[-1]}"#,
             "not json",
         ] {
             assert!(

@@ -99,6 +99,10 @@ pub fn header(out: &mut String, header: &Header) {
 fn declaration(out: &mut String, decl: &Declaration) {
     out.push_str("{\"source_type\":");
     string(out, &decl.source_type);
+    if let Some(function) = &decl.function {
+        key(out, "function");
+        string(out, function);
+    }
     key(out, "output_type");
     match &decl.output_type {
         Some(ty) => string(out, ty),
@@ -140,7 +144,7 @@ fn declaration(out: &mut String, decl: &Declaration) {
 pub fn choices(
     out: &mut String,
     source_key: u64,
-    source_type: &str,
+    (source_type, function): (&str, Option<&str>),
     mr: Option<&str>,
     choices: Result<&[Option<u16>], &str>,
 ) {
@@ -149,6 +153,10 @@ pub fn choices(
     hex(out, source_key);
     key(out, "type");
     string(out, source_type);
+    if let Some(function) = function {
+        key(out, "function");
+        string(out, function);
+    }
     if let Some(mr) = mr {
         key(out, "mr");
         string(out, mr);
@@ -176,7 +184,7 @@ pub fn follow_up(
     out: &mut String,
     source_key: u64,
     mr: &str,
-    source_type: &str,
+    (source_type, function): (&str, Option<&str>),
     choices: &[Option<u16>],
 ) {
     open(out, "followup");
@@ -186,6 +194,10 @@ pub fn follow_up(
     string(out, mr);
     key(out, "type");
     string(out, source_type);
+    if let Some(function) = function {
+        key(out, "function");
+        string(out, function);
+    }
     key(out, "choices");
     array(out, choices, |out, choice| match choice {
         Some(x) => uint(out, u64::from(*x)),

@@ -11,4 +11,7 @@ fn without_value(mg: &mut Mg, x: &f64) {}
 #[metamorphic("equal")]
 fn positional(mg: &mut Mg, x: &f64) {}
 
+#[metamorphic(output = "equal", function = "fill")]
+fn function_in_quotes(mg: &mut Mg, x: &f64) {}
+
 fn main() {}

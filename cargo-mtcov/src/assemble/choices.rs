@@ -185,7 +185,10 @@ fn requirements_of(
         };
         for (key, label) in items {
             let label = if several {
-                format!("{}: {label}", short_type(&decl.source_type))
+                match &decl.function {
+                    Some(f) => format!("{} => {f}: {label}", short_type(&decl.source_type)),
+                    None => format!("{}: {label}", short_type(&decl.source_type)),
+                }
             } else {
                 label
             };
@@ -203,11 +206,17 @@ fn declaration_of(
 ) -> Result<usize> {
     spaces
         .iter()
-        .position(|(decl, _)| decl.source_type == record.source_type)
+        .position(|(decl, _)| decl.classifies(&record.source_type, record.function.as_deref()))
         .with_context(|| {
             format!(
-                "{}: choices of `{}`, which no binary declares categories for",
-                record.at, record.source_type
+                "{}: choices of `{}`{}, which no binary declares categories for",
+                record.at,
+                record.source_type,
+                record
+                    .function
+                    .as_deref()
+                    .map(|f| format!(" => {f}"))
+                    .unwrap_or_default()
             )
         })
 }
@@ -234,23 +243,68 @@ pub(crate) fn unclassified_outputs(
                 .and_then(|&m| assembled.mrs.get(m.0 as usize))
                 .map(|d| d.source_type.clone())
                 .unwrap_or_default();
-            // The declaration of the input type these inputs were classified by.
-            let declaration = records.choices.iter().find_map(|c| {
-                keys.contains(&c.key)
-                    .then(|| {
-                        records
-                            .declarations
-                            .iter()
-                            .find(|d| d.source_type == c.source_type)
-                    })
-                    .flatten()
-            });
+            // The declarations of the input type these inputs were
+            // classified by (or, declared per function, the MR's type).
+            let full_type = records
+                .choices
+                .iter()
+                .find(|c| keys.contains(&c.key))
+                .map(|c| c.source_type.clone())
+                .or_else(|| {
+                    records
+                        .declarations
+                        .iter()
+                        .find(|d| short_type(&d.source_type) == short_type(&source_type))
+                        .map(|d| d.source_type.clone())
+                })
+                .unwrap_or(source_type);
+            // An MR that ran a function declared per function: its own
+            // records name the declaration.
+            let picked = records
+                .choices
+                .iter()
+                .filter(|c| c.mr.as_deref() == Some(mr) && keys.contains(&c.key))
+                .find_map(|c| {
+                    let function = c.function.as_deref()?;
+                    records
+                        .declarations
+                        .iter()
+                        .find(|d| d.classifies(&c.source_type, Some(function)))
+                });
+            let declarations: Vec<&Declaration> = match picked {
+                Some(d) => vec![d],
+                None => records
+                    .declarations
+                    .iter()
+                    .filter(|d| d.source_type == full_type)
+                    .collect(),
+            };
+            let per_function =
+                picked.is_none() && declarations.iter().any(|d| d.function.is_some());
             UnclassifiedOutput {
                 mr: mr.to_owned(),
-                source_type: declaration.map_or(source_type, |d| d.source_type.clone()),
-                declared: declaration
-                    .and_then(|d| d.output_type.clone())
-                    .unwrap_or_default(),
+                declared: if per_function {
+                    String::new()
+                } else {
+                    declarations
+                        .first()
+                        .and_then(|d| d.output_type.clone())
+                        .unwrap_or_default()
+                },
+                functions: if per_function {
+                    declarations
+                        .iter()
+                        .map(|d| match &d.output_type {
+                            Some(out) => {
+                                format!("{} -> {out}", d.function.as_deref().unwrap_or_default())
+                            }
+                            None => d.function.clone().unwrap_or_default(),
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                source_type: picked.map_or(full_type, |d| d.subject()),
                 returned: returned.to_owned(),
                 inputs: keys.len() as u32,
             }
@@ -463,6 +517,7 @@ mod tests {
             )],
             declarations: vec![Declaration {
                 source_type: "T".into(),
+                function: None,
                 output_type: Some("u8".into()),
                 file: "t.rs".into(),
                 line: 3,
@@ -483,6 +538,7 @@ mod tests {
                 key: 1,
                 mr: choices.get(1).copied().flatten().map(|_| "m".to_owned()),
                 source_type: "T".into(),
+                function: None,
                 choices: Ok(choices),
                 at: "f.jsonl:2".into(),
             }],

@@ -53,7 +53,7 @@ pub(crate) fn suggestions(
         for record in records
             .choices
             .iter()
-            .filter(|r| r.source_type == decl.source_type)
+            .filter(|r| decl.classifies(&r.source_type, r.function.as_deref()))
         {
             if let Ok(choices) = &record.choices
                 && let Some(frame) = choices.iter().copied().collect::<Option<Vec<u16>>>()
@@ -93,7 +93,7 @@ pub(crate) fn suggestions(
         let connections: Vec<Connection> = records
             .follow_ups
             .iter()
-            .filter(|f| f.source_type == decl.source_type)
+            .filter(|f| decl.classifies(&f.source_type, f.function.as_deref()))
             .filter_map(|f| {
                 let from = frame_of.get(&(f.source, f.mr.as_str()))?;
                 Some(Connection {

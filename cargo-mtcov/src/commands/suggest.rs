@@ -40,7 +40,7 @@ fn render_text(all: &[Suggestions]) -> String {
         let _ = writeln!(
             out,
             "MR candidates for {} (io-ctf A_{} = {:.1}%, {} requirements)",
-            esc(&s.source_type),
+            esc(&s.subject()),
             s.k,
             s.a_k * 100.0,
             s.requirements

@@ -54,9 +54,9 @@ mod tests {
     #[test]
     fn headers_are_rebased_and_nothing_else() {
         let text = concat!(
-            r#"{"v":6,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
+            r#"{"v":7,"kind":"header","runtime":"0.1.0","binary":"/ci/a/t/deps/x-1","pid":3,"registry":[],"coverage":null}"#,
             "\n",
-            r#"{"v":6,"kind":"end","lines":1}"#,
+            r#"{"v":7,"kind":"end","lines":1}"#,
             "\n"
         );
         let header = header_of(text).expect("a header");
@@ -64,6 +64,6 @@ mod tests {
         let rebased = with_binary(text, &header, "/home/me/t/deps/x-1");
         assert_eq!(rebased, text.replace("/ci/a/t", "/home/me/t"));
         assert_eq!(header_of(&rebased).unwrap().binary, "/home/me/t/deps/x-1");
-        assert!(header_of(r#"{"v":6,"kind":"end","lines":1}"#).is_none());
+        assert!(header_of(r#"{"v":7,"kind":"end","lines":1}"#).is_none());
     }
 }

@@ -93,6 +93,8 @@ pub(crate) struct FollowUp {
     pub(crate) source: u64,
     pub(crate) mr: String,
     pub(crate) source_type: String,
+    /// The declaration's function, for a type declared per function.
+    pub(crate) function: Option<String>,
     pub(crate) choices: Vec<Option<u16>>,
 }
 
@@ -103,6 +105,8 @@ pub(crate) struct ChoicesRecord {
     /// The MR whose source execution's output gave the O-choices.
     pub(crate) mr: Option<String>,
     pub(crate) source_type: String,
+    /// The declaration's function, for a type declared per function.
+    pub(crate) function: Option<String>,
     pub(crate) choices: Result<Vec<Option<u16>>, String>,
     pub(crate) at: String,
 }
@@ -532,11 +536,13 @@ fn read_file(
                 key,
                 mr,
                 source_type,
+                function,
                 choices,
             } => run.choices.push(ChoicesRecord {
                 key,
                 mr,
                 source_type,
+                function,
                 choices,
                 at: format!("{name}:{number}"),
             }),
@@ -544,11 +550,13 @@ fn read_file(
                 source,
                 mr,
                 source_type,
+                function,
                 choices,
             } => run.follow_ups.push(FollowUp {
                 source,
                 mr,
                 source_type,
+                function,
                 choices,
             }),
             Record::Unclassified { key, mr, returned } => {
@@ -724,22 +732,72 @@ fn add_process(
             )),
         }
     }
-    let mut declared_here: Vec<&str> = Vec::new();
+    let mut declared_here: Vec<&Declaration> = Vec::new();
     for decl in &header.categories {
-        if declared_here.contains(&decl.source_type.as_str()) {
-            run.declaration_conflicts.push(format!(
-                "{name}: two `categories!` declarations for `{}`; declare each source type once",
-                decl.source_type
-            ));
+        if let Some(other) = declared_here
+            .iter()
+            .find(|d| d.source_type == decl.source_type)
+            && (other.function == decl.function
+                || other.function.is_none()
+                || decl.function.is_none())
+        {
+            run.declaration_conflicts
+                .push(if other.function == decl.function {
+                    format!(
+                        "{name}: two `categories!` declarations for `{}`; declare each once",
+                        decl.subject()
+                    )
+                } else {
+                    format!(
+                        "{name}: `{}` is declared both for every function ({}:{}) and per function \
+                     ({}:{}); declare it one way",
+                        decl.source_type,
+                        if other.function.is_none() {
+                            &other.file
+                        } else {
+                            &decl.file
+                        },
+                        if other.function.is_none() {
+                            other.line
+                        } else {
+                            decl.line
+                        },
+                        if other.function.is_none() {
+                            &decl.file
+                        } else {
+                            &other.file
+                        },
+                        if other.function.is_none() {
+                            decl.line
+                        } else {
+                            other.line
+                        },
+                    )
+                });
             continue;
         }
-        declared_here.push(&decl.source_type);
-        match run.declarations.iter().find(|d| d.source_type == decl.source_type) {
+        declared_here.push(decl);
+        match run
+            .declarations
+            .iter()
+            .find(|d| d.source_type == decl.source_type && d.function == decl.function)
+        {
+            None if run
+                .declarations
+                .iter()
+                .any(|d| d.source_type == decl.source_type && (d.function.is_none() || decl.function.is_none())) =>
+            {
+                run.declaration_conflicts.push(format!(
+                    "{name}: `{}` is declared for every function by one binary and per function by \
+                     another; declare it one way",
+                    decl.source_type
+                ))
+            }
             None => run.declarations.push(decl.clone()),
             Some(known) if known == decl => {}
             Some(known) => run.declaration_conflicts.push(format!(
                 "{name}: the categories of `{}` are declared differently by two binaries ({}:{} and {}:{}); declare them once, in one place",
-                decl.source_type, known.file, known.line, decl.file, decl.line
+                decl.subject(), known.file, known.line, decl.file, decl.line
             )),
         }
     }

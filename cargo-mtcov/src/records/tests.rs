@@ -36,23 +36,23 @@ fn header(binary: &str, mrs: &[(&str, &str)]) -> String {
         })
         .collect();
     format!(
-        r#"{{"v":6,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
+        r#"{{"v":7,"kind":"header","runtime":"0.1.0","binary":"{binary}","pid":7,"registry":[{}],"coverage":{{"status":"ok","profile_version":10,"num_counters":8,"functions":[["00000000000000aa","0000000000000001",0,8]]}}}}"#,
         registry.join(",")
     )
 }
 
 fn end(lines: u64) -> String {
-    format!(r#"{{"v":6,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":7,"kind":"end","lines":{lines}}}"#)
 }
 
-const SOURCE_A: &str = r#"{"v":6,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
-const MG_A: &str = r#"{"v":6,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
+const SOURCE_A: &str = r#"{"v":7,"kind":"source","key":"000000000000000a","debug":"1.0"}"#;
+const MG_A: &str = r#"{"v":7,"kind":"mg","mr":"m::one","class":"equal","sources":["000000000000000a"],"follow_ups":1,"outcome":"holds","test":"t"}"#;
 /// Counters (0, 1) and (5, 2), with their fingerprint.
-const COV_A: &str = r#"{"v":6,"kind":"cov","key":"000000000000000a","mr":"m::one","fp":"082f1eeeb4e8902a","counters":"ABEC"}"#;
+const COV_A: &str = r#"{"v":7,"kind":"cov","key":"000000000000000a","mr":"m::one","fp":"082f1eeeb4e8902a","counters":"ABEC"}"#;
 /// The same counters for another MR, by reference.
 const COV_A_AGAIN: &str =
-    r#"{"v":6,"kind":"cov","key":"000000000000000a","mr":"m::two","fp":"082f1eeeb4e8902a"}"#;
-const ASIDE: &str = r#"{"v":6,"kind":"aside","counters":"DhJ"}"#;
+    r#"{"v":7,"kind":"cov","key":"000000000000000a","mr":"m::two","fp":"082f1eeeb4e8902a"}"#;
+const ASIDE: &str = r#"{"v":7,"kind":"aside","counters":"DhJ"}"#;
 
 #[test]
 fn merges_files_and_dedupes_the_registry() {
@@ -175,7 +175,7 @@ fn lines_lost_before_the_end_line_are_detected() {
 #[test]
 fn counter_indices_beyond_the_table_are_rejected() {
     let dir = TempDir::new("range");
-    let cov = r#"{"v":6,"kind":"cov","key":"000000000000000a","mr":"m","fp":"0000000000000001","counters":"IB"}"#;
+    let cov = r#"{"v":7,"kind":"cov","key":"000000000000000a","mr":"m","fp":"0000000000000001","counters":"IB"}"#;
     dir.write(
         "a-1.jsonl",
         &format!("{}\n{cov}\n{}\n", header("/bin/a", &[]), end(2)),
@@ -195,7 +195,7 @@ fn vectors_written_as_changes() {
     mtcov_protocol::counters::encode(&mut changes, &[(3, 4), (5, 0)]);
     let changed = |key: &str, base: &str, fp: &str| {
         format!(
-            r#"{{"v":6,"kind":"followcov","key":"{key}","mr":"m::one","fp":"{fp}","base":"{base}","base_fp":"082f1eeeb4e8902a","changes":"{changes}"}}"#
+            r#"{{"v":7,"kind":"followcov","key":"{key}","mr":"m::one","fp":"{fp}","base":"{base}","base_fp":"082f1eeeb4e8902a","changes":"{changes}"}}"#
         )
     };
     let good = changed("000000000000000a", "000000000000000a", "082f2320b4e885f8");
@@ -245,14 +245,14 @@ fn another_schema_version_stops_the_read() {
         &format!(
             "{}\n{}\n",
             header("/bin/a", &[]),
-            SOURCE_A.replace("\"v\":6", "\"v\":5")
+            SOURCE_A.replace("\"v\":7", "\"v\":6")
         ),
     );
     let err = read_run(&dir.0, None).unwrap_err();
     let Some(RecordError::UnknownSchemaVersion { line, found, .. }) = err.downcast_ref() else {
         panic!("unexpected error: {err:#}");
     };
-    assert_eq!((*line, *found), (2, 5));
+    assert_eq!((*line, *found), (2, 6));
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn records_before_a_header_are_not_attributed() {
 
 fn mg_of(test: &str, key: &str) -> String {
     format!(
-        r#"{{"v":6,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
+        r#"{{"v":7,"kind":"mg","mr":"m::one","class":"equal","sources":["{key}"],"follow_ups":1,"outcome":"violated","test":"{test}"}}"#
     )
 }
 

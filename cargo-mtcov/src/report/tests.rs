@@ -188,6 +188,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
             mr: "mrs::monotone".into(),
             source_type: "trig::Angle".into(),
             declared: "f64".into(),
+            functions: vec![],
             returned: "f32".into(),
             inputs: 2,
         }],
@@ -200,6 +201,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
         patch: Some(&changed),
         suggestions: vec![crate::suggest::Suggestions {
             source_type: "trig::Angle".into(),
+            function: None,
             k,
             requirements: 4,
             a_k: 0.5,
@@ -643,7 +645,15 @@ fn causes_report() -> Report {
         }],
         violations: vec![],
         satisfaction: Default::default(),
-        unclassified: vec![],
+        // `mrs::swap` names no function of a type declared per function.
+        unclassified: vec![UnclassifiedOutput {
+            mr: "mrs::swap".into(),
+            source_type: "lib::Para".into(),
+            declared: String::new(),
+            functions: vec!["fill -> alloc::string::String".into(), "words".into()],
+            returned: "usize".into(),
+            inputs: 1,
+        }],
         failed_tests: vec![],
         patch: None,
         suggestions: vec![],
@@ -656,6 +666,13 @@ fn causes_report() -> Report {
 #[test]
 fn gaps_by_function_name_their_cause() {
     let report = causes_report();
+    assert_eq!(
+        report.unclassified_outputs[0].sentence(),
+        "MR mrs::swap ran 1 source input of lib::Para whose output is usize, and lib::Para is \
+         declared per function (fill -> alloc::string::String, words) but the MR names none of \
+         them, or no one of them returns that: say which it runs with `function = ..` in its \
+         #[metamorphic], for its choices and IO frames to count"
+    );
     let line = &report.criteria[0];
     let by_cause = |cause: GapCause| {
         line.gaps

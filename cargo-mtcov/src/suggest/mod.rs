@@ -40,6 +40,8 @@ pub struct Connection {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Suggestions {
     pub source_type: String,
+    /// The function under test, for a declaration per function.
+    pub function: Option<String>,
     pub k: u32,
     /// io-ctf requirements of all declarations (`|E|`).
     pub requirements: u32,
@@ -82,6 +84,16 @@ pub struct Candidate {
     pub classes: Vec<String>,
     /// A `#[metamorphic]` function to start from.
     pub skeleton: String,
+}
+
+impl Suggestions {
+    /// What they are for: `trig::Angle`, or `text::Para => fill`.
+    pub fn subject(&self) -> String {
+        match &self.function {
+            Some(f) => format!("{} => {f}", self.source_type),
+            None => self.source_type.clone(),
+        }
+    }
 }
 
 /// The candidates of `decl`, best first (at most `limit`).
@@ -215,6 +227,7 @@ pub fn suggest(
         .collect();
     Suggestions {
         source_type: decl.source_type.clone(),
+        function: decl.function.clone(),
         k,
         requirements,
         a_k: numerator as f64 / denominator as f64,
@@ -243,19 +256,24 @@ fn changes_of(decl: &Declaration, target: &FrameState, changed: &[usize]) -> Vec
         .collect()
 }
 
-/// A `#[metamorphic]` function to start from.
+/// A `#[metamorphic]` function to start from; for a declaration per
+/// function, it names the function and calls it.
 fn skeleton(decl: &Declaration, source: &str, target: &str, make: &[String]) -> String {
     let ty = short_type(&decl.source_type);
     let out = short_type(decl.output_type.as_deref().unwrap_or("_"));
+    let (attribute, sut) = match &decl.function {
+        Some(f) => (format!(", function = {f}"), format!("{f}(t)")),
+        None => (String::new(), "todo!(\"the SUT\")".to_owned()),
+    };
     format!(
         "/// From {source}\n\
          /// to {target}.\n\
-         #[metamorphic(output = \"<a class its inputs lack>\")]\n\
+         #[metamorphic(output = \"<a class its inputs lack>\"{attribute})]\n\
          fn <name>(mg: &mut Mg, t: &{ty}) {{\n\
          \x20   // Only for source inputs in the frame above: mg.skip(..) the others.\n\
-         \x20   let source: {out} = mg.source(t, |t| todo!(\"the SUT\"));\n\
+         \x20   let source: {out} = mg.source(t, |t| {sut});\n\
          \x20   let follow_up_input: {ty} = todo!(\"t with {}\");\n\
-         \x20   let follow_up: {out} = mg.follow_up(&follow_up_input, |t| todo!(\"the SUT\"));\n\
+         \x20   let follow_up: {out} = mg.follow_up(&follow_up_input, |t| {sut});\n\
          \x20   mg.check(todo!(\"the output relation\"), || format!(\"{{source:?}} then {{follow_up:?}}\"));\n\
          }}\n",
         make.join(", ")
@@ -294,6 +312,7 @@ mod tests {
         };
         Declaration {
             source_type: "shop::Order".into(),
+            function: None,
             output_type: Some("u32".into()),
             file: "t.rs".into(),
             line: 1,

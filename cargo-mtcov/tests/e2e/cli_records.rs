@@ -76,7 +76,7 @@ impl Project {
 
 fn header(binary: &Path) -> String {
     format!(
-        r#"{{"v":6,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[{},{}],"coverage":null}}"#,
+        r#"{{"v":7,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[{},{}],"coverage":null}}"#,
         binary.display(),
         r#"{"id":"mrs::periodic","name":"periodic","class":"equal","file":"tests/mrs.rs","line":3,"source_type":"f64"}"#,
         r#"{"id":"mrs::odd","name":"odd","class":"negated","file":"tests/mrs.rs","line":9,"source_type":"f64"}"#,
@@ -84,18 +84,18 @@ fn header(binary: &Path) -> String {
 }
 
 fn source(key: u64, debug: &str) -> String {
-    format!(r#"{{"v":6,"kind":"source","key":"{key:016x}","debug":"{debug}"}}"#)
+    format!(r#"{{"v":7,"kind":"source","key":"{key:016x}","debug":"{debug}"}}"#)
 }
 
 fn mg(mr: &str, key: u64, outcome: &str) -> String {
     format!(
-        r#"{{"v":6,"kind":"mg","mr":"{mr}","class":"c","sources":["{key:016x}"],"follow_ups":1,"outcome":"{outcome}","test":"t"}}"#
+        r#"{{"v":7,"kind":"mg","mr":"{mr}","class":"c","sources":["{key:016x}"],"follow_ups":1,"outcome":"{outcome}","test":"t"}}"#
     )
 }
 
 /// The `end` line after `lines` lines.
 fn end(lines: usize) -> String {
-    format!(r#"{{"v":6,"kind":"end","lines":{lines}}}"#)
+    format!(r#"{{"v":7,"kind":"end","lines":{lines}}}"#)
 }
 
 fn json_report(out: &std::process::Output) -> serde_json::Value {
@@ -111,7 +111,7 @@ fn a_corrupt_line_from_a_passing_binary_stops_the_run_naming_file_and_line() {
         &[
             header(&project.binary),
             source(1, "30.0"),
-            r#"{"v":6,"kind":"mg","mr":"mrs::periodic","sour"#.to_owned() + "ces\":[}",
+            r#"{"v":7,"kind":"mg","mr":"mrs::periodic","sour"#.to_owned() + "ces\":[}",
             mg("mrs::periodic", 1, "holds"),
             mg("mrs::odd", 1, "holds"),
             end(5),
@@ -152,7 +152,7 @@ fn records_cut_short_from_a_passing_binary_stop_the_run() {
     let file = project.records.join("mrs-0123-42.jsonl");
     for cut in [
         text.len() / 2,
-        text.find("{\"v\":6,\"kind\":\"end\"").unwrap(),
+        text.find("{\"v\":7,\"kind\":\"end\"").unwrap(),
     ] {
         std::fs::write(&file, &text[..cut]).unwrap();
         let out = mtcov(project.path(), &["report", "--json"]);
@@ -175,7 +175,7 @@ fn a_truncated_final_line_is_expected_after_an_abort() {
             header(&project.binary),
             source(1, "30.0"),
             mg("mrs::odd", 1, "holds"),
-            r#"{"v":6,"kind":"mg","mr":"mrs::per"#.to_owned(),
+            r#"{"v":7,"kind":"mg","mr":"mrs::per"#.to_owned(),
         ],
     );
     let out = mtcov(project.path(), &["report", "--json"]);
@@ -195,7 +195,7 @@ fn another_schema_version_stops_the_report() {
         "mrs-0123-42.jsonl",
         &[
             header(&project.binary),
-            source(1, "30.0").replace("\"v\":6", "\"v\":7"),
+            source(1, "30.0").replace("\"v\":7", "\"v\":8"),
             String::new(),
         ],
     );
@@ -203,7 +203,7 @@ fn another_schema_version_stops_the_report() {
     assert_exit(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains(":2: record schema version 7, but this cargo-mtcov reads version 6"),
+        err.contains(":2: record schema version 8, but this cargo-mtcov reads version 7"),
         "{err}"
     );
     assert!(
@@ -293,7 +293,7 @@ fn a_violation_in_the_records_is_exit_code_1() {
 fn no_registered_mrs_says_how_to_add_one() {
     let project = Project::new(&[]);
     let empty_header = format!(
-        r#"{{"v":6,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[],"coverage":null}}"#,
+        r#"{{"v":7,"kind":"header","runtime":"0.1.0","binary":"{}","pid":42,"registry":[],"coverage":null}}"#,
         project.binary.display()
     );
     project.write_records("mrs-0123-42.jsonl", &[empty_header, String::new()]);

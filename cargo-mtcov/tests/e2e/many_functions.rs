@@ -11,6 +11,11 @@ use serde_json::Value;
 use crate::common::{assert_exit, copy_fixture, mtcov_command, stderr, stdout, workspace_root};
 
 fn mtcov(dir: &Path, args: &[&str]) -> String {
+    mtcov_with_stderr(dir, args).0
+}
+
+/// Stdout and stderr of a successful run.
+fn mtcov_with_stderr(dir: &Path, args: &[&str]) -> (String, String) {
     let out = mtcov_command(dir, args)
         .env(
             "CARGO_TARGET_DIR",
@@ -19,8 +24,7 @@ fn mtcov(dir: &Path, args: &[&str]) -> String {
         .output()
         .expect("cargo-mtcov runs");
     assert_exit(&out, 0);
-    let _ = stderr(&out);
-    stdout(&out)
+    (stdout(&out), stderr(&out))
 }
 
 /// The line criterion of a JSON report.
@@ -130,6 +134,71 @@ fn gaps_name_their_function_and_cause_and_the_advice_pays_as_predicted() {
     assert!(index.contains("<table class=\"sortable\" id=\"functions\">"));
     assert!(index.contains("<th class=\"r\">covered/requirements</th>"));
 
+    // Categories per function (HAND.md): io-ctf A_2 = 6/20, frames named
+    // by function, and no output left unclassified (`indent` has no
+    // declaration: its MR's output is not classified, on purpose).
+    let (io, warnings) = mtcov_with_stderr(
+        dir,
+        &["report", "--k", "2", "--criterion", "io-ctf", "--json"],
+    );
+    let report: Value = serde_json::from_str(&io).unwrap();
+    let io_ctf = &report["criteria"][0];
+    assert_eq!(io_ctf["criterion"], "io-ctf");
+    assert_eq!(
+        (
+            &io_ctf["summary"]["requirements"],
+            &io_ctf["summary"]["a_k_numerator"],
+            &io_ctf["summary"]["a_k_denominator"]
+        ),
+        (&10.into(), &6.into(), &20.into()),
+        "{io_ctf}"
+    );
+    let frames: Vec<(String, f64)> = io_ctf["requirements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["location"]["label"].as_str().unwrap().to_owned(),
+                r["k"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    insta::assert_snapshot!(
+        "many_functions_io_ctf",
+        frames
+            .iter()
+            .map(|(label, k)| format!("{k:.2}  {label}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert_eq!(report["unclassified_outputs"], serde_json::json!([]));
+    assert!(!warnings.contains("not classified"), "{warnings}");
+    let suggest: Value =
+        serde_json::from_str(&mtcov(dir, &["suggest", "--k", "2", "--json"])).unwrap();
+    let per_function: Vec<(&str, usize)> = suggest
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["function"].as_str().unwrap(),
+                s["candidates"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(per_function, [("wrap", 1), ("fill", 2), ("words", 2)]);
+    let wrap = &suggest[0]["candidates"][0];
+    assert_eq!(wrap["source_frame"], "width = wide → lines = several");
+    assert_eq!(wrap["follow_up_frame"], "width = narrow");
+    assert!(
+        wrap["skeleton"]
+            .as_str()
+            .unwrap()
+            .contains("function = wrap)]"),
+        "{wrap}"
+    );
+
     // 1. Write the MR the first `not_called` gap asks for (two classes, as
     // its gain says): A_2 rises by its gain exactly.
     let not_called = first_of(&before, "not_called");
@@ -186,7 +255,7 @@ fn para(text: &str, width: usize) -> Para {
     Para { text: text.to_owned(), width }
 }
 
-#[metamorphic(output = "equal")]
+#[metamorphic(output = "equal", function = dedent)]
 fn dedent_is_idempotent(mg: &mut Mg, p: &Para) {
     let a = mg.source(p, |p| dedent(&p.text));
     let again = Para { text: a.clone(), ..p.clone() };
@@ -194,7 +263,7 @@ fn dedent_is_idempotent(mg: &mut Mg, p: &Para) {
     mg.check_eq(a, b);
 }
 
-#[metamorphic(output = "monotone")]
+#[metamorphic(output = "monotone", function = dedent)]
 fn dedent_never_lengthens(mg: &mut Mg, p: &Para) {
     let a = mg.source(p, |p| dedent(&p.text).len());
     let longer = Para { text: format!("{} more", p.text), ..p.clone() };

@@ -29,6 +29,7 @@
 //! };
 //! let decl = Declaration {
 //!     source_type: "Order".into(),
+//!     function: None,
 //!     output_type: None,
 //!     file: "tests/order.rs".into(),
 //!     line: 3,
@@ -514,6 +515,7 @@ mod tests {
     fn decl(categories: Vec<Category>) -> Declaration {
         Declaration {
             source_type: "T".into(),
+            function: None,
             output_type: None,
             file: "t.rs".into(),
             line: 1,

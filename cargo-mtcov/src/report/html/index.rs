@@ -163,7 +163,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
     }
     for sug in r.suggestions.iter().filter(|s| !s.candidates.is_empty()) {
         out.push_str("<h2>What MR to write next: ");
-        esc(&mut out, &sug.source_type);
+        esc(&mut out, &sug.subject());
         out.push_str("</h2>\n<ol>");
         for c in &sug.candidates {
             out.push_str("<li>from <code>");

@@ -622,6 +622,28 @@ mod tests {
     }
 
     #[test]
+    fn a_declaration_per_function_names_it() {
+        let out = entry(quote! {
+            Para => text::fill -> String {
+                width(p) { narrow => p.width < 5, wide }
+            }
+        })
+        .to_string()
+        .replace(' ', "");
+        assert!(
+            out.contains(
+                "function:__mtcov_runtime::__private::core::option::Option::Some(\"text::fill\")"
+            ),
+            "{out}"
+        );
+        let out = errors(quote!(Para => fill -> String { width(p) { a } } extra));
+        assert!(
+            out.contains("`Type [=> function] [-> Output] { .. }`"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn conditions_print_back_with_the_parentheses_they_need() {
         let cond = parse_condition(quote!(!A && (B || C) || !(D && E)), Span::call_site()).unwrap();
         assert_eq!(cond.to_string(), "!A && (B || C) || !(D && E)");

@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(e.len(), 1);
         assert!(e[0].starts_with("unknown argument `outptu`"), "{}", e[0]);
         assert!(
-            e[0].contains("`output = \"..\"`, `name = \"..\"`, `crate = path`"),
+            e[0].contains("`output = \"..\"`, `name = \"..\"`, `function = path`, `crate = path`"),
             "{}",
             e[0]
         );
@@ -375,11 +375,29 @@ mod tests {
     }
 
     #[test]
+    fn function_is_a_path() {
+        let (args, errors) = parse_args(quote!(output = "equal", function = text::fill));
+        assert!(errors.is_none());
+        assert_eq!(
+            crate::categories::path_text(&args.function.unwrap()),
+            "text::fill"
+        );
+        let e = errs(quote!(function = "fill"));
+        assert_eq!(e.len(), 1);
+        assert!(
+            e[0].starts_with("`function` takes the function under test"),
+            "{}",
+            e[0]
+        );
+    }
+
+    #[test]
     fn a_non_identifier_key_is_a_syntax_error() {
         assert_eq!(
             errs(quote!("output" = "x")),
             [
-                "expected an argument of #[metamorphic]: `output = \"..\"`, `name = \"..\"`, `crate = path`"
+                "expected an argument of #[metamorphic]: `output = \"..\"`, `name = \"..\"`, \
+                 `function = path`, `crate = path`"
             ]
         );
     }

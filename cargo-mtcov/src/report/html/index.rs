@@ -514,7 +514,7 @@ fn files_table(out: &mut String, site: &Site<'_>) {
     for c in &criteria {
         let _ = write!(
             out,
-            "<th class=\"r\">{} A<sub>{}</sub></th><th class=\"r\">covered</th>",
+            "<th class=\"r\">{} A<sub>{}</sub></th><th class=\"r\">covered/requirements</th>",
             c.criterion.name(),
             r.k
         );

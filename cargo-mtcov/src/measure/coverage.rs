@@ -288,34 +288,30 @@ impl Coverage {
     /// Per group of requirements (`group_of`: each requirement's group,
     /// or `u32::MAX` for none; `groups` of them), the distinct MRs whose
     /// source executions covered one of its requirements, ascending; a
-    /// segment without an MR stands for `every(input)`. A run of
-    /// requirements several segments share is read once.
+    /// segment without an MR stands for `every(input)`. Memory: one mark
+    /// per group, besides the lists.
     pub fn mrs_per_group<'p>(
         &self,
         group_of: &[u32],
         groups: usize,
         every: impl Fn(InputIdx) -> &'p [MrIdx],
     ) -> Vec<Vec<MrIdx>> {
-        let mut out = vec![Vec::new(); groups];
-        let mut of_run: std::collections::HashMap<(usize, usize), Vec<u32>> =
-            std::collections::HashMap::new();
+        let mut out: Vec<Vec<MrIdx>> = vec![Vec::new(); groups];
+        // The last segment that listed its MR(s) in each group.
+        let mut marked = vec![usize::MAX; groups];
         for (s, &m) in self.mrs.iter().enumerate() {
-            let range = self.ranges[s];
-            let touched = of_run.entry(range).or_insert_with(|| {
-                let mut touched: Vec<u32> = self
-                    .segment(s)
-                    .iter()
-                    .filter_map(|r| group_of.get(r.0 as usize).copied())
-                    .filter(|&g| (g as usize) < groups)
-                    .collect();
-                touched.dedup();
-                touched
-            });
-            for &g in touched.iter() {
+            for r in self.segment(s) {
+                let Some(&g) = group_of.get(r.0 as usize) else {
+                    continue;
+                };
+                let g = g as usize;
+                if g >= groups || std::mem::replace(&mut marked[g], s) == s {
+                    continue;
+                }
                 if m == EVERY_MR {
-                    out[g as usize].extend_from_slice(every(self.owners[s]));
+                    out[g].extend_from_slice(every(self.owners[s]));
                 } else {
-                    out[g as usize].push(MrIdx(m));
+                    out[g].push(MrIdx(m));
                 }
             }
         }

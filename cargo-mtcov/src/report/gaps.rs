@@ -301,12 +301,15 @@ pub(super) fn rank(
         .collect()
 }
 
-/// Per requirement of an uncovered group, the MRs whose follow-up
+/// Per requirement of a `follow_ups_only` group, the MRs whose follow-up
 /// executions ran it while no source execution did (from Metamorphic
 /// Coverage's per-pair differences), ascending.
 fn follow_up_mrs(input: &CriterionInput<'_>, groups: &[Group]) -> HashMap<u32, Vec<MrIdx>> {
     let mut wanted: HashMap<u32, Vec<MrIdx>> = HashMap::new();
-    for group in groups.iter().filter(|g| g.closest.is_none()) {
+    for group in groups
+        .iter()
+        .filter(|g| g.cause == GapCause::FollowUpsOnly)
+    {
         for &r in &group.members {
             wanted.insert(r, Vec::new());
         }

@@ -748,30 +748,15 @@ fn add_process(
                         decl.subject()
                     )
                 } else {
+                    let (whole, per) = if other.function.is_none() {
+                        (*other, decl)
+                    } else {
+                        (decl, *other)
+                    };
                     format!(
                         "{name}: `{}` is declared both for every function ({}:{}) and per function \
-                     ({}:{}); declare it one way",
-                        decl.source_type,
-                        if other.function.is_none() {
-                            &other.file
-                        } else {
-                            &decl.file
-                        },
-                        if other.function.is_none() {
-                            other.line
-                        } else {
-                            decl.line
-                        },
-                        if other.function.is_none() {
-                            &decl.file
-                        } else {
-                            &other.file
-                        },
-                        if other.function.is_none() {
-                            decl.line
-                        } else {
-                            other.line
-                        },
+                         ({}:{}); declare it one way",
+                        decl.source_type, whole.file, whole.line, per.file, per.line
                     )
                 });
             continue;

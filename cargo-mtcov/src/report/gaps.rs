@@ -306,10 +306,7 @@ pub(super) fn rank(
 /// Coverage's per-pair differences), ascending.
 fn follow_up_mrs(input: &CriterionInput<'_>, groups: &[Group]) -> HashMap<u32, Vec<MrIdx>> {
     let mut wanted: HashMap<u32, Vec<MrIdx>> = HashMap::new();
-    for group in groups
-        .iter()
-        .filter(|g| g.cause == GapCause::FollowUpsOnly)
-    {
+    for group in groups.iter().filter(|g| g.cause == GapCause::FollowUpsOnly) {
         for &r in &group.members {
             wanted.insert(r, Vec::new());
         }

@@ -417,6 +417,22 @@ fn sweep(out: &mut String, site: &Site<'_>) {
     out.push_str("</tbody></table>\n");
 }
 
+/// The two sortable cells of one criterion's share of a file or function:
+/// `A_k` as a pill and covered/requirements; dashes when it has none.
+fn share_cells(out: &mut String, share: Option<(f64, u32, u32)>) {
+    match share {
+        Some((a_k, covered, requirements)) => {
+            let _ = write!(
+                out,
+                "<td class=\"r\" data-v=\"{a_k}\"><span class=\"pill p{}\">{}</span></td><td class=\"r\" data-v=\"{covered}\">{covered}/{requirements}</td>",
+                share_class(a_k),
+                pct(a_k),
+            );
+        }
+        None => out.push_str("<td data-v=\"-1\">-</td><td data-v=\"-1\">-</td>"),
+    }
+}
+
 /// Functions × code criteria, sortable by any column: `A_k`,
 /// covered/requirements and the classes whose MRs run each function from
 /// source inputs (of the first code criterion).
@@ -464,21 +480,8 @@ fn functions_table(out: &mut String, site: &Site<'_>) {
         }
         out.push_str("</td>");
         for c in &criteria {
-            match c.functions.iter().find(|row| row.function == f) {
-                Some(row) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"r\" data-v=\"{}\"><span class=\"pill p{}\">{}</span></td><td class=\"r\" data-v=\"{}\">{}/{}</td>",
-                        row.a_k,
-                        share_class(row.a_k),
-                        pct(row.a_k),
-                        row.covered,
-                        row.covered,
-                        row.requirements
-                    );
-                }
-                None => out.push_str("<td data-v=\"-1\">-</td><td data-v=\"-1\">-</td>"),
-            }
+            let row = c.functions.iter().find(|row| row.function == f);
+            share_cells(out, row.map(|r| (r.a_k, r.covered, r.requirements)));
         }
         let classes = first
             .functions
@@ -534,21 +537,8 @@ fn files_table(out: &mut String, site: &Site<'_>) {
         }
         out.push_str("</td>");
         for c in &criteria {
-            match c.files.iter().find(|row| row.file == f) {
-                Some(row) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"r\" data-v=\"{}\"><span class=\"pill p{}\">{}</span></td><td class=\"r\" data-v=\"{}\">{}/{}</td>",
-                        row.a_k,
-                        share_class(row.a_k),
-                        pct(row.a_k),
-                        row.covered,
-                        row.covered,
-                        row.requirements
-                    );
-                }
-                None => out.push_str("<td data-v=\"-1\">-</td><td data-v=\"-1\">-</td>"),
-            }
+            let row = c.files.iter().find(|row| row.file == f);
+            share_cells(out, row.map(|r| (r.a_k, r.covered, r.requirements)));
         }
         out.push_str("</tr>\n");
     }

@@ -192,10 +192,10 @@ fn find_all<I: ?Sized>() -> &'static [&'static CategoriesMeta] {
     by_type.get(&typeid::of::<I>()).map_or(&[], Vec::as_slice)
 }
 
-/// The declaration for every function over `I`, when that is how `I` is
-/// declared.
-fn find<I: ?Sized>() -> Option<&'static CategoriesMeta> {
-    match find_all::<I>() {
+/// The declaration for every function over a type, when that is how
+/// `all` (its declarations) declare it.
+fn whole(all: &[&'static CategoriesMeta]) -> Option<&'static CategoriesMeta> {
+    match all {
         [one] if one.decl.function.is_none() => Some(one),
         _ => None,
     }
@@ -213,8 +213,7 @@ enum Pick {
     Unknown,
 }
 
-fn pick<I: ?Sized, O>(function: Option<&str>) -> Pick {
-    let all = find_all::<I>();
+fn pick<O>(all: &[&'static CategoriesMeta], function: Option<&str>) -> Pick {
     match function {
         Some(f) => all
             .iter()
@@ -303,8 +302,9 @@ pub(crate) fn classify_input<I: ?Sized>(
     recorder: &Recorder,
     pending: &mut String,
 ) -> Option<Classified> {
-    let Some(meta) = find::<I>() else {
-        return (!find_all::<I>().is_empty()).then_some(Classified::PerFunction);
+    let all = find_all::<I>();
+    let Some(meta) = whole(all) else {
+        return (!all.is_empty()).then_some(Classified::PerFunction);
     };
     let choices = meta.input_choices(input);
     write(meta, key, None, &choices, recorder, pending);
@@ -361,9 +361,10 @@ pub(crate) fn record_follow_up<I: ?Sized, O>(
     recorder: &Recorder,
     pending: &mut String,
 ) {
-    let meta = match find::<I>() {
+    let all = find_all::<I>();
+    let meta = match whole(all) {
         Some(meta) => meta,
-        None => match pick::<I, O>(function) {
+        None => match pick::<O>(all, function) {
             Pick::Declaration(meta) => meta,
             Pick::NotDeclared | Pick::Unknown => return,
         },
@@ -401,7 +402,7 @@ pub(crate) fn classify_output<I: ?Sized, O>(
     let (meta, mut choices) = match classified {
         None => return,
         Some(Classified::Whole { meta, choices }) => (meta, choices),
-        Some(Classified::PerFunction) => match pick::<I, O>(function) {
+        Some(Classified::PerFunction) => match pick::<O>(find_all::<I>(), function) {
             // I- and O-choices in one record, by this MR: they count for
             // the MRs that run this function only.
             Pick::Declaration(meta) => {

@@ -41,6 +41,16 @@ impl Declaration {
         }
     }
 
+    /// Whether `other` declares what this one does, or the same type the
+    /// other way (for every function against per function): two such
+    /// declarations cannot both hold.
+    pub fn clashes(&self, other: &Declaration) -> bool {
+        self.source_type == other.source_type
+            && (self.function == other.function
+                || self.function.is_none()
+                || other.function.is_none())
+    }
+
     /// Whether a record of `source_type` (and `function`) is classified
     /// by this declaration.
     pub fn classifies(&self, source_type: &str, function: Option<&str>) -> bool {

@@ -237,15 +237,41 @@ pub(crate) fn unclassified_outputs(
     counts
         .into_iter()
         .map(|((mr, returned), keys)| {
-            let source_type = assembled
+            let unclassified =
+                |source_type: String, declared: Option<String>, functions| UnclassifiedOutput {
+                    mr: mr.to_owned(),
+                    source_type,
+                    declared: declared.unwrap_or_default(),
+                    functions,
+                    returned: returned.to_owned(),
+                    inputs: keys.len() as u32,
+                };
+            // An MR that ran a function declared per function: its own
+            // records name that declaration.
+            let picked = records
+                .choices
+                .iter()
+                .filter(|c| c.mr.as_deref() == Some(mr) && c.function.is_some())
+                .filter(|c| keys.contains(&c.key))
+                .find_map(|c| {
+                    records
+                        .declarations
+                        .iter()
+                        .find(|d| d.classifies(&c.source_type, c.function.as_deref()))
+                });
+            if let Some(d) = picked {
+                return unclassified(d.subject(), d.output_type.clone(), Vec::new());
+            }
+            // Otherwise the declarations of the inputs' type: the one for
+            // every function, or those per function (a type is never
+            // declared both ways in a measured run).
+            let written = assembled
                 .mr_of_id
                 .get(mr)
                 .and_then(|&m| assembled.mrs.get(m.0 as usize))
                 .map(|d| d.source_type.clone())
                 .unwrap_or_default();
-            // The declarations of the input type these inputs were
-            // classified by (or, declared per function, the MR's type).
-            let full_type = records
+            let source_type = records
                 .choices
                 .iter()
                 .find(|c| keys.contains(&c.key))
@@ -254,60 +280,31 @@ pub(crate) fn unclassified_outputs(
                     records
                         .declarations
                         .iter()
-                        .find(|d| short_type(&d.source_type) == short_type(&source_type))
+                        .find(|d| short_type(&d.source_type) == short_type(&written))
                         .map(|d| d.source_type.clone())
                 })
-                .unwrap_or(source_type);
-            // An MR that ran a function declared per function: its own
-            // records name the declaration.
-            let picked = records
-                .choices
+                .unwrap_or(written);
+            let declarations: Vec<&Declaration> = records
+                .declarations
                 .iter()
-                .filter(|c| c.mr.as_deref() == Some(mr) && keys.contains(&c.key))
-                .find_map(|c| {
-                    let function = c.function.as_deref()?;
-                    records
-                        .declarations
-                        .iter()
-                        .find(|d| d.classifies(&c.source_type, Some(function)))
-                });
-            let declarations: Vec<&Declaration> = match picked {
-                Some(d) => vec![d],
-                None => records
-                    .declarations
-                    .iter()
-                    .filter(|d| d.source_type == full_type)
-                    .collect(),
+                .filter(|d| d.source_type == source_type)
+                .collect();
+            let functions: Vec<String> = declarations
+                .iter()
+                .filter_map(|d| {
+                    let f = d.function.as_deref()?;
+                    Some(match &d.output_type {
+                        Some(out) => format!("{f} -> {out}"),
+                        None => f.to_owned(),
+                    })
+                })
+                .collect();
+            let declared = if functions.is_empty() {
+                declarations.first().and_then(|d| d.output_type.clone())
+            } else {
+                None
             };
-            let per_function =
-                picked.is_none() && declarations.iter().any(|d| d.function.is_some());
-            UnclassifiedOutput {
-                mr: mr.to_owned(),
-                declared: if per_function {
-                    String::new()
-                } else {
-                    declarations
-                        .first()
-                        .and_then(|d| d.output_type.clone())
-                        .unwrap_or_default()
-                },
-                functions: if per_function {
-                    declarations
-                        .iter()
-                        .map(|d| match &d.output_type {
-                            Some(out) => {
-                                format!("{} -> {out}", d.function.as_deref().unwrap_or_default())
-                            }
-                            None => d.function.clone().unwrap_or_default(),
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                },
-                source_type: picked.map_or(full_type, |d| d.subject()),
-                returned: returned.to_owned(),
-                inputs: keys.len() as u32,
-            }
+            unclassified(source_type, declared, functions)
         })
         .collect()
 }

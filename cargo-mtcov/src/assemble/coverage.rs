@@ -8,7 +8,7 @@
 //! `--exclude` narrow it further.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 
@@ -390,12 +390,7 @@ pub(crate) fn criteria(
 fn functions(maps: &[CoverageMap], root: &Path) -> Vec<SourceFunction> {
     let mut all: BTreeMap<(String, u32, u32), SourceFunction> = BTreeMap::new();
     for f in maps.iter().flat_map(CoverageMap::functions) {
-        let path = PathBuf::from(&f.file);
-        let file = path
-            .strip_prefix(root)
-            .unwrap_or(&path)
-            .display()
-            .to_string();
+        let file = relative(&f.file, root);
         all.entry((file.clone(), f.line_start, f.line_end))
             .or_insert_with(|| SourceFunction { file, ..f.clone() });
     }
@@ -461,14 +456,8 @@ fn scope(workspace: &Workspace, patterns: ScopePatterns<'_>) -> Result<Scope> {
 /// Where a requirement is, relative to the workspace root when inside it.
 fn location(requirement: &Requirement, root: &Path) -> Location {
     let key = &requirement.key;
-    let path = PathBuf::from(&*key.file);
-    let file = path
-        .strip_prefix(root)
-        .unwrap_or(&path)
-        .display()
-        .to_string();
     let location = Location::new(
-        file,
+        relative(&key.file, root),
         key.line_start,
         key.col_start,
         key.line_end,
@@ -480,6 +469,16 @@ fn location(requirement: &Requirement, root: &Path) -> Location {
             location.with_label(requirement.label.clone())
         }
     }
+}
+
+/// A source file's path as reports show it: relative to the workspace
+/// root when inside it.
+fn relative(file: &str, root: &Path) -> String {
+    let path = Path::new(file);
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// Sorted requirement ids (translations keep the order; sorted anyway,

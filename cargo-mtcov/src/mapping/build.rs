@@ -270,7 +270,7 @@ impl<'s> Builder<'s> {
             }
         }
         self.scope_files.sort();
-        self.all_facts = self.scope.test_code(&in_scope);
+        self.all_facts = self.scope.facts(&in_scope);
     }
 
     fn build(mut self, infos: &[CoverageMappingInfo]) -> Map {

@@ -54,8 +54,9 @@ pub struct Scope {
     exclude_dirs: Vec<PathBuf>,
     include_patterns: Vec<Pattern>,
     exclude_patterns: Vec<Pattern>,
-    /// Test code per source file, parsed once however many maps ask.
-    test_code: Arc<Mutex<HashMap<PathBuf, Arc<SourceFacts>>>>,
+    /// Test code and functions per source file, parsed once however many
+    /// maps ask (or seeded from what a run saved).
+    facts: Arc<Mutex<HashMap<PathBuf, Arc<SourceFacts>>>>,
 }
 
 /// The version of [`FactsFile`].
@@ -241,8 +242,8 @@ impl Scope {
 
     /// The test-only code and functions of each of `files` (in scope),
     /// parsed once per file over the life of this scope.
-    pub(crate) fn test_code(&self, files: &[PathBuf]) -> HashMap<PathBuf, Arc<SourceFacts>> {
-        let mut cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+    pub(crate) fn facts(&self, files: &[PathBuf]) -> HashMap<PathBuf, Arc<SourceFacts>> {
+        let mut cache = self.facts.lock().unwrap_or_else(|e| e.into_inner());
         let missing: Vec<PathBuf> = files
             .iter()
             .filter(|f| !cache.contains_key(*f))
@@ -268,7 +269,7 @@ impl Scope {
     /// them: what a run's sources said when it was built, so that a report
     /// of its records (`--allow-stale`) does not read edited sources.
     pub(crate) fn seed(&self, facts: HashMap<PathBuf, SourceFacts>) {
-        let mut cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = self.facts.lock().unwrap_or_else(|e| e.into_inner());
         for (file, f) in facts {
             cache.entry(file).or_insert_with(|| Arc::new(f));
         }
@@ -276,7 +277,7 @@ impl Scope {
 
     /// Every source file parsed (or seeded) so far, with what it says.
     pub(crate) fn parsed(&self) -> HashMap<PathBuf, SourceFacts> {
-        let cache = self.test_code.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = self.facts.lock().unwrap_or_else(|e| e.into_inner());
         cache
             .iter()
             .map(|(file, f)| (file.clone(), SourceFacts::clone(f)))

@@ -685,7 +685,17 @@ fn read_file(
     Ok(())
 }
 
-/// Counters fit the process's counter array, which its header must state.
+/// The conflict of a type declared for every function by one declaration
+/// and per function by the other.
+fn both_ways(a: &Declaration, b: &Declaration) -> String {
+    let (whole, per) = if a.function.is_none() { (a, b) } else { (b, a) };
+    format!(
+        "`{}` is declared both for every function ({}:{}) and per function ({}:{}); declare it \
+         one way",
+        a.source_type, whole.file, whole.line, per.file, per.line
+    )
+}
+
 /// Counters fit the header's layout and, for a `cov` or `followcov`
 /// line, match its fingerprint (a vector written as changes is checked
 /// after they are applied).
@@ -734,13 +744,7 @@ fn add_process(
     }
     let mut declared_here: Vec<&Declaration> = Vec::new();
     for decl in &header.categories {
-        if let Some(other) = declared_here
-            .iter()
-            .find(|d| d.source_type == decl.source_type)
-            && (other.function == decl.function
-                || other.function.is_none()
-                || decl.function.is_none())
-        {
+        if let Some(other) = declared_here.iter().find(|d| d.clashes(decl)) {
             run.declaration_conflicts
                 .push(if other.function == decl.function {
                     format!(
@@ -748,38 +752,17 @@ fn add_process(
                         decl.subject()
                     )
                 } else {
-                    let (whole, per) = if other.function.is_none() {
-                        (*other, decl)
-                    } else {
-                        (decl, *other)
-                    };
-                    format!(
-                        "{name}: `{}` is declared both for every function ({}:{}) and per function \
-                         ({}:{}); declare it one way",
-                        decl.source_type, whole.file, whole.line, per.file, per.line
-                    )
+                    format!("{name}: {}", both_ways(other, decl))
                 });
             continue;
         }
         declared_here.push(decl);
-        match run
-            .declarations
-            .iter()
-            .find(|d| d.source_type == decl.source_type && d.function == decl.function)
-        {
-            None if run
-                .declarations
-                .iter()
-                .any(|d| d.source_type == decl.source_type && (d.function.is_none() || decl.function.is_none())) =>
-            {
-                run.declaration_conflicts.push(format!(
-                    "{name}: `{}` is declared for every function by one binary and per function by \
-                     another; declare it one way",
-                    decl.source_type
-                ))
-            }
+        match run.declarations.iter().find(|d| d.clashes(decl)) {
             None => run.declarations.push(decl.clone()),
             Some(known) if known == decl => {}
+            Some(known) if known.function != decl.function => run
+                .declaration_conflicts
+                .push(format!("{name}: {}", both_ways(known, decl))),
             Some(known) => run.declaration_conflicts.push(format!(
                 "{name}: the categories of `{}` are declared differently by two binaries ({}:{} and {}:{}); declare them once, in one place",
                 decl.subject(), known.file, known.line, decl.file, decl.line

@@ -375,3 +375,70 @@ fn only_the_last_attempt_of_a_retried_test_counts() {
         "its sources too"
     );
 }
+
+/// Declarations over type `T`, as (function, line).
+type Decls<'a> = Vec<(Option<&'a str>, u32)>;
+
+/// A header declaring `decls` over type `T`.
+fn header_declaring(binary: &str, decls: &[(Option<&str>, u32)]) -> String {
+    let decls: Vec<String> = decls
+        .iter()
+        .map(|(function, line)| {
+            let function = function.map_or(String::new(), |f| format!(r#""function":"{f}","#));
+            format!(
+                r#"{{"source_type":"T",{function}"output_type":null,"file":"t.rs","line":{line},"categories":[{{"name":"c","output":false,"choices":[{{"name":"a","kind":"normal","properties":[]}}]}}]}}"#
+            )
+        })
+        .collect();
+    let header = header(binary, &[]);
+    format!(
+        "{},\"categories\":[{}]}}",
+        header.strip_suffix('}').unwrap(),
+        decls.join(",")
+    )
+}
+
+#[test]
+fn a_type_declared_per_function_and_for_every_function_is_a_conflict() {
+    let read = |files: &[(&str, Decls<'_>)]| {
+        let dir = TempDir::new("declared");
+        for (i, (binary, decls)) in files.iter().enumerate() {
+            let text = [header_declaring(binary, decls), end(1)].join("\n") + "\n";
+            dir.write(&format!("{i}-{i}.jsonl"), &text);
+        }
+        let run = read_run(&dir.0, None).unwrap();
+        (run.declarations.len(), run.declaration_conflicts)
+    };
+    // Per function, one binary: fine; the same declarations in two: fine.
+    let per = vec![(Some("fill"), 3), (Some("wrap"), 9)];
+    assert_eq!(read(&[("/bin/a", per.clone())]), (2, vec![]));
+    assert_eq!(
+        read(&[("/bin/a", per.clone()), ("/bin/b", per.clone())]),
+        (2, vec![])
+    );
+    // Both ways in one binary, one function twice, both ways across two.
+    let (_, conflicts) = read(&[("/bin/a", vec![(None, 3), (Some("fill"), 9)])]);
+    assert_eq!(conflicts.len(), 1);
+    assert!(
+        conflicts[0].ends_with(
+            "`T` is declared both for every function (t.rs:3) and per function (t.rs:9); \
+             declare it one way"
+        ),
+        "{conflicts:?}"
+    );
+    let (_, conflicts) = read(&[("/bin/a", vec![(Some("fill"), 3), (Some("fill"), 9)])]);
+    assert!(
+        conflicts[0].ends_with("two `categories!` declarations for `T => fill`; declare each once"),
+        "{conflicts:?}"
+    );
+    let (_, conflicts) = read(&[
+        ("/bin/a", vec![(Some("fill"), 9)]),
+        ("/bin/b", vec![(None, 3)]),
+    ]);
+    assert_eq!(conflicts.len(), 1, "{conflicts:?}");
+    assert!(
+        conflicts[0]
+            .contains("declared both for every function (t.rs:3) and per function (t.rs:9)"),
+        "{conflicts:?}"
+    );
+}

@@ -2,7 +2,7 @@
 //! holds each requirement, what ran each function, and its share of the
 //! measure (the function table).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use mtcov_protocol::MrDescription;
 
@@ -27,6 +27,8 @@ pub(super) struct Functions<'a> {
     pub aside_ran: Vec<bool>,
     /// Per function, the MRs whose source executions ran it.
     pub mrs: Vec<Vec<MrIdx>>,
+    /// Per name called, the functions that call it and ran.
+    callers: HashMap<&'a str, Vec<u32>>,
 }
 
 impl<'a> Functions<'a> {
@@ -49,12 +51,21 @@ impl<'a> Functions<'a> {
         let mrs = input
             .coverage
             .mrs_per_group(&owner, all.len(), |t| pool.mrs_of(t));
+        let mut callers: HashMap<&str, Vec<u32>> = HashMap::new();
+        for (g, function) in all.iter().enumerate() {
+            if source_ran[g] || aside_ran[g] {
+                for name in &function.calls {
+                    callers.entry(name).or_default().push(g as u32);
+                }
+            }
+        }
         Self {
             all,
             owner,
             source_ran,
             aside_ran,
             mrs,
+            callers,
         }
     }
 
@@ -67,9 +78,12 @@ impl<'a> Functions<'a> {
     /// `f` by name: its callers as far as the source tells.
     pub(super) fn callers_that_ran(&self, f: u32) -> Vec<u32> {
         let ident = self.all[f as usize].ident();
-        (0..self.all.len() as u32)
-            .filter(|&g| g != f && (self.source_ran[g as usize] || self.aside_ran[g as usize]))
-            .filter(|&g| self.all[g as usize].calls.iter().any(|c| c == ident))
+        self.callers
+            .get(ident)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&g| g != f)
             .collect()
     }
 

@@ -190,6 +190,11 @@ pub(super) fn rank(
     // Per requirement, the MRs whose follow-ups ran it and whose sources
     // did not: what Metamorphic Coverage recorded.
     let follow_ups = follow_up_mrs(input, &groups);
+    let phrasing = Phrasing {
+        counting: m.counting(),
+        reach: reach.is_some(),
+        aside_complete: input.aside_complete,
+    };
     let mut candidates = Candidates::new(pool, m.counting());
     groups
         .into_iter()
@@ -272,28 +277,16 @@ pub(super) fn rank(
                 members: group.members,
             };
             let closest_ref = closest.as_ref();
-            gap.advice = if criterion.is_black_box() {
-                black_box_advice(criterion, first, closest_ref, m.counting())
-            } else {
-                match (group.function, group.cause) {
-                    (Some(f), cause) if cause != GapCause::FirstUse => function_advice(
-                        &mut gap,
-                        f,
-                        closest_ref,
-                        cx,
-                        &follow_ups,
-                        reach.is_some(),
-                        m.counting(),
-                        input.aside_complete,
-                    ),
-                    _ => advice(
-                        closest_ref,
-                        m.counting(),
-                        reach.is_some(),
-                        (aside_executions, gap.first_use_only),
-                        input.aside_complete,
-                    ),
+            gap.advice = match group.function {
+                _ if criterion.is_black_box() => {
+                    black_box_advice(criterion, first, closest_ref, m.counting())
                 }
+                Some(f) => function_advice(&mut gap, f, closest_ref, cx, &follow_ups, phrasing),
+                None => advice(
+                    closest_ref,
+                    phrasing,
+                    (aside_executions, gap.first_use_only),
+                ),
             };
             gap.closest = closest.map(|(c, _)| c);
             gap
@@ -374,23 +367,30 @@ fn mr_names(mrs: &[MrIdx], descriptions: &[MrDescription]) -> Vec<String> {
         .collect()
 }
 
+/// What every sentence of advice of one criterion depends on besides its
+/// group: what is counted, whether candidates are the MRs that reach the
+/// code, and whether every process wrote its counters outside sources.
+#[derive(Clone, Copy)]
+struct Phrasing {
+    counting: Counting,
+    reach: bool,
+    aside_complete: bool,
+}
+
 /// The advice of a code gap in a known function; fills the group's
 /// per-cause fields.
-#[allow(clippy::too_many_arguments)]
 fn function_advice(
     gap: &mut GapGroup,
     f: u32,
     closest: Option<&(ClosestInput, u32)>,
     cx: &Context<'_>,
     follow_ups: &HashMap<u32, Vec<MrIdx>>,
-    reach: bool,
-    counting: Counting,
-    aside_complete: bool,
+    phrasing: Phrasing,
 ) -> String {
     let functions = cx.functions;
     let function = &functions.all[f as usize];
     let name = &function.name;
-    let unknown = if aside_complete {
+    let unknown = if phrasing.aside_complete {
         ""
     } else {
         " (whether follow-ups or checks ran it is not known: a test process did not exit normally)"
@@ -484,14 +484,12 @@ fn function_advice(
                 .map(|c| cx.pool.class_name(ClassIdx(c)).to_owned())
                 .filter(|c| !gap.classes_running.contains(c))
                 .collect();
-            advice(closest, counting, reach, (0, false), aside_complete)
+            advice(closest, phrasing, (0, false))
         }
         GapCause::FirstUse | GapCause::BlackBox => advice(
             closest,
-            counting,
-            reach,
+            phrasing,
             (gap.aside_executions, gap.first_use_only),
-            aside_complete,
         ),
     }
 }
@@ -616,11 +614,14 @@ fn closest_input(
 /// `aside_complete`.
 fn advice(
     closest: Option<&(ClosestInput, u32)>,
-    counting: Counting,
-    reach: bool,
+    phrasing: Phrasing,
     (aside, first_use_only): (u64, bool),
-    aside_complete: bool,
 ) -> String {
+    let Phrasing {
+        counting,
+        reach,
+        aside_complete,
+    } = phrasing;
     let Some((c, available)) = closest else {
         return if first_use_only {
             "runs only on first use in a test process (an initialiser, a cache fill): every \

@@ -690,7 +690,7 @@ fn an_edited_source_makes_the_last_run_stale() {
 /// the last run: the message says the previous run is still reportable,
 /// and it is (its binaries are kept beside its records): `report` gives
 /// the previous report, exit 0. A wrapper makes one test target's build
-/// last a minute, so that the interrupt lands in the build: first as the
+/// last minutes (long enough on a loaded 2-core machine), so that the interrupt lands in the build: first as the
 /// user's `touch src/lib.rs; timeout --preserve-status -s INT 1 cargo
 /// mtcov`, then as Ctrl-C to the whole process group once the other test
 /// binary was relinked.
@@ -713,7 +713,7 @@ fn ctrl_c_during_the_build_keeps_the_previous_run_reportable() {
         &wrapper,
         "#!/bin/sh\n\
          case \" $* \" in *\" --crate-name slow \"*)\n\
-           if [ -n \"$SLOW_BUILD_MARKER\" ]; then touch \"$SLOW_BUILD_MARKER\"; sleep 60; fi;;\n\
+           if [ -n \"$SLOW_BUILD_MARKER\" ]; then touch \"$SLOW_BUILD_MARKER\"; sleep 150; fi;;\n\
          esac\n\
          exec \"$@\"\n",
     )
@@ -801,7 +801,7 @@ fn ctrl_c_during_the_build_keeps_the_previous_run_reportable() {
     while !(marker.exists() && std::fs::metadata(&relations).is_ok_and(|m| Some(m.ino()) != before))
     {
         assert!(
-            started.elapsed() < Duration::from_secs(50),
+            started.elapsed() < Duration::from_secs(140),
             "the relations binary was not relinked while the slow target built"
         );
         std::thread::sleep(Duration::from_millis(50));

@@ -18,6 +18,7 @@ use crate::model::Criterion;
 use crate::mutants::matrix::Matrix;
 use crate::records::RunRecords;
 use crate::reduce::summary::{self, CriterionKept, Kept, KeptGroup, MrCost, Reduction};
+use crate::reduce::order::Strategy;
 use crate::reduce::{self, Group, Method, Suite, SuiteCriterion};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
@@ -96,7 +97,7 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         bail!("internal error: the reduced set does not keep A_k or the kills; please report this");
     }
 
-    let order = reduce::prioritise(&suite, args.k, RANDOM_ORDERS, 1);
+    let order = reduce::prioritise(&suite, args.k, Strategy::DEFAULT, RANDOM_ORDERS, 1);
     let dir = mtcov_dir.join("reduce");
     let (selection, order_file) = (dir.join("selection.txt"), dir.join("order.txt"));
     let found = Found {
@@ -190,6 +191,15 @@ fn suite_of_run(
                     (input.0, mr.map(|m| m.0), reqs.iter().map(|r| r.0).collect())
                 })
                 .collect(),
+            differing: {
+                let mut differing: Vec<(u32, u32, Vec<u32>)> = c
+                    .differing
+                    .iter()
+                    .map(|(input, mr, reqs)| (input.0, mr.0, reqs.clone()))
+                    .collect();
+                differing.sort_unstable();
+                differing
+            },
         })
         .collect();
     let suite = Suite {

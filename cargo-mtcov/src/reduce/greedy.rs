@@ -40,10 +40,12 @@ pub(crate) fn solve(instance: &Instance) -> Result<Vec<bool>> {
     Ok(kept)
 }
 
-/// Every group, in the order that satisfies the constraints soonest: the
-/// greedy steps, then the groups that add nothing more, those touching
-/// the most (weighted) constraints first, ties by index.
-pub(crate) fn order(instance: &Instance) -> Vec<u32> {
+/// Every group in the order of today's `A_k` prioritisation: the greedy
+/// steps until every constraint holds, then the groups that add nothing
+/// more, those touching the most (weighted) constraints first, ties by
+/// index. Kept as the baseline the other strategies are measured against
+/// ([`super::order::Strategy::Reach`]).
+pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
     let mut cover = Cover::new(instance);
     while cover.open > 0 {
         let Some(g) = cover.best() else { break };
@@ -51,13 +53,7 @@ pub(crate) fn order(instance: &Instance) -> Vec<u32> {
     }
     let mut rest: Vec<(u64, usize)> = (0..instance.groups)
         .filter(|&g| !cover.kept[g])
-        .map(|g| {
-            let weight = cover.touches[g]
-                .chunk_by(|a, b| a.0 == b.0)
-                .map(|slots| instance.weights[slots[0].0 as usize])
-                .sum::<u64>();
-            (weight, g)
-        })
+        .map(|g| (cover.weight(g), g))
         .collect();
     rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     cover
@@ -66,6 +62,91 @@ pub(crate) fn order(instance: &Instance) -> Vec<u32> {
         .chain(rest.into_iter().map(|(_, g)| g))
         .map(|g| g as u32)
         .collect()
+}
+
+/// Every group by the "additional" greedy *with reset*: the group that
+/// adds the most to what the groups chosen since the last reset satisfy;
+/// when no group adds anything, the constraints are reset (as if nothing
+/// had been chosen) and the greedy goes on over the groups left, until
+/// none touches a constraint; those come last. Ties go to the highest
+/// `tie.key(g)`, then the lowest index; `tie` is told every choice and
+/// every reset.
+pub(crate) fn reset_order(instance: &Instance, tie: &mut impl TieBreak) -> Vec<u32> {
+    reset_order_among(instance, &vec![true; instance.groups], tie)
+}
+
+/// As [`reset_order`], over the groups with `among[g]` only.
+pub(crate) fn reset_order_among(
+    instance: &Instance,
+    among: &[bool],
+    tie: &mut impl TieBreak,
+) -> Vec<u32> {
+    let mut cover = Cover::new(instance);
+    for (g, &among) in among.iter().enumerate() {
+        cover.kept[g] = !among;
+    }
+    // The groups that touch no constraint: the constraints say nothing
+    // about them, which is no evidence that they find less. One ends each
+    // round, the rest come last, by the tie-break alone.
+    let mut untouched: Vec<usize> = (0..instance.groups)
+        .filter(|&g| !cover.kept[g] && cover.touches[g].is_empty())
+        .collect();
+    loop {
+        if let Some(g) = cover.best_by(tie) {
+            cover.add(g);
+            tie.chosen(g);
+            continue;
+        }
+        // Nothing adds to this round: a new round, if a group left can
+        // add to it.
+        take_untouched(&mut cover, &mut untouched, tie);
+        cover.reset();
+        tie.reset();
+        match cover.best_by(tie) {
+            Some(g) => {
+                cover.add(g);
+                tie.chosen(g);
+            }
+            None => break,
+        }
+    }
+    while take_untouched(&mut cover, &mut untouched, tie) {}
+    cover.order.into_iter().map(|g| g as u32).collect()
+}
+
+/// Chooses the untouched group `tie` likes best; `false` when none is left.
+fn take_untouched(cover: &mut Cover, untouched: &mut Vec<usize>, tie: &mut impl TieBreak) -> bool {
+    let Some((i, _)) = untouched
+        .iter()
+        .enumerate()
+        .max_by(|(_, a), (_, b)| tie.key(**a).cmp(&tie.key(**b)).then(b.cmp(a)))
+    else {
+        return false;
+    };
+    let g = untouched.remove(i);
+    cover.kept[g] = true;
+    cover.order.push(g);
+    tie.chosen(g);
+    true
+}
+
+/// A second criterion for groups the constraints cannot tell apart.
+pub(crate) trait TieBreak {
+    /// Higher is better; compared only between groups of equal gain.
+    fn key(&self, g: usize) -> [u64; 5];
+    fn chosen(&mut self, g: usize);
+    fn reset(&mut self);
+}
+
+/// No tie-break: the lowest index.
+pub(crate) struct ByIndex;
+
+impl TieBreak for ByIndex {
+    fn key(&self, _: usize) -> [u64; 5] {
+        [0; 5]
+    }
+    fn chosen(&mut self, _: usize) {}
+    fn reset(&mut self) {}
 }
 
 /// The state of a greedy cover.
@@ -116,42 +197,84 @@ impl<'a> Cover<'a> {
     /// (none satisfying any) brings them the most weight closer; `None`
     /// when no group adds anything.
     fn best(&self) -> Option<usize> {
-        let constraints = &self.instance.constraints;
-        let weights = &self.instance.weights;
-        let mut best: Option<(u64, u64, usize)> = None;
-        for (g, slots) in self.touches.iter().enumerate() {
+        self.best_by(&mut ByIndex)
+    }
+
+    /// As [`best`](Self::best), ties by `tie`'s key, then the lowest index.
+    fn best_by(&self, tie: &impl TieBreak) -> Option<usize> {
+        let mut best: Option<((u64, u64), [u64; 5], usize)> = None;
+        for g in 0..self.touches.len() {
             if self.kept[g] {
                 continue;
             }
-            let (mut satisfies, mut closer) = (0u64, 0u64);
-            for per_constraint in slots.chunk_by(|a, b| a.0 == b.0) {
-                let ci = per_constraint[0].0 as usize;
-                if self.done[ci] {
-                    continue;
-                }
-                let need = constraints[ci].need;
-                let mut reaches = false;
-                for per_witness in per_constraint.chunk_by(|a, b| a.1 == b.1) {
-                    let wi = per_witness[0].1 as usize;
-                    let count = self.count[ci][wi];
-                    let new = per_witness
-                        .iter()
-                        .filter(|s| !self.filled[ci][wi][s.2 as usize])
-                        .count() as u32;
-                    closer += u64::from(new.min(need - count)) * weights[ci];
-                    reaches |= count + new >= need;
-                }
-                if reaches {
-                    satisfies += weights[ci];
-                }
+            let gain = self.gain(g);
+            if gain == (0, 0) {
+                continue;
             }
-            if (satisfies, closer) != (0, 0)
-                && best.is_none_or(|(s, c, _)| (satisfies, closer) > (s, c))
-            {
-                best = Some((satisfies, closer, g));
+            let better = match &best {
+                None => true,
+                Some((b, _, _)) if gain != *b => gain > *b,
+                Some((_, key, _)) => tie.key(g) > *key,
+            };
+            if better {
+                best = Some((gain, tie.key(g), g));
             }
         }
         best.map(|(_, _, g)| g)
+    }
+
+    /// The weight of open constraints `g` would satisfy, and the weight it
+    /// would bring closer to their `need`.
+    fn gain(&self, g: usize) -> (u64, u64) {
+        let constraints = &self.instance.constraints;
+        let weights = &self.instance.weights;
+        let slots = &self.touches[g];
+        let (mut satisfies, mut closer) = (0u64, 0u64);
+        for per_constraint in slots.chunk_by(|a, b| a.0 == b.0) {
+            let ci = per_constraint[0].0 as usize;
+            if self.done[ci] {
+                continue;
+            }
+            let need = constraints[ci].need;
+            let mut reaches = false;
+            for per_witness in per_constraint.chunk_by(|a, b| a.1 == b.1) {
+                let wi = per_witness[0].1 as usize;
+                let count = self.count[ci][wi];
+                let new = per_witness
+                    .iter()
+                    .filter(|s| !self.filled[ci][wi][s.2 as usize])
+                    .count() as u32;
+                closer += u64::from(new.min(need - count)) * weights[ci];
+                reaches |= count + new >= need;
+            }
+            if reaches {
+                satisfies += weights[ci];
+            }
+        }
+        (satisfies, closer)
+    }
+
+    /// The total weight of the constraints `g` touches.
+    fn weight(&self, g: usize) -> u64 {
+        self.touches[g]
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|slots| self.instance.weights[slots[0].0 as usize])
+            .sum()
+    }
+
+    /// Forgets what the chosen groups fill (they stay chosen): every
+    /// constraint is open again for the groups left.
+    fn reset(&mut self) {
+        for per_constraint in &mut self.filled {
+            for per_witness in per_constraint {
+                per_witness.fill(false);
+            }
+        }
+        for per_constraint in &mut self.count {
+            per_constraint.fill(0);
+        }
+        self.done.fill(false);
+        self.open = self.done.len();
     }
 
     fn add(&mut self, g: usize) {

@@ -42,19 +42,45 @@ pub(crate) struct Instance {
     pub(crate) weights: Vec<u64>,
 }
 
-impl Instance {
-    /// The constraints of `suite` at `k`; of its kills too when `kills`.
-    pub(crate) fn new(suite: &Suite, k: u32, kills: bool) -> Self {
-        let mut weight_of: HashMap<Constraint, u64> = HashMap::new();
-        let mut order: Vec<Constraint> = Vec::new();
-        let mut add = |c: Constraint| match weight_of.get_mut(&c) {
+/// Identical constraints merged, each with how many times it was added.
+#[derive(Default)]
+struct Builder {
+    weight_of: HashMap<Constraint, u64>,
+    order: Vec<Constraint>,
+}
+
+impl Builder {
+    fn add(&mut self, c: Constraint) {
+        match self.weight_of.get_mut(&c) {
             Some(w) => *w += 1,
             None => {
-                weight_of.insert(c.clone(), 1);
-                order.push(c);
+                self.weight_of.insert(c.clone(), 1);
+                self.order.push(c);
             }
-        };
-        // Interned classes, and which groups make each (input, MR) pair.
+        }
+    }
+
+    fn finish(self, groups: usize) -> Instance {
+        let weights = self.order.iter().map(|c| self.weight_of[c]).collect();
+        Instance {
+            groups,
+            constraints: self.order,
+            weights,
+        }
+    }
+}
+
+/// What the constraints are made of: per criterion, one entry per way a
+/// kept group makes its MR count for a requirement on an input.
+struct Entries {
+    /// Per MR: its interned class.
+    class_of: Vec<u32>,
+    /// Per criterion: `(requirement, input, MR, group)`, sorted, unique.
+    per_criterion: Vec<Vec<(u32, u32, u32, u32)>>,
+}
+
+impl Entries {
+    fn new(suite: &Suite) -> Self {
         let mut class_ids: HashMap<&str, u32> = HashMap::new();
         let class_of: Vec<u32> = suite
             .classes
@@ -64,6 +90,7 @@ impl Instance {
                 *class_ids.entry(c.as_str()).or_insert(next)
             })
             .collect();
+        // Which groups make each (input, MR) pair.
         let mut pair_groups: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
         let mut mrs_of_input: HashMap<u32, Vec<u32>> = HashMap::new();
         for (g, group) in suite.groups.iter().enumerate() {
@@ -78,35 +105,68 @@ impl Instance {
                 }
             }
         }
-        for criterion in &suite.criteria {
-            // (requirement, input, class, group), one per way a kept group
-            // can make a class count for a requirement on an input.
-            let mut entries: Vec<(u32, u32, u32, u32)> = Vec::new();
-            for (t, mr, reqs) in &criterion.executions {
-                let mrs: &[u32] = match mr {
-                    Some(mr) => std::slice::from_ref(mr),
-                    None => mrs_of_input.get(t).map_or(&[], Vec::as_slice),
-                };
-                for &m in mrs {
-                    let Some(groups) = pair_groups.get(&(*t, m)) else {
-                        continue;
+        let per_criterion = suite
+            .criteria
+            .iter()
+            .map(|criterion| {
+                let mut entries = Vec::new();
+                for (t, mr, reqs) in &criterion.executions {
+                    let mrs: &[u32] = match mr {
+                        Some(mr) => std::slice::from_ref(mr),
+                        None => mrs_of_input.get(t).map_or(&[], Vec::as_slice),
                     };
-                    for &r in reqs {
-                        for &g in groups {
-                            entries.push((r, *t, class_of[m as usize], g));
+                    for &m in mrs {
+                        let Some(groups) = pair_groups.get(&(*t, m)) else {
+                            continue;
+                        };
+                        for &r in reqs {
+                            for &g in groups {
+                                entries.push((r, *t, m, g));
+                            }
                         }
                     }
                 }
-            }
-            entries.sort_unstable();
-            entries.dedup();
-            for per_requirement in entries.chunk_by(|a, b| a.0 == b.0) {
-                let witnesses: Vec<Vec<Vec<u32>>> = per_requirement
-                    .chunk_by(|a, b| a.1 == b.1)
+                entries.sort_unstable();
+                entries.dedup();
+                entries
+            })
+            .collect();
+        Entries {
+            class_of,
+            per_criterion,
+        }
+    }
+}
+
+impl Instance {
+    /// The constraints of `suite` at `k`; of its kills too when `kills`.
+    pub(crate) fn new(suite: &Suite, k: u32, kills: bool) -> Self {
+        Self::with_redundancy(suite, k, kills, 1)
+    }
+
+    /// As [`new`](Self::new), and with `redundancy > 1` one more
+    /// constraint per requirement: keep `min(redundancy, kinds)` groups
+    /// that run it and differ in kind, a kind being the group's relation
+    /// class and the set of requirements its source/follow-up pairs run
+    /// differently (Metamorphic Coverage): selective redundancy, a second
+    /// witness only where it checks the code another way.
+    pub(crate) fn with_redundancy(suite: &Suite, k: u32, kills: bool, redundancy: u32) -> Self {
+        let entries = Entries::new(suite);
+        let mut builder = Builder::default();
+        for (c, per_criterion) in entries.per_criterion.iter().enumerate() {
+            for per_requirement in per_criterion.chunk_by(|a, b| a.0 == b.0) {
+                // Per input, per class: the groups.
+                let mut by_class: Vec<(u32, u32, u32)> = per_requirement
+                    .iter()
+                    .map(|&(_, t, m, g)| (t, entries.class_of[m as usize], g))
+                    .collect();
+                by_class.sort_unstable();
+                let witnesses: Vec<Vec<Vec<u32>>> = by_class
+                    .chunk_by(|a, b| a.0 == b.0)
                     .map(|per_input| {
                         per_input
-                            .chunk_by(|a, b| a.2 == b.2)
-                            .map(|per_class| per_class.iter().map(|e| e.3).collect())
+                            .chunk_by(|a, b| a.1 == b.1)
+                            .map(|per_class| per_class.iter().map(|e| e.2).collect())
                             .collect()
                     })
                     .collect();
@@ -119,7 +179,10 @@ impl Instance {
                     .into_iter()
                     .filter(|classes| classes.len() as u32 >= need)
                     .collect();
-                add(Constraint { need, witnesses });
+                builder.add(Constraint { need, witnesses });
+                if redundancy > 1 {
+                    builder.add(kinds(suite, c, &entries.class_of, per_requirement, redundancy));
+                }
             }
         }
         for killers in suite.kills.iter().filter(|_| kills) {
@@ -127,22 +190,102 @@ impl Instance {
             killers.sort_unstable();
             killers.dedup();
             if !killers.is_empty() {
-                add(Constraint {
+                builder.add(Constraint {
                     need: 1,
                     witnesses: vec![vec![killers]],
                 });
             }
         }
-        let weights = order.iter().map(|c| weight_of[c]).collect();
-        Instance {
-            groups: suite.groups.len(),
-            constraints: order,
-            weights,
+        builder.finish(suite.groups.len())
+    }
+
+    /// Every relation's own coverage: one constraint per (MR, requirement)
+    /// that some group's source execution makes, met by any one of those
+    /// groups (`A_k` counting relations instead of classes, with `k` as
+    /// large as the suite's MRs: each relation is a different oracle of
+    /// the code it runs).
+    pub(crate) fn relations(suite: &Suite, differing: bool) -> Self {
+        let entries = Entries::new(suite);
+        let mut builder = Builder::default();
+        for (c, per_criterion) in entries.per_criterion.iter().enumerate() {
+            let mut by_mr: Vec<(u32, u32, u32)> =
+                per_criterion.iter().map(|&(r, _, m, g)| (r, m, g)).collect();
+            if differing {
+                // What each group's pairs run differently, as requirements
+                // past the criterion's own.
+                let criterion = &suite.criteria[c];
+                for (g, group) in suite.groups.iter().enumerate() {
+                    let Some(&first) = group.sources.first() else {
+                        continue;
+                    };
+                    if let Ok(i) = criterion
+                        .differing
+                        .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
+                    {
+                        by_mr.extend(criterion.differing[i].2.iter().map(|&r| {
+                            (criterion.requirements + r, group.mr, g as u32)
+                        }));
+                    }
+                }
+            }
+            by_mr.sort_unstable();
+            by_mr.dedup();
+            for per_pair in by_mr.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+                builder.add(Constraint {
+                    need: 1,
+                    witnesses: vec![vec![per_pair.iter().map(|e| e.2).collect()]],
+                });
+            }
         }
+        builder.finish(suite.groups.len())
     }
 
     /// Whether the groups with `kept[g]` satisfy every constraint.
     pub(crate) fn feasible(&self, kept: &[bool]) -> bool {
         self.constraints.iter().all(|c| c.satisfied(kept))
+    }
+}
+
+/// The redundancy constraint of one requirement (see
+/// [`Instance::with_redundancy`]): one witness whose "classes" are the
+/// kinds of the groups that run it.
+fn kinds(
+    suite: &Suite,
+    criterion: usize,
+    class_of: &[u32],
+    per_requirement: &[(u32, u32, u32, u32)],
+    redundancy: u32,
+) -> Constraint {
+    let differing = &suite.criteria[criterion].differing;
+    let mut kinds: Vec<(u32, usize, u32)> = per_requirement
+        .iter()
+        .map(|&(_, _, m, g)| {
+            let first = suite.groups[g as usize].sources.first().copied();
+            let runs_differently = differing
+                .binary_search_by(|(t, mr, _)| (Some(*t), *mr).cmp(&(first, m)))
+                .map_or(usize::MAX, |i| i);
+            (class_of[m as usize], runs_differently, g)
+        })
+        .collect();
+    // Groups whose pairs run the same requirements differently are one
+    // kind: key by the set, not by where it is listed.
+    for kind in &mut kinds {
+        if kind.1 != usize::MAX {
+            let set = &differing[kind.1].2;
+            kind.1 = differing
+                .iter()
+                .position(|(_, _, other)| other == set)
+                .unwrap_or(kind.1);
+        }
+    }
+    kinds.sort_unstable();
+    kinds.dedup();
+    let classes: Vec<Vec<u32>> = kinds
+        .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+        .map(|per_kind| per_kind.iter().map(|e| e.2).collect())
+        .collect();
+    Constraint {
+        need: redundancy.min(classes.len() as u32),
+        witnesses: vec![classes],
     }
 }

@@ -17,6 +17,7 @@
 pub(crate) mod exact;
 pub(crate) mod greedy;
 pub(crate) mod instance;
+pub(crate) mod order;
 pub(crate) mod summary;
 #[cfg(test)]
 mod tests;
@@ -56,6 +57,10 @@ pub(crate) struct SuiteCriterion {
     /// the input covered; `None` for an execution that counts for every MR
     /// of the input.
     pub(crate) executions: Vec<(u32, Option<u32>, Vec<u32>)>,
+    /// `(first source input, MR, requirements)`: what the MR's
+    /// source/follow-up pairs of the input ran differently (Metamorphic
+    /// Coverage), sorted by input and MR; empty when not recorded.
+    pub(crate) differing: Vec<(u32, u32, Vec<u32>)>,
 }
 
 /// `A_k` of one criterion as an exact fraction.
@@ -176,25 +181,66 @@ pub(crate) struct Order {
     /// Every group, first to run first.
     #[serde(skip)]
     pub(crate) groups: Vec<u32>,
+    pub(crate) strategy: order::Strategy,
     /// How many of the first groups reach every criterion's `A_k`.
     pub(crate) groups_to_reach_a_k: usize,
-    /// APFD of the order on the kill matrix, when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) apfd: Option<f64>,
-    /// Mean APFD of random orders (same groups), for comparison.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) apfd_random: Option<f64>,
-    /// How many random orders `apfd_random` averages.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) random_orders: Option<usize>,
+    /// How the order did on the kill matrix, when there is one.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) against_random: Option<AgainstRandom>,
 }
 
-/// Orders the groups by what each adds to `A_k` (kills are not used: the
-/// order's APFD on the kill matrix then says how well adequacy predicts
-/// them), and compares its APFD with `random` random orders.
-pub(crate) fn prioritise(suite: &Suite, k: u32, random: usize, seed: u64) -> Order {
+/// An order's APFD on a kill matrix against random orders of the same
+/// groups.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub(crate) struct AgainstRandom {
+    pub(crate) apfd: f64,
+    /// Mean APFD of the random orders.
+    pub(crate) apfd_random: f64,
+    /// The share of the random orders whose APFD is at most `apfd`.
+    pub(crate) percentile: f64,
+    pub(crate) random_orders: usize,
+}
+
+/// The APFD of `order` on `kills` against `random` random orders drawn
+/// from `seed`; `None` without groups or killed mutants.
+pub(crate) fn against_random(
+    order: &[u32],
+    kills: &[Vec<u32>],
+    random: usize,
+    seed: u64,
+) -> Option<AgainstRandom> {
+    let apfd = greedy::apfd(order, kills)?;
+    let mut rng = crate::study::stats::Rng::new(seed);
+    let mut shuffled = order.to_vec();
+    let (mut total, mut at_most) = (0.0, 0usize);
+    for _ in 0..random {
+        rng.shuffle(&mut shuffled);
+        let a = greedy::apfd(&shuffled, kills).unwrap_or(0.0);
+        total += a;
+        at_most += usize::from(a <= apfd);
+    }
+    let n = random.max(1) as f64;
+    Some(AgainstRandom {
+        apfd,
+        apfd_random: total / n,
+        percentile: at_most as f64 / n,
+        random_orders: random,
+    })
+}
+
+/// Orders the groups by `strategy` from what the run measured (kills are
+/// not used: the order's APFD on the kill matrix then says how well the
+/// order predicts them), and compares its APFD with `random` random
+/// orders.
+pub(crate) fn prioritise(
+    suite: &Suite,
+    k: u32,
+    strategy: order::Strategy,
+    random: usize,
+    seed: u64,
+) -> Order {
+    let groups = order::order(suite, k, strategy);
     let instance = instance::Instance::new(suite, k, false);
-    let groups = greedy::order(&instance);
     let mut kept = vec![false; suite.groups.len()];
     let mut groups_to_reach_a_k = 0;
     if !instance.feasible(&kept) {
@@ -206,23 +252,10 @@ pub(crate) fn prioritise(suite: &Suite, k: u32, random: usize, seed: u64) -> Ord
             }
         }
     }
-    let apfd = greedy::apfd(&groups, &suite.kills);
-    let apfd_random = apfd.map(|_| {
-        let mut rng = crate::study::stats::Rng::new(seed);
-        let mut shuffled = groups.clone();
-        let total: f64 = (0..random)
-            .map(|_| {
-                rng.shuffle(&mut shuffled);
-                greedy::apfd(&shuffled, &suite.kills).unwrap_or(0.0)
-            })
-            .sum();
-        total / random.max(1) as f64
-    });
     Order {
+        against_random: against_random(&groups, &suite.kills, random, seed),
         groups,
+        strategy,
         groups_to_reach_a_k,
-        apfd,
-        random_orders: apfd.map(|_| random),
-        apfd_random,
     }
 }

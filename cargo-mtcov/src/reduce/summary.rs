@@ -183,11 +183,16 @@ pub(crate) fn render_text(r: &Reduction) -> String {
          kills not used): A_{} after {} of {} groups",
         r.k, r.k, order.groups_to_reach_a_k, r.groups.total
     );
-    match (order.apfd, order.apfd_random, order.random_orders) {
-        (Some(apfd), Some(random), Some(n)) => {
+    match order.against_random {
+        Some(a) => {
             let _ = writeln!(
                 out,
-                "; APFD on the kill matrix {apfd:.3} (random orders: {random:.3}, mean of {n})"
+                "; APFD on the kill matrix {:.3} (random orders: {:.3}, mean of {}; \
+                 this order is at or above {:.0}% of them)",
+                a.apfd,
+                a.apfd_random,
+                a.random_orders,
+                a.percentile * 100.0
             );
         }
         _ => out.push('\n'),

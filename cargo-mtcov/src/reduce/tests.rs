@@ -1,6 +1,7 @@
 use std::time::Duration;
 
 use super::instance::Instance;
+use super::order::Strategy;
 use super::*;
 
 /// One MR of one class per input; `covers[t]` is what input `t` covers.
@@ -22,6 +23,7 @@ fn one_relation(requirements: u32, covers: &[Vec<u32>]) -> Suite {
                 .enumerate()
                 .map(|(t, reqs)| (t as u32, Some(0), reqs.clone()))
                 .collect(),
+            differing: Vec::new(),
         }],
         kills: Vec::new(),
     }
@@ -99,6 +101,7 @@ fn the_witness_keeps_its_classes_together() {
                 (1, Some(0), vec![0, 1]),
                 (1, Some(1), vec![0, 1]),
             ],
+            differing: Vec::new(),
         }],
         kills: Vec::new(),
     };
@@ -173,6 +176,7 @@ fn random_suites_keep_a_k_and_kills() {
                 name: "line".into(),
                 requirements: reqs,
                 executions,
+                differing: Vec::new(),
             }],
             kills,
         };
@@ -197,17 +201,80 @@ fn the_order_reaches_a_k_first_and_apfd_is_the_textbook_one() {
     let mut suite = rows_and_blocks();
     // Mutant 0 is killed by the last block only, mutant 1 by row 1.
     suite.kills = vec![vec![4], vec![1]];
-    let order = prioritise(&suite, 1, 50, 7);
+    let order = prioritise(&suite, 1, Strategy::Reach, 50, 7);
     // The greedy steps (the three blocks), then the rows.
     assert_eq!(order.groups, [2, 3, 4, 0, 1]);
     assert_eq!(order.groups_to_reach_a_k, 3);
     // First kills at positions 3 and 5 of 5: 1 - 8/10 + 1/10.
-    assert!((order.apfd.unwrap() - 0.3).abs() < 1e-12);
-    let random = order.apfd_random.unwrap();
-    assert!(random > 0.1 && random < 0.9, "{random}");
+    let against = order.against_random.unwrap();
+    assert!((against.apfd - 0.3).abs() < 1e-12);
+    assert!(against.apfd_random > 0.1 && against.apfd_random < 0.9, "{against:?}");
+    assert!((0.0..=1.0).contains(&against.percentile));
+    // Without kills there is nothing to compare.
+    suite.kills.clear();
+    assert!(prioritise(&suite, 1, Strategy::Reach, 50, 7).against_random.is_none());
     assert_eq!(
         greedy::apfd(&[0, 1], &[vec![0], vec![1]]),
         Some(1.0 - 3.0 / 4.0 + 1.0 / 4.0)
     );
     assert_eq!(greedy::apfd(&[0, 1], &[]), None);
+}
+
+/// Requirements 0-2 are covered by A, B and E alike, 3 by A, C and G, 4
+/// by C and D. Today's order reaches `A_1` with A and C, then takes the
+/// rest by total weight (B, E, then D, G). With reset, a second round
+/// starts over: B, then D and G (E adds nothing B did not), and E last.
+#[test]
+fn additional_greedy_with_reset_starts_over_where_todays_order_sorts_by_weight() {
+    let covers = [
+        vec![0, 1, 2, 3], // A
+        vec![0, 1, 2],    // B
+        vec![3, 4],       // C
+        vec![4],          // D
+        vec![0, 1, 2],    // E
+        vec![3],          // G
+    ];
+    let suite = one_relation(5, &covers);
+    assert_eq!(order::order(&suite, 1, Strategy::Reach), [0, 2, 1, 4, 3, 5]);
+    assert_eq!(order::order(&suite, 1, Strategy::Reset), [0, 2, 1, 3, 5, 4]);
+    for strategy in Strategy::ALL {
+        let mut order = order::order(&suite, 1, strategy);
+        order.sort_unstable();
+        assert_eq!(order, [0, 1, 2, 3, 4, 5], "{strategy:?} orders every group once");
+    }
+}
+
+/// Two MRs of one class: MR 0 on inputs 0-3, MR 1 on inputs 0-1. By
+/// `A_1` alone MR 1 adds nothing; the relations strategies cover each
+/// relation's own code, and the interleaved one lets them take turns.
+#[test]
+fn the_relation_strategies_put_every_relation_early() {
+    let groups: Vec<Group> = (0..4)
+        .map(|t| Group { mr: 0, sources: vec![t] })
+        .chain((0..2).map(|t| Group { mr: 1, sources: vec![t] }))
+        .collect();
+    let covers = [vec![0, 1], vec![1, 2], vec![2, 3], vec![3]];
+    let executions = groups
+        .iter()
+        .map(|g| (g.sources[0], Some(g.mr), covers[g.sources[0] as usize].clone()))
+        .collect();
+    let suite = Suite {
+        classes: vec!["equal".into(), "equal".into()],
+        inputs: 4,
+        groups,
+        criteria: vec![SuiteCriterion {
+            name: "line".into(),
+            requirements: 4,
+            executions,
+            differing: Vec::new(),
+        }],
+        kills: Vec::new(),
+    };
+    let reset = order::order(&suite, 1, Strategy::Reset);
+    assert_eq!(&reset[..2], [0, 2], "A_1 is met by MR 0 alone");
+    let relations = order::order(&suite, 1, Strategy::Relations);
+    assert!(relations[..3].contains(&4) || relations[..3].contains(&5), "{relations:?}");
+    let turns = order::order(&suite, 1, Strategy::Interleaved);
+    let mrs: Vec<u32> = turns.iter().map(|&g| suite.groups[g as usize].mr).collect();
+    assert_eq!(mrs, [0, 1, 0, 1, 0, 0], "{turns:?}");
 }

@@ -658,6 +658,7 @@ pub(crate) fn figures(study: &Study, subject: &str) -> Vec<(String, String)> {
 mod tests {
     use super::*;
     use crate::mutants::matrix::tests::small;
+    use crate::reduce::order::Strategy;
 
     #[test]
     fn suites_detect_what_their_groups_kill() {
@@ -803,7 +804,16 @@ mod tests {
         let random = r.rows.iter().find(|row| row.method == "random").unwrap();
         assert_eq!(random.kept, 3);
         assert!(random.fde <= 2.0 / 3.0 + 1e-12);
-        assert!((r.apfd.unwrap() - (1.0 - 3.0 / 8.0 + 1.0 / 8.0)).abs() < 1e-12);
+        let reach = r.orders[0].against_random.unwrap();
+        assert_eq!(r.orders[0].strategy, Strategy::Reach);
+        assert!((reach.apfd - (1.0 - 3.0 / 8.0 + 1.0 / 8.0)).abs() < 1e-12);
+        assert_eq!(r.orders.len(), Strategy::ALL.len());
+        // Budgets of 10 %, 25 % and 50 % of 4 groups keep 1, 1 and 2.
+        let sizes: Vec<usize> = r.random_budgets.iter().map(|b| b.groups).collect();
+        assert_eq!(sizes, [1, 1, 2]);
+        for b in &r.random_budgets {
+            assert!(b.low <= b.mean && b.mean <= b.high, "{b:?}");
+        }
         assert!(
             render_text(&study)
                 .contains("| line | 4 | A_3 exact (proven smallest) | 3 | 0.667 | 100.0% |")

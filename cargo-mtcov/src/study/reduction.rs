@@ -1,7 +1,9 @@
 //! The study's reduction and prioritisation: on a kill matrix, per
 //! criterion, how many groups each reduction keeps and how much of the
-//! pool's fault detection they keep; and how soon the `A_3` order detects
-//! the mutants (APFD) against random orders.
+//! pool's fault detection they keep; how soon each prioritisation
+//! strategy detects the mutants (APFD) against random orders; and how
+//! much fault detection the first 10 %, 25 % and 50 % of each order keep
+//! against random sets of the same size (a `--budget`).
 
 use std::time::Duration;
 
@@ -12,7 +14,8 @@ use super::RQ2_K;
 use super::stats::Rng;
 use crate::mutants::matrix::Matrix;
 use crate::mutants::verdict::MutantStatus;
-use crate::reduce::{self, Group, Suite, SuiteCriterion};
+use crate::reduce::order::Strategy;
+use crate::reduce::{self, AgainstRandom, Group, Suite, SuiteCriterion};
 
 /// The exact search's time limit per reduction in the study.
 pub(crate) const EXACT_LIMIT: Duration = Duration::from_secs(10);
@@ -23,10 +26,40 @@ pub(crate) struct ReductionStudy {
     /// Groups of the matrix (its baseline's MGs that held).
     pub(crate) groups: usize,
     pub(crate) rows: Vec<ReductionRow>,
-    /// APFD of every group in the `A_3` order (kills not used to order).
-    pub(crate) apfd: Option<f64>,
-    /// Mean APFD of random orders (one per sample).
-    pub(crate) apfd_random: Option<f64>,
+    /// Per prioritisation strategy (kills not used to order): its APFD
+    /// against random orders (one per sample) and what its budgets keep.
+    pub(crate) orders: Vec<OrderRow>,
+    /// Random sets of each budget's size.
+    pub(crate) random_budgets: Vec<RandomBudget>,
+}
+
+/// The budgets of the study, as shares of the groups.
+pub(crate) const BUDGETS: [f64; 3] = [0.10, 0.25, 0.50];
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct OrderRow {
+    pub(crate) strategy: Strategy,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) against_random: Option<AgainstRandom>,
+    /// Per budget of [`BUDGETS`]: the share of the pool's FDE its first
+    /// groups keep.
+    pub(crate) budget_fde_share: Vec<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct RandomBudget {
+    pub(crate) budget: f64,
+    pub(crate) groups: usize,
+    /// Mean share of the pool's FDE over the random sets.
+    pub(crate) mean: f64,
+    /// The 2.5th and 97.5th percentiles of the share.
+    pub(crate) low: f64,
+    pub(crate) high: f64,
+}
+
+/// The number of groups a budget of `share` keeps out of `n` (at least one).
+pub(crate) fn budget_groups(share: f64, n: usize) -> usize {
+    ((share * n as f64).round() as usize).clamp(1.min(n), n)
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -46,7 +79,7 @@ pub(crate) struct ReductionRow {
 
 /// The matrix as a reduction suite for criterion `c`, with the viable
 /// mutants' killers; and the number of viable mutants.
-fn suite(matrix: &Matrix, c: usize) -> (Suite, usize) {
+pub(crate) fn suite(matrix: &Matrix, c: usize) -> (Suite, usize) {
     let entry = &matrix.criteria[c];
     let viable: Vec<&crate::mutants::matrix::MutantEntry> = matrix
         .mutants
@@ -72,6 +105,15 @@ fn suite(matrix: &Matrix, c: usize) -> (Suite, usize) {
                 .iter()
                 .map(|e| (e.source, Some(e.mr), e.covered.clone()))
                 .collect(),
+            differing: {
+                let mut differing: Vec<(u32, u32, Vec<u32>)> = entry
+                    .differing
+                    .iter()
+                    .map(|e| (e.source, e.mr, e.covered.clone()))
+                    .collect();
+                differing.sort_unstable();
+                differing
+            },
         }],
         kills: viable
             .iter()
@@ -143,13 +185,56 @@ pub(crate) fn study(
         fde_share: share(random_fde),
         optimal: None,
     });
-    let order = reduce::prioritise(&suite, RQ2_K, samples, seed);
+    let share_of = |order: &[u32], size: usize| {
+        let mut kept = vec![false; n];
+        for &g in &order[..size] {
+            kept[g as usize] = true;
+        }
+        share(fde(&kept))
+    };
+    let orders = Strategy::ALL
+        .iter()
+        .map(|&strategy| {
+            let order = reduce::prioritise(&coverage_only, RQ2_K, strategy, 0, seed);
+            OrderRow {
+                strategy,
+                against_random: reduce::against_random(&order.groups, &suite.kills, samples, seed),
+                budget_fde_share: BUDGETS
+                    .iter()
+                    .map(|&b| share_of(&order.groups, budget_groups(b, n)))
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut rng = Rng::new(seed ^ 0xb0d6_e75e);
+    let random_budgets = BUDGETS
+        .iter()
+        .map(|&budget| {
+            let groups = budget_groups(budget, n);
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            let mut shares: Vec<f64> = (0..samples)
+                .map(|_| {
+                    rng.shuffle(&mut order);
+                    share_of(&order, groups)
+                })
+                .collect();
+            shares.sort_by(f64::total_cmp);
+            let at = |q: f64| shares[((q * (shares.len() - 1) as f64).round()) as usize];
+            RandomBudget {
+                budget,
+                groups,
+                mean: shares.iter().sum::<f64>() / shares.len().max(1) as f64,
+                low: at(0.025),
+                high: at(0.975),
+            }
+        })
+        .collect();
     Ok(ReductionStudy {
         criterion: matrix.criteria[c].criterion.clone(),
         groups: n,
         rows,
-        apfd: order.apfd,
-        apfd_random: order.apfd_random,
+        orders,
+        random_budgets,
     })
 }
 
@@ -190,17 +275,51 @@ pub(crate) fn render_text(studies: &[ReductionStudy]) -> String {
     }
     let _ = writeln!(
         out,
-        "\n| criterion | APFD of the A_{RQ2_K} order | mean APFD of random orders |"
+        "\nPrioritisation (kills not used to order): APFD against {} random orders, \
+         and the share of the pool's FDE the first 10 %, 25 % and 50 % of the groups keep\n",
+        studies
+            .iter()
+            .flat_map(|s| &s.orders)
+            .find_map(|o| o.against_random.map(|a| a.random_orders))
+            .unwrap_or(0)
     );
-    let _ = writeln!(out, "|---|---|---|");
-    let f = |x: Option<f64>| x.map_or("-".to_owned(), |x| format!("{x:.3}"));
+    let _ = writeln!(
+        out,
+        "| criterion | order | APFD | mean APFD of random orders | at or above (random orders) | FDE kept at 10% | at 25% | at 50% |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
     for s in studies {
+        for o in &s.orders {
+            let (apfd, random, at) = o.against_random.map_or(
+                ("-".to_owned(), "-".to_owned(), "-".to_owned()),
+                |a| {
+                    (
+                        format!("{:.3}", a.apfd),
+                        format!("{:.3}", a.apfd_random),
+                        format!("{:.0}%", a.percentile * 100.0),
+                    )
+                },
+            );
+            let budgets: Vec<String> = o.budget_fde_share.iter().map(|&x| pct(x)).collect();
+            let _ = writeln!(
+                out,
+                "| {} | {} | {apfd} | {random} | {at} | {} |",
+                s.criterion,
+                o.strategy.name(),
+                budgets.join(" | ")
+            );
+        }
+        let randoms: Vec<String> = s
+            .random_budgets
+            .iter()
+            .map(|r| format!("{} [{}, {}]", pct(r.mean), pct(r.low), pct(r.high)))
+            .collect();
         let _ = writeln!(
             out,
-            "| {} | {} | {} |",
+            "| {} | random sets (mean [95% interval]) | - | - | - | {} |",
             s.criterion,
-            f(s.apfd),
-            f(s.apfd_random)
+            randoms.join(" | ")
         );
     }
     out.push('\n');

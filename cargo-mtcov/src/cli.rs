@@ -200,6 +200,16 @@ pub(crate) struct ReduceCommand {
     /// The exact search's time limit (`90s`, `2m`, a bare number of seconds).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = crate::run::parse_duration, requires = "exact")]
     pub time_limit: std::time::Duration,
+    /// Keep only the first N groups (or P% of them) of the prioritised
+    /// order instead of every group `A_k` needs; the report says the
+    /// `A_k` they keep.
+    #[arg(long, value_name = "N|P%", value_parser = crate::reduce::Budget::parse, conflicts_with_all = ["exact", "mutants"])]
+    pub budget: Option<crate::reduce::Budget>,
+    /// Keep up to M groups per requirement that differ in kind (relation
+    /// class, or what their source/follow-up pairs run differently), not
+    /// only the fewest that keep `A_k`.
+    #[arg(long, value_name = "M", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub redundancy: u32,
     /// Only source files matching this path or glob (repeatable), as for
     /// `cargo mtcov --include`: give the report's patterns to keep its `A_k`.
     #[arg(long, value_name = "PATH")]

@@ -17,8 +17,8 @@ use crate::error::ExitStatus;
 use crate::model::Criterion;
 use crate::mutants::matrix::Matrix;
 use crate::records::RunRecords;
-use crate::reduce::summary::{self, CriterionKept, Kept, KeptGroup, MrCost, Reduction};
 use crate::reduce::order::Strategy;
+use crate::reduce::summary::{self, CriterionKept, Kept, KeptGroup, MrCost, Reduction};
 use crate::reduce::{self, Group, Method, Suite, SuiteCriterion};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
@@ -89,15 +89,43 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         suite.kills = kills_of(&matrix, &units)?;
     }
 
-    let (kept, greedy_groups, exact) =
-        reduce::reduce(&suite, args.k, args.exact.then_some(args.time_limit))?;
+    if args.budget.is_some() && args.redundancy > 1 {
+        bail!(
+            "--redundancy shapes the reduction, and --budget keeps the first groups of the order \
+             instead: give one of them"
+        );
+    }
+    let order = reduce::prioritise(&suite, args.k, Strategy::DEFAULT, RANDOM_ORDERS, 1);
     let all = vec![true; suite.groups.len()];
     let whole = suite.adequacy(args.k, &all)?;
-    if suite.adequacy(args.k, &kept)? != whole || suite.kills_kept(&kept) != suite.kills.len() {
-        bail!("internal error: the reduced set does not keep A_k or the kills; please report this");
-    }
+    let (kept, greedy_groups, exact) = match args.budget {
+        Some(budget) => {
+            let mut kept = vec![false; suite.groups.len()];
+            let size = budget.groups(suite.groups.len());
+            for &g in &order.groups[..size] {
+                kept[g as usize] = true;
+            }
+            (kept, size, None)
+        }
+        None => {
+            let found = reduce::reduce_redundant(
+                &suite,
+                args.k,
+                args.redundancy,
+                args.exact.then_some(args.time_limit),
+            )?;
+            if suite.adequacy(args.k, &found.0)? != whole
+                || suite.kills_kept(&found.0) != suite.kills.len()
+            {
+                bail!(
+                    "internal error: the reduced set does not keep A_k or the kills; please report this"
+                );
+            }
+            found
+        }
+    };
+    let kept_adequacy = suite.adequacy(args.k, &kept)?;
 
-    let order = reduce::prioritise(&suite, args.k, Strategy::DEFAULT, RANDOM_ORDERS, 1);
     let dir = mtcov_dir.join("reduce");
     let (selection, order_file) = (dir.join("selection.txt"), dir.join("order.txt"));
     let found = Found {
@@ -107,7 +135,15 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         selection: &selection,
         order_file: &order_file,
     };
-    let reduction = describe(&suite, &units, &assembled, args, &found, &whole, &order)?;
+    let reduction = describe(
+        &suite,
+        &units,
+        &assembled,
+        args,
+        &found,
+        (&whole, &kept_adequacy),
+        &order,
+    )?;
     let kept_in_order: Vec<u32> = reduction
         .order
         .groups
@@ -276,7 +312,7 @@ fn describe(
     assembled: &Assembled,
     args: &ReduceCommand,
     found: &Found<'_>,
-    whole: &[Option<reduce::Adequacy>],
+    (whole, kept_adequacy): (&[Option<reduce::Adequacy>], &[Option<reduce::Adequacy>]),
     order: &reduce::Order,
 ) -> Result<Reduction> {
     let k = args.k;
@@ -297,13 +333,15 @@ fn describe(
     let criteria: Vec<CriterionKept> = suite
         .criteria
         .iter()
-        .zip(whole)
-        .filter_map(|(c, a)| {
-            a.map(|a| CriterionKept {
+        .zip(whole.iter().zip(kept_adequacy))
+        .filter_map(|(c, (whole, kept))| {
+            let (whole, kept) = ((*whole)?, (*kept)?);
+            Some(CriterionKept {
                 criterion: c.name.clone(),
                 requirements: c.requirements,
-                a_k: a.value(),
-                exact: a,
+                a_k: kept.value(),
+                exact: kept,
+                whole,
             })
         })
         .collect();
@@ -342,7 +380,9 @@ fn describe(
         .collect();
     Ok(Reduction {
         k,
-        method: if args.exact {
+        method: if args.budget.is_some() {
+            Method::Budget
+        } else if args.exact {
             Method::Exact
         } else {
             Method::Greedy

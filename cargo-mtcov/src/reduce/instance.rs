@@ -181,7 +181,13 @@ impl Instance {
                     .collect();
                 builder.add(Constraint { need, witnesses });
                 if redundancy > 1 {
-                    builder.add(kinds(suite, c, &entries.class_of, per_requirement, redundancy));
+                    builder.add(kinds(
+                        suite,
+                        c,
+                        &entries.class_of,
+                        per_requirement,
+                        redundancy,
+                    ));
                 }
             }
         }
@@ -208,8 +214,10 @@ impl Instance {
         let entries = Entries::new(suite);
         let mut builder = Builder::default();
         for (c, per_criterion) in entries.per_criterion.iter().enumerate() {
-            let mut by_mr: Vec<(u32, u32, u32)> =
-                per_criterion.iter().map(|&(r, _, m, g)| (r, m, g)).collect();
+            let mut by_mr: Vec<(u32, u32, u32)> = per_criterion
+                .iter()
+                .map(|&(r, _, m, g)| (r, m, g))
+                .collect();
             if differing {
                 // What each group's pairs run differently, as requirements
                 // past the criterion's own.
@@ -222,9 +230,12 @@ impl Instance {
                         .differing
                         .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
                     {
-                        by_mr.extend(criterion.differing[i].2.iter().map(|&r| {
-                            (criterion.requirements + r, group.mr, g as u32)
-                        }));
+                        by_mr.extend(
+                            criterion.differing[i]
+                                .2
+                                .iter()
+                                .map(|&r| (criterion.requirements + r, group.mr, g as u32)),
+                        );
                     }
                 }
             }

@@ -141,6 +141,47 @@ impl Suite {
 pub(crate) enum Method {
     Greedy,
     Exact,
+    /// The first groups of the prioritised order (`--budget`).
+    Budget,
+}
+
+/// How many groups `--budget` keeps: a number or a share of the groups.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Budget {
+    Groups(usize),
+    Percent(f64),
+}
+
+impl Budget {
+    /// `N` (groups, at least 1) or `P%` (more than 0, at most 100).
+    pub(crate) fn parse(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if let Some(p) = text.strip_suffix('%') {
+            match p.trim().parse::<f64>() {
+                Ok(p) if p > 0.0 && p <= 100.0 => Ok(Budget::Percent(p)),
+                _ => Err(format!(
+                    "`{text}` is not a share of the groups: give more than 0% and at most 100%, like `25%`"
+                )),
+            }
+        } else {
+            match text.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(Budget::Groups(n)),
+                _ => Err(format!(
+                    "`{text}` is not a budget: give a number of groups (`20`) or a share (`25%`)"
+                )),
+            }
+        }
+    }
+
+    /// The groups it keeps out of `total` (at least one when there is one).
+    pub(crate) fn groups(self, total: usize) -> usize {
+        match self {
+            Budget::Groups(n) => n.min(total),
+            Budget::Percent(p) => {
+                ((p / 100.0 * total as f64).round() as usize).clamp(1.min(total), total)
+            }
+        }
+    }
 }
 
 /// The exact search's verdict.
@@ -165,7 +206,18 @@ pub(crate) fn reduce(
     k: u32,
     exact: Option<std::time::Duration>,
 ) -> anyhow::Result<(Vec<bool>, usize, Option<ExactInfo>)> {
-    let instance = instance::Instance::new(suite, k, true);
+    reduce_redundant(suite, k, 1, exact)
+}
+
+/// As [`reduce`], keeping up to `redundancy` groups of different kinds
+/// per requirement ([`instance::Instance::with_redundancy`]).
+pub(crate) fn reduce_redundant(
+    suite: &Suite,
+    k: u32,
+    redundancy: u32,
+    exact: Option<std::time::Duration>,
+) -> anyhow::Result<(Vec<bool>, usize, Option<ExactInfo>)> {
+    let instance = instance::Instance::with_redundancy(suite, k, true, redundancy);
     let greedy = greedy::solve(&instance)?;
     let greedy_size = greedy.iter().filter(|&&k| k).count();
     let Some(limit) = exact else {

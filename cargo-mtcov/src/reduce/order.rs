@@ -70,16 +70,17 @@ pub(crate) fn order(suite: &Suite, k: u32, strategy: Strategy) -> Vec<u32> {
     match strategy {
         Strategy::Reach => greedy::reach_order(&Instance::new(suite, k, false)),
         Strategy::Reset => greedy::reset_order(&Instance::new(suite, k, false), &mut ByIndex),
-        Strategy::ResetDiverse => greedy::reset_order(
-            &Instance::new(suite, k, false),
+        Strategy::ResetDiverse => {
+            greedy::reset_order(&Instance::new(suite, k, false), &mut Diversity::new(suite))
+        }
+        Strategy::Relations => greedy::reset_order(
+            &Instance::relations(suite, false),
             &mut Diversity::new(suite),
         ),
-        Strategy::Relations => {
-            greedy::reset_order(&Instance::relations(suite, false), &mut Diversity::new(suite))
-        }
-        Strategy::RelationsDiffering => {
-            greedy::reset_order(&Instance::relations(suite, true), &mut Diversity::new(suite))
-        }
+        Strategy::RelationsDiffering => greedy::reset_order(
+            &Instance::relations(suite, true),
+            &mut Diversity::new(suite),
+        ),
         Strategy::Interleaved => interleaved(suite),
     }
 }

@@ -48,8 +48,11 @@ pub(crate) struct Kept {
 pub(crate) struct CriterionKept {
     pub(crate) criterion: String,
     pub(crate) requirements: u32,
+    /// `A_k` of the kept groups: the whole run's, except under a budget.
     pub(crate) a_k: f64,
     pub(crate) exact: Adequacy,
+    /// `A_k` of every group of the run.
+    pub(crate) whole: Adequacy,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -96,6 +99,7 @@ pub(crate) fn render_text(r: &Reduction) -> String {
         match r.method {
             Method::Greedy => "greedy".to_owned(),
             Method::Exact => "exact".to_owned(),
+            Method::Budget => "a budget: the first groups of the prioritised order".to_owned(),
         }
     );
     if let Some(exact) = &r.exact {
@@ -119,15 +123,28 @@ pub(crate) fn render_text(r: &Reduction) -> String {
                 .unwrap_or_default()
         );
     }
+    let budget = r.method == Method::Budget;
     let kept_numbers: Vec<String> = r
         .criteria
         .iter()
-        .map(|c| format!("{} {}", c.criterion, percent(c.a_k)))
+        .map(|c| {
+            if budget {
+                format!(
+                    "{} {} of the run's {}",
+                    c.criterion,
+                    percent(c.a_k),
+                    percent(c.whole.value())
+                )
+            } else {
+                format!("{} {}", c.criterion, percent(c.a_k))
+            }
+        })
         .collect();
     let _ = writeln!(
         out,
-        "  A_{} unchanged: {}",
+        "  A_{} {}: {}",
         r.k,
+        if budget { "kept" } else { "unchanged" },
         if kept_numbers.is_empty() {
             "no criterion has requirements".to_owned()
         } else {

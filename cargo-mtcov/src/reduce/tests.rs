@@ -208,11 +208,18 @@ fn the_order_reaches_a_k_first_and_apfd_is_the_textbook_one() {
     // First kills at positions 3 and 5 of 5: 1 - 8/10 + 1/10.
     let against = order.against_random.unwrap();
     assert!((against.apfd - 0.3).abs() < 1e-12);
-    assert!(against.apfd_random > 0.1 && against.apfd_random < 0.9, "{against:?}");
+    assert!(
+        against.apfd_random > 0.1 && against.apfd_random < 0.9,
+        "{against:?}"
+    );
     assert!((0.0..=1.0).contains(&against.percentile));
     // Without kills there is nothing to compare.
     suite.kills.clear();
-    assert!(prioritise(&suite, 1, Strategy::Reach, 50, 7).against_random.is_none());
+    assert!(
+        prioritise(&suite, 1, Strategy::Reach, 50, 7)
+            .against_random
+            .is_none()
+    );
     assert_eq!(
         greedy::apfd(&[0, 1], &[vec![0], vec![1]]),
         Some(1.0 - 3.0 / 4.0 + 1.0 / 4.0)
@@ -240,7 +247,11 @@ fn additional_greedy_with_reset_starts_over_where_todays_order_sorts_by_weight()
     for strategy in Strategy::ALL {
         let mut order = order::order(&suite, 1, strategy);
         order.sort_unstable();
-        assert_eq!(order, [0, 1, 2, 3, 4, 5], "{strategy:?} orders every group once");
+        assert_eq!(
+            order,
+            [0, 1, 2, 3, 4, 5],
+            "{strategy:?} orders every group once"
+        );
     }
 }
 
@@ -250,13 +261,25 @@ fn additional_greedy_with_reset_starts_over_where_todays_order_sorts_by_weight()
 #[test]
 fn the_relation_strategies_put_every_relation_early() {
     let groups: Vec<Group> = (0..4)
-        .map(|t| Group { mr: 0, sources: vec![t] })
-        .chain((0..2).map(|t| Group { mr: 1, sources: vec![t] }))
+        .map(|t| Group {
+            mr: 0,
+            sources: vec![t],
+        })
+        .chain((0..2).map(|t| Group {
+            mr: 1,
+            sources: vec![t],
+        }))
         .collect();
     let covers = [vec![0, 1], vec![1, 2], vec![2, 3], vec![3]];
     let executions = groups
         .iter()
-        .map(|g| (g.sources[0], Some(g.mr), covers[g.sources[0] as usize].clone()))
+        .map(|g| {
+            (
+                g.sources[0],
+                Some(g.mr),
+                covers[g.sources[0] as usize].clone(),
+            )
+        })
         .collect();
     let suite = Suite {
         classes: vec!["equal".into(), "equal".into()],
@@ -273,8 +296,49 @@ fn the_relation_strategies_put_every_relation_early() {
     let reset = order::order(&suite, 1, Strategy::Reset);
     assert_eq!(&reset[..2], [0, 2], "A_1 is met by MR 0 alone");
     let relations = order::order(&suite, 1, Strategy::Relations);
-    assert!(relations[..3].contains(&4) || relations[..3].contains(&5), "{relations:?}");
+    assert!(
+        relations[..3].contains(&4) || relations[..3].contains(&5),
+        "{relations:?}"
+    );
     let turns = order::order(&suite, 1, Strategy::Interleaved);
     let mrs: Vec<u32> = turns.iter().map(|&g| suite.groups[g as usize].mr).collect();
     assert_eq!(mrs, [0, 1, 0, 1, 0, 0], "{turns:?}");
+}
+
+/// One requirement run by four groups: two of class `equal` (one whose
+/// pair runs it differently), one of class `order`. Without redundancy
+/// one group keeps `A_1`; with 2, two of different kinds; with 3, all
+/// three kinds; the fourth group is of a kind already kept.
+#[test]
+fn redundancy_keeps_witnesses_of_different_kinds() {
+    let groups: Vec<Group> = (0..4)
+        .map(|t| Group {
+            mr: [0, 0, 1, 0][t as usize],
+            sources: vec![t],
+        })
+        .collect();
+    let suite = Suite {
+        classes: vec!["equal".into(), "order".into()],
+        inputs: 4,
+        criteria: vec![SuiteCriterion {
+            name: "line".into(),
+            requirements: 1,
+            executions: groups
+                .iter()
+                .map(|g| (g.sources[0], Some(g.mr), vec![0]))
+                .collect(),
+            differing: vec![(1, 0, vec![0])],
+        }],
+        groups,
+        kills: Vec::new(),
+    };
+    let kept = |m| {
+        let (kept, _, _) = reduce_redundant(&suite, 1, m, None).unwrap();
+        kept_groups(&kept)
+    };
+    assert_eq!(kept(1).len(), 1);
+    let two = kept(2);
+    assert_eq!(two.len(), 2, "{two:?}");
+    assert_eq!(kept(3), [0, 1, 2], "group 3 is of group 0's kind");
+    assert_eq!(kept(9), [0, 1, 2], "no more kinds than there are");
 }

@@ -291,16 +291,15 @@ pub(crate) fn render_text(studies: &[ReductionStudy]) -> String {
     let pct = |x: f64| format!("{:.1}%", x * 100.0);
     for s in studies {
         for o in &s.orders {
-            let (apfd, random, at) = o.against_random.map_or(
-                ("-".to_owned(), "-".to_owned(), "-".to_owned()),
-                |a| {
-                    (
-                        format!("{:.3}", a.apfd),
-                        format!("{:.3}", a.apfd_random),
-                        format!("{:.0}%", a.percentile * 100.0),
-                    )
-                },
-            );
+            let (apfd, random, at) =
+                o.against_random
+                    .map_or(("-".to_owned(), "-".to_owned(), "-".to_owned()), |a| {
+                        (
+                            format!("{:.3}", a.apfd),
+                            format!("{:.3}", a.apfd_random),
+                            format!("{:.0}%", a.percentile * 100.0),
+                        )
+                    });
             let budgets: Vec<String> = o.budget_fde_share.iter().map(|&x| pct(x)).collect();
             let _ = writeln!(
                 out,

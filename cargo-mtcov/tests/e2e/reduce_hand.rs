@@ -115,6 +115,65 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
         stderr(&out)
     );
 
+    // A budget keeps the first groups of the order and says what A_k
+    // they keep; replaying its selection gives that A_k.
+    mtcov(&["--k", "1"], None, 0);
+    let budget = json(&mtcov(
+        &["reduce", "--k", "1", "--budget", "40%", "--json"],
+        None,
+        0,
+    ));
+    assert_eq!(budget["method"], "budget");
+    assert_eq!(budget["groups"]["kept"], 2, "40% of 5 groups");
+    let kept_line = &budget["criteria"][0];
+    assert_eq!(kept_line["whole"]["numerator"], 88);
+    let promised = kept_line["exact"]["numerator"].as_u64().unwrap();
+    assert!(promised > 0 && promised < 88, "{kept_line}");
+    let selection = std::path::PathBuf::from(budget["selection"].as_str().unwrap());
+    let replayed = json(&mtcov(&["--k", "1", "--json"], Some(&selection), 0));
+    assert_eq!(replayed["totals"]["associations"], 2);
+    assert_eq!(
+        criterion(&replayed, "line")["summary"]["a_k_numerator"].as_u64(),
+        Some(promised)
+    );
+    mtcov(&["--k", "1"], None, 0);
+    let text = stdout(&mtcov(&["reduce", "--k", "1", "--budget", "2"], None, 0));
+    assert!(
+        text.contains(&format!(
+            "A_1 kept: line {:.1}% of the run's 100.0%",
+            promised as f64 / 88.0 * 100.0
+        )),
+        "{text}"
+    );
+    for (bad, says) in [
+        ("0", "is not a budget"),
+        ("0%", "is not a share of the groups"),
+        ("150%", "is not a share of the groups"),
+    ] {
+        let out = mtcov(&["reduce", "--budget", bad], None, 2);
+        assert!(stderr(&out).contains(says), "{bad}: {}", stderr(&out));
+    }
+
+    // Redundancy keeps a second group per requirement only where it is of
+    // another kind (class, or what its pairs run differently): here every
+    // group is one MR whose follow-ups run what their sources run, so it
+    // keeps what greedy keeps (the unit tests have a second kind), and
+    // the selection replays it.
+    let redundant = json(&mtcov(
+        &["reduce", "--k", "1", "--redundancy", "2", "--json"],
+        None,
+        0,
+    ));
+    let kept = redundant["groups"]["kept"].as_u64().unwrap();
+    assert_eq!(kept, 3, "{redundant}");
+    assert_eq!(redundant["criteria"][0]["exact"]["numerator"], 88);
+    let selection = std::path::PathBuf::from(redundant["selection"].as_str().unwrap());
+    let replayed = json(&mtcov(&["--k", "1", "--json"], Some(&selection), 0));
+    assert_eq!(replayed["totals"]["associations"].as_u64(), Some(kept));
+    assert_eq!(criterion(&replayed, "line")["summary"]["a_k_numerator"], 88);
+    let out = mtcov(&["reduce", "--budget", "2", "--redundancy", "2"], None, 2);
+    assert!(stderr(&out).contains("--redundancy"), "{}", stderr(&out));
+
     // A selection that is not one stops the run before it builds.
     let bad = project.path().join("bad-selection.txt");
     std::fs::write(&bad, "keep only-an-id\n").unwrap();

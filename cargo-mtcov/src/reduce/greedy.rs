@@ -130,6 +130,31 @@ fn take_untouched(cover: &mut Cover, untouched: &mut Vec<usize>, tie: &mut impl 
     true
 }
 
+/// The group that adds the most to what the groups with `kept[g]`
+/// satisfy (as [`solve`]'s steps choose), ties by the first in `ties`;
+/// `None` when no group adds anything.
+pub(crate) fn next_best(instance: &Instance, kept: &[bool], ties: &[usize]) -> Option<usize> {
+    struct Rank(Vec<u64>);
+    impl TieBreak for Rank {
+        fn key(&self, g: usize) -> [u64; 5] {
+            [u64::MAX - self.0[g], 0, 0, 0, 0]
+        }
+        fn chosen(&mut self, _: usize) {}
+        fn reset(&mut self) {}
+    }
+    let mut rank = vec![0; instance.groups];
+    for (i, &g) in ties.iter().enumerate() {
+        rank[g] = i as u64;
+    }
+    let mut cover = Cover::new(instance);
+    for (g, &k) in kept.iter().enumerate() {
+        if k {
+            cover.add(g);
+        }
+    }
+    cover.best_by(&Rank(rank))
+}
+
 /// A second criterion for groups the constraints cannot tell apart.
 pub(crate) trait TieBreak {
     /// Higher is better; compared only between groups of equal gain.
@@ -197,7 +222,7 @@ impl<'a> Cover<'a> {
     /// (none satisfying any) brings them the most weight closer; `None`
     /// when no group adds anything.
     fn best(&self) -> Option<usize> {
-        self.best_by(&mut ByIndex)
+        self.best_by(&ByIndex)
     }
 
     /// As [`best`](Self::best), ties by `tie`'s key, then the lowest index.

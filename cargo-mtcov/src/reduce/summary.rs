@@ -196,9 +196,13 @@ pub(crate) fn render_text(r: &Reduction) -> String {
     let order = &r.order;
     let _ = write!(
         out,
-        "\nPrioritised: every group in the order that reaches A_{} soonest (by what each adds; \
-         kills not used): A_{} after {} of {} groups",
-        r.k, r.k, order.groups_to_reach_a_k, r.groups.total
+        "\nPrioritised: the MRs in turn, each one's groups by what they run and run differently \
+         that its earlier groups did not, with reset (kills not used; {}: docs/study.md): \
+         A_{} after {} of {} groups",
+        super::order::STUDY_EVIDENCE,
+        r.k,
+        order.groups_to_reach_a_k,
+        r.groups.total
     );
     match order.against_random {
         Some(a) => {

@@ -342,3 +342,52 @@ fn redundancy_keeps_witnesses_of_different_kinds() {
     assert_eq!(kept(3), [0, 1, 2], "group 3 is of group 0's kind");
     assert_eq!(kept(9), [0, 1, 2], "no more kinds than there are");
 }
+
+/// The evidence `reduce` prints is the study's: recounted from the APFD
+/// table of `docs/study.md` (the default order's column against the mean
+/// of random orders).
+#[test]
+fn the_printed_evidence_is_the_study_table() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/study.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let table = doc
+        .split("<!-- apfd:start -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- apfd:end -->").next())
+        .expect("docs/study.md has the APFD table");
+    let mut rows = table.lines().filter(|l| l.starts_with("| ")).skip(1);
+    let header: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("| "))
+        .unwrap()
+        .split('|')
+        .map(str::trim)
+        .collect();
+    let default = header.iter().position(|h| h.contains("(default)")).unwrap();
+    let random = header
+        .iter()
+        .position(|h| h.starts_with("mean of"))
+        .unwrap();
+    let (mut at_or_above, mut total) = (0, 0);
+    let mut subjects = std::collections::BTreeMap::<&str, bool>::new();
+    for row in rows.by_ref() {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let number = |cell: &str| -> f64 { cell.trim_matches('*').parse().unwrap() };
+        let (d, r) = (number(cells[default]), number(cells[random]));
+        total += 1;
+        at_or_above += usize::from(d >= r);
+        let line_ok = subjects.entry(cells[1]).or_insert(false);
+        if cells[2] == "line" {
+            *line_ok = d >= r;
+        }
+    }
+    let subjects_line = subjects.values().filter(|&&ok| ok).count();
+    let expected = format!(
+        "on the study's {} subjects its APFD is at or above the mean of random orders \
+         for line coverage on {subjects_line} and for {at_or_above} of {total} subject \
+         and criterion pairs",
+        subjects.len()
+    );
+    assert_eq!(order::STUDY_EVIDENCE, expected);
+    assert!(doc.contains(&expected), "docs/study.md says it too");
+}

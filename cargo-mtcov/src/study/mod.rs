@@ -31,6 +31,7 @@ use serde::Serialize;
 use crate::mutants::matrix::Matrix;
 use crate::mutants::verdict::MutantStatus;
 
+pub(crate) mod advice;
 pub(crate) mod reduction;
 pub(crate) mod stats;
 pub(crate) mod svg;
@@ -52,6 +53,8 @@ pub(crate) struct Study {
     pub(crate) criteria: Vec<CriterionStudy>,
     /// Per criterion: what reductions keep, and the `A_3` order's APFD.
     pub(crate) reduction: Vec<reduction::ReductionStudy>,
+    /// Per criterion: RQ3, FDE gained by following the advice.
+    pub(crate) advice: Vec<advice::AdviceStudy>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -124,6 +127,7 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
     let pool_fde = subject.fde(&all_inputs, &all_mrs);
     let mut criteria = Vec::new();
     let mut reductions = Vec::new();
+    let mut advices = Vec::new();
     for (c, entry) in matrix.criteria.iter().enumerate() {
         if entry.requirements == 0 {
             continue;
@@ -135,6 +139,8 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         let mut rng = Rng::new(seed ^ stream.wrapping_mul(0x9e37_79b9));
         criteria.push(subject.study_criterion(c, samples, &mut rng)?);
         reductions.push(reduction::study(matrix, c, samples, seed)?);
+        let (suite, viable) = reduction::suite(matrix, c);
+        advices.extend(advice::study(&suite, viable, samples, seed));
     }
     if criteria.is_empty() {
         bail!(
@@ -148,6 +154,7 @@ pub(crate) fn run(matrix: &Matrix, samples: usize, seed: u64) -> Result<Study> {
         pool_fde,
         criteria,
         reduction: reductions,
+        advice: advices,
     })
 }
 
@@ -615,6 +622,7 @@ pub(crate) fn render_text(study: &Study) -> String {
         );
     }
     out.push_str(&reduction::render_text(&study.reduction));
+    out.push_str(&advice::render_text(&study.advice));
     out
 }
 
@@ -648,6 +656,22 @@ pub(crate) fn figures(study: &Study, subject: &str) -> Vec<(String, String)> {
                 &format!("A_{RQ2_K} interval (upper bound)"),
                 "fault detection (FDE)",
                 &rq2,
+            ),
+        ));
+    }
+    for a in &study.advice {
+        let series: Vec<(&str, &[f64])> = a
+            .curves
+            .iter()
+            .map(|c| (c.policy, c.mean.as_slice()))
+            .collect();
+        out.push((
+            format!("{subject}-rq3-{}", a.criterion),
+            svg::lines(
+                &format!("{subject}: FDE as groups are added ({})", a.criterion),
+                &format!("groups added to a random suite of {}", advice::START),
+                "fault detection (FDE), mean",
+                &series,
             ),
         ));
     }

@@ -12,12 +12,8 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 36.0;
 const BOTTOM: f64 = 56.0;
 
-pub(crate) fn box_plot(
-    title: &str,
-    x_label: &str,
-    y_label: &str,
-    boxes: &[(String, Option<Quartiles>)],
-) -> String {
+/// The frame every figure shares: title, grid of [0, 1], axis labels.
+fn frame(title: &str, x_label: &str, y_label: &str) -> String {
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;
     let y = |v: f64| TOP + plot_h * (1.0 - v.clamp(0.0, 1.0));
@@ -56,6 +52,19 @@ pub(crate) fn box_plot(
         HEIGHT - 10.0,
         escape(x_label)
     );
+    s
+}
+
+pub(crate) fn box_plot(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    boxes: &[(String, Option<Quartiles>)],
+) -> String {
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let y = |v: f64| TOP + plot_h * (1.0 - v.clamp(0.0, 1.0));
+    let mut s = frame(title, x_label, y_label);
     let slot = plot_w / boxes.len().max(1) as f64;
     let half = (slot * 0.3).min(24.0);
     for (i, (label, q)) in boxes.iter().enumerate() {
@@ -106,6 +115,61 @@ pub(crate) fn box_plot(
             y(q.median),
             cx + half,
             y(q.median)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Lines over steps `0..n` (values in [0, 1]), one per series, with a
+/// legend.
+pub(crate) fn lines(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[(&str, &[f64])],
+) -> String {
+    const COLOURS: [&str; 4] = ["#c00", "#777", "#1f77b4", "#2ca02c"];
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let y = |v: f64| TOP + plot_h * (1.0 - v.clamp(0.0, 1.0));
+    let mut s = frame(title, x_label, y_label);
+    let steps = series
+        .iter()
+        .map(|(_, v)| v.len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let x = |i: usize| LEFT + plot_w * i as f64 / (steps - 1) as f64;
+    for i in 0..steps {
+        let _ = writeln!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{i}</text>"#,
+            x(i),
+            HEIGHT - BOTTOM + 16.0
+        );
+    }
+    for (n, (name, values)) in series.iter().enumerate() {
+        let colour = COLOURS[n % COLOURS.len()];
+        let points: Vec<String> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            points.join(" ")
+        );
+        let ly = TOP + 14.0 * (n as f64 + 1.0);
+        let _ = writeln!(
+            s,
+            r#"<line x1="{:.1}" y1="{ly:.1}" x2="{:.1}" y2="{ly:.1}" stroke="{colour}" stroke-width="2"/><text x="{:.1}" y="{:.1}">{}</text>"#,
+            LEFT + 8.0,
+            LEFT + 24.0,
+            LEFT + 28.0,
+            ly + 4.0,
+            escape(name)
         );
     }
     s.push_str("</svg>\n");

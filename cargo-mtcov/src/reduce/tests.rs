@@ -372,7 +372,15 @@ fn the_printed_evidence_is_the_study_table() {
     let mut subjects = std::collections::BTreeMap::<&str, bool>::new();
     for row in rows.by_ref() {
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        let number = |cell: &str| -> f64 { cell.trim_matches('*').parse().unwrap() };
+        // "**0.981** (92%)": the APFD, then its percentile among random orders.
+        let number = |cell: &str| -> f64 {
+            cell.split(' ')
+                .next()
+                .unwrap()
+                .trim_matches('*')
+                .parse()
+                .unwrap()
+        };
         let (d, r) = (number(cells[default]), number(cells[random]));
         total += 1;
         at_or_above += usize::from(d >= r);
@@ -390,4 +398,28 @@ fn the_printed_evidence_is_the_study_table() {
     );
     assert_eq!(order::STUDY_EVIDENCE, expected);
     assert!(doc.contains(&expected), "docs/study.md says it too");
+}
+
+/// Two groups of one MR tie on `A_1` (both cover requirement 0); the
+/// second's pair runs requirement 1 differently. With MC and diversity
+/// ties it goes first; by index, it goes second. The relations and MC
+/// strategy counts (MR, requirement run differently) as one more thing
+/// to cover: it takes both groups in its first round.
+#[test]
+fn metamorphic_coverage_breaks_ties_and_counts_as_coverage() {
+    let mut suite = one_relation(2, &[vec![0], vec![0]]);
+    suite.criteria[0].differing = vec![(1, 0, vec![1])];
+    assert_eq!(order::order(&suite, 1, Strategy::Reset), [0, 1]);
+    assert_eq!(order::order(&suite, 1, Strategy::ResetDiverse), [1, 0]);
+    // Relations alone: group 1 is chosen for its MC tie-break too.
+    assert_eq!(order::order(&suite, 1, Strategy::Relations), [1, 0]);
+    let with_mc = instance::Instance::relations(&suite, true);
+    let without = instance::Instance::relations(&suite, false);
+    assert_eq!(without.constraints.len(), 1, "(MR 0, requirement 0)");
+    assert_eq!(
+        with_mc.constraints.len(),
+        2,
+        "and (MR 0, requirement 1 run differently)"
+    );
+    assert_eq!(with_mc.constraints[1].witnesses, vec![vec![vec![1]]]);
 }

@@ -67,10 +67,10 @@ pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
 /// Every group by the "additional" greedy *with reset*: the group that
 /// adds the most to what the groups chosen since the last reset satisfy;
 /// when no group adds anything, the constraints are reset (as if nothing
-/// had been chosen) and the greedy goes on over the groups left, until
-/// none touches a constraint; those come last. Ties go to the highest
-/// `tie.key(g)`, then the lowest index; `tie` is told every choice and
-/// every reset.
+/// had been chosen) and the greedy goes on over the groups left. Groups
+/// that touch no constraint end the rounds, one per round, and whatever
+/// is left of them comes last. Ties go to the highest `tie.key(g)`, then
+/// the lowest index; `tie` is told every choice and every reset.
 pub(crate) fn reset_order(instance: &Instance, tie: &mut impl TieBreak) -> Vec<u32> {
     reset_order_among(instance, &vec![true; instance.groups], tie)
 }

@@ -105,7 +105,9 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
             for &g in &order.groups[..size] {
                 kept[g as usize] = true;
             }
-            (kept, size, None)
+            // How many keep A_k, for comparison.
+            let (_, greedy, _) = reduce::reduce(&suite, args.k, None)?;
+            (kept, greedy, None)
         }
         None => {
             let found = reduce::reduce_redundant(

@@ -14,7 +14,8 @@ pub(crate) struct Reduction {
     pub(crate) groups: Kept,
     pub(crate) inputs: Kept,
     pub(crate) mrs: Kept,
-    /// Groups the greedy search keeps (the exact one starts from them).
+    /// Groups the greedy search keeps (the exact one starts from them; a
+    /// budget is compared with them).
     pub(crate) greedy_groups: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) exact: Option<ExactInfo>,
@@ -99,7 +100,10 @@ pub(crate) fn render_text(r: &Reduction) -> String {
         match r.method {
             Method::Greedy => "greedy".to_owned(),
             Method::Exact => "exact".to_owned(),
-            Method::Budget => "a budget: the first groups of the prioritised order".to_owned(),
+            Method::Budget => format!(
+                "a budget: the first groups of the prioritised order; {} groups keep A_{}",
+                r.greedy_groups, r.k
+            ),
         }
     );
     if let Some(exact) = &r.exact {

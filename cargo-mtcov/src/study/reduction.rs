@@ -57,9 +57,10 @@ pub(crate) struct RandomBudget {
     pub(crate) high: f64,
 }
 
-/// The number of groups a budget of `share` keeps out of `n` (at least one).
-pub(crate) fn budget_groups(share: f64, n: usize) -> usize {
-    ((share * n as f64).round() as usize).clamp(1.min(n), n)
+/// The number of groups a budget of `share` keeps out of `n`, as
+/// `cargo mtcov reduce --budget` counts them.
+fn budget_groups(share: f64, n: usize) -> usize {
+    reduce::Budget::Percent(share * 100.0).groups(n)
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -195,13 +196,13 @@ pub(crate) fn study(
     let orders = Strategy::ALL
         .iter()
         .map(|&strategy| {
-            let order = reduce::prioritise(&coverage_only, RQ2_K, strategy, 0, seed);
+            let order = reduce::order::order(&coverage_only, RQ2_K, strategy);
             OrderRow {
                 strategy,
-                against_random: reduce::against_random(&order.groups, &suite.kills, samples, seed),
+                against_random: reduce::against_random(&order, &suite.kills, samples, seed),
                 budget_fde_share: BUDGETS
                     .iter()
-                    .map(|&b| share_of(&order.groups, budget_groups(b, n)))
+                    .map(|&b| share_of(&order, budget_groups(b, n)))
                     .collect(),
             }
         })

@@ -154,6 +154,11 @@ impl Instance {
         let entries = Entries::new(suite);
         let mut builder = Builder::default();
         for (c, per_criterion) in entries.per_criterion.iter().enumerate() {
+            let kind_of = if redundancy > 1 {
+                kinds_of_groups(suite, c, &entries.class_of)
+            } else {
+                Vec::new()
+            };
             for per_requirement in per_criterion.chunk_by(|a, b| a.0 == b.0) {
                 // Per input, per class: the groups.
                 let mut by_class: Vec<(u32, u32, u32)> = per_requirement
@@ -181,13 +186,7 @@ impl Instance {
                     .collect();
                 builder.add(Constraint { need, witnesses });
                 if redundancy > 1 {
-                    builder.add(kinds(
-                        suite,
-                        c,
-                        &entries.class_of,
-                        per_requirement,
-                        redundancy,
-                    ));
+                    builder.add(kinds(&kind_of, per_requirement, redundancy));
                 }
             }
         }
@@ -257,43 +256,40 @@ impl Instance {
     }
 }
 
-/// The redundancy constraint of one requirement (see
-/// [`Instance::with_redundancy`]): one witness whose "classes" are the
-/// kinds of the groups that run it.
-fn kinds(
-    suite: &Suite,
-    criterion: usize,
-    class_of: &[u32],
-    per_requirement: &[(u32, u32, u32, u32)],
-    redundancy: u32,
-) -> Constraint {
+/// Per group: its kind for criterion `criterion` (see
+/// [`Instance::with_redundancy`]): its MR's class and the set of
+/// requirements its pairs run differently, numbered.
+fn kinds_of_groups(suite: &Suite, criterion: usize, class_of: &[u32]) -> Vec<u32> {
     let differing = &suite.criteria[criterion].differing;
-    let mut kinds: Vec<(u32, usize, u32)> = per_requirement
+    let mut ids: HashMap<(u32, Option<&[u32]>), u32> = HashMap::new();
+    suite
+        .groups
         .iter()
-        .map(|&(_, _, m, g)| {
-            let first = suite.groups[g as usize].sources.first().copied();
-            let runs_differently = differing
-                .binary_search_by(|(t, mr, _)| (Some(*t), *mr).cmp(&(first, m)))
-                .map_or(usize::MAX, |i| i);
-            (class_of[m as usize], runs_differently, g)
+        .map(|group| {
+            let first = group.sources.first().copied();
+            let set = differing
+                .binary_search_by(|(t, mr, _)| (Some(*t), *mr).cmp(&(first, group.mr)))
+                .ok()
+                .map(|i| differing[i].2.as_slice());
+            let next = ids.len() as u32;
+            *ids.entry((class_of[group.mr as usize], set))
+                .or_insert(next)
         })
+        .collect()
+}
+
+/// The redundancy constraint of one requirement: one witness whose
+/// "classes" are the kinds of the groups that run it.
+fn kinds(kind_of: &[u32], per_requirement: &[(u32, u32, u32, u32)], redundancy: u32) -> Constraint {
+    let mut kinds: Vec<(u32, u32)> = per_requirement
+        .iter()
+        .map(|&(_, _, _, g)| (kind_of[g as usize], g))
         .collect();
-    // Groups whose pairs run the same requirements differently are one
-    // kind: key by the set, not by where it is listed.
-    for kind in &mut kinds {
-        if kind.1 != usize::MAX {
-            let set = &differing[kind.1].2;
-            kind.1 = differing
-                .iter()
-                .position(|(_, _, other)| other == set)
-                .unwrap_or(kind.1);
-        }
-    }
     kinds.sort_unstable();
     kinds.dedup();
     let classes: Vec<Vec<u32>> = kinds
-        .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
-        .map(|per_kind| per_kind.iter().map(|e| e.2).collect())
+        .chunk_by(|a, b| a.0 == b.0)
+        .map(|per_kind| per_kind.iter().map(|e| e.1).collect())
         .collect();
     Constraint {
         need: redundancy.min(classes.len() as u32),

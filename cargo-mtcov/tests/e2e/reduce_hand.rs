@@ -125,7 +125,10 @@ fn greedy_and_exact_keep_a_k_and_the_selection_replays_it() {
     ));
     assert_eq!(budget["method"], "budget");
     assert_eq!(budget["groups"]["kept"], 2, "40% of 5 groups");
-    assert_eq!(budget["greedy_groups"], 3, "the fewest that keep A_1, for comparison");
+    assert_eq!(
+        budget["greedy_groups"], 3,
+        "the fewest that keep A_1, for comparison"
+    );
     let kept_line = &budget["criteria"][0];
     assert_eq!(kept_line["whole"]["numerator"], 88);
     let promised = kept_line["exact"]["numerator"].as_u64().unwrap();

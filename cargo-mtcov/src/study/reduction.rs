@@ -66,7 +66,9 @@ fn budget_groups(share: f64, n: usize) -> usize {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ReductionRow {
     /// What the reduction keeps and how: `A_3 greedy`, `A_3 exact`,
-    /// `A_3 + kills greedy`, `A_3 + kills exact`, `random`.
+    /// `A_3 + kills greedy`, `A_3 + kills exact`, `A_3 redundancy 2
+    /// greedy`, `random` (sets of the `A_3 greedy` size), `random
+    /// (redundancy 2 size)`.
     pub(crate) method: &'static str,
     pub(crate) kept: usize,
     /// FDE of the kept groups (mean over samples for `random`).
@@ -165,27 +167,44 @@ pub(crate) fn study(
             });
         }
     }
-    // Random sets of the coverage-only greedy size.
-    let mut rng = Rng::new(seed ^ 0x5eed_f4ed);
-    let n = suite.groups.len();
-    let mut total = 0.0;
-    let mut order: Vec<usize> = (0..n).collect();
-    for _ in 0..samples {
-        rng.shuffle(&mut order);
-        let mut kept = vec![false; n];
-        for &g in &order[..greedy_size.min(n)] {
-            kept[g] = true;
-        }
-        total += fde(&kept);
-    }
-    let random_fde = total / samples.max(1) as f64;
+    // Selective redundancy: up to two groups of different kinds per
+    // requirement (`reduce --redundancy 2`).
+    let (redundant, _, _) = reduce::reduce_redundant(&coverage_only, RQ2_K, 2, None)?;
+    let f = fde(&redundant);
     rows.push(ReductionRow {
-        method: "random",
-        kept: greedy_size.min(n),
-        fde: random_fde,
-        fde_share: share(random_fde),
+        method: "A_3 redundancy 2 greedy",
+        kept: size(&redundant),
+        fde: f,
+        fde_share: share(f),
         optimal: None,
     });
+    // Random sets of the coverage-only greedy size, and of the redundant
+    // set's.
+    let mut rng = Rng::new(seed ^ 0x5eed_f4ed);
+    let n = suite.groups.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    for (method, groups) in [
+        ("random", greedy_size.min(n)),
+        ("random (redundancy 2 size)", size(&redundant)),
+    ] {
+        let mut total = 0.0;
+        for _ in 0..samples {
+            rng.shuffle(&mut order);
+            let mut kept = vec![false; n];
+            for &g in &order[..groups] {
+                kept[g] = true;
+            }
+            total += fde(&kept);
+        }
+        let random_fde = total / samples.max(1) as f64;
+        rows.push(ReductionRow {
+            method,
+            kept: groups,
+            fde: random_fde,
+            fde_share: share(random_fde),
+            optimal: None,
+        });
+    }
     let share_of = |order: &[u32], size: usize| {
         let mut kept = vec![false; n];
         for &g in &order[..size] {

@@ -205,9 +205,10 @@ pub(crate) struct ReduceCommand {
     /// `A_k` they keep.
     #[arg(long, value_name = "N|P%", value_parser = crate::reduce::Budget::parse, conflicts_with_all = ["exact", "mutants"])]
     pub budget: Option<crate::reduce::Budget>,
-    /// Keep up to M groups per requirement that differ in kind (relation
-    /// class, or what their source/follow-up pairs run differently), not
-    /// only the fewest that keep `A_k`.
+    /// Keep, per requirement, M times as many groups of different kinds
+    /// (relation class, and what their source/follow-up pairs run
+    /// differently) as `A_k` asks classes of it, not only the fewest that
+    /// keep `A_k`.
     #[arg(long, value_name = "M", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub redundancy: u32,
     /// Only source files matching this path or glob (repeatable), as for

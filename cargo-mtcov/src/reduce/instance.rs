@@ -145,11 +145,12 @@ impl Instance {
     }
 
     /// As [`new`](Self::new), and with `redundancy > 1` one more
-    /// constraint per requirement: keep `min(redundancy, kinds)` groups
-    /// that run it and differ in kind, a kind being the group's relation
-    /// class and the set of requirements its source/follow-up pairs run
-    /// differently (Metamorphic Coverage): selective redundancy, a second
-    /// witness only where it checks the code another way.
+    /// constraint per requirement: keep `redundancy` times as many groups
+    /// of different kinds as `A_k` asks classes of it (or all its kinds),
+    /// a kind being the group's relation class and the set of
+    /// requirements its source/follow-up pairs run differently
+    /// (Metamorphic Coverage): selective redundancy, more witnesses only
+    /// where they check the code another way.
     pub(crate) fn with_redundancy(suite: &Suite, k: u32, kills: bool, redundancy: u32) -> Self {
         let entries = Entries::new(suite);
         let mut builder = Builder::default();
@@ -186,7 +187,7 @@ impl Instance {
                     .collect();
                 builder.add(Constraint { need, witnesses });
                 if redundancy > 1 {
-                    builder.add(kinds(&kind_of, per_requirement, redundancy));
+                    builder.add(kinds(&kind_of, per_requirement, redundancy * need));
                 }
             }
         }
@@ -278,9 +279,10 @@ fn kinds_of_groups(suite: &Suite, criterion: usize, class_of: &[u32]) -> Vec<u32
         .collect()
 }
 
-/// The redundancy constraint of one requirement: one witness whose
-/// "classes" are the kinds of the groups that run it.
-fn kinds(kind_of: &[u32], per_requirement: &[(u32, u32, u32, u32)], redundancy: u32) -> Constraint {
+/// The redundancy constraint of one requirement: `need` of the kinds of
+/// the groups that run it (all of them, if fewer), as the "classes" of
+/// one witness.
+fn kinds(kind_of: &[u32], per_requirement: &[(u32, u32, u32, u32)], need: u32) -> Constraint {
     let mut kinds: Vec<(u32, u32)> = per_requirement
         .iter()
         .map(|&(_, _, _, g)| (kind_of[g as usize], g))
@@ -292,7 +294,7 @@ fn kinds(kind_of: &[u32], per_requirement: &[(u32, u32, u32, u32)], redundancy: 
         .map(|per_kind| per_kind.iter().map(|e| e.1).collect())
         .collect();
     Constraint {
-        need: redundancy.min(classes.len() as u32),
+        need: need.min(classes.len() as u32),
         witnesses: vec![classes],
     }
 }

@@ -225,7 +225,7 @@ pub(crate) fn render_text(r: &Reduction) -> String {
     let _ = writeln!(
         out,
         "\nRun only the kept groups (any test command; every check of every test):\n  \
-         MTCOV_SELECT={} cargo mtcov\nRun every group, best first (or the first N lines of it):\n  \
+         MTCOV_SELECT={} cargo mtcov\nRun every group in that order (or its first N lines, as --budget N keeps them):\n  \
          MTCOV_SELECT={} cargo mtcov",
         terminal(&r.selection),
         terminal(&r.order_file)

@@ -1,8 +1,8 @@
 //! RQ3: does following the advice pay? From random small suites of a
 //! kill matrix's groups, a simulated user adds one group per step, chosen
-//! three ways: the group that raises `A_3` most (what the report's first
-//! gap asks for: a relation class or an input that checks code fewer than
-//! 3 classes check), a random group, or the group whose source/follow-up
+//! three ways: the group that adds most to `A_3` as `reduce`'s greedy
+//! step measures it (what the report's first gap asks for: a relation
+//! class or an input for code fewer than 3 classes check), a random group, or the group whose source/follow-up
 //! pairs run the most requirements differently that the suite's pairs do
 //! not (the highest Metamorphic Coverage gain). Each way's FDE after each
 //! step, averaged over the starting suites.

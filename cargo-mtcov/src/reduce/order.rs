@@ -22,8 +22,9 @@ pub(crate) enum Strategy {
     Reset,
     /// As `Reset`, ties broken by Metamorphic Coverage (the group whose
     /// source/follow-up pairs run the most requirements differently that
-    /// no group of this round did) and then by diversity: the least used
-    /// relation class, MR and source input so far.
+    /// no group of this round did), then by diversity (the least used
+    /// relation class, MR and source input so far), then by a fixed
+    /// shuffle of the groups.
     ResetDiverse,
     /// The "additional" greedy with reset over every relation's own
     /// coverage (each (MR, requirement) pair once), ties as

@@ -5,7 +5,7 @@
 //! | 0 | success: the report was printed and nothing failed |
 //! | 1 | a metamorphic relation was violated, a test failed or a test process aborted; the report is still printed |
 //! | 2 | no report could be made: usage error (clap's own errors use 2 as well), not a cargo project, build failure, missing llvm tools or toolchain, unreadable or mismatched records (another schema version, another build of the binary), no MRs registered |
-//! | 3 | every test passed but a measure is below `--fail-under` |
+//! | 3 | every test passed but a measure is below `--fail-under` (or the patch below `--fail-under-patch`) |
 //! | 130 | interrupted (Ctrl-C, SIGTERM, SIGHUP): the running tests were killed, the previous run stays reportable |
 //!
 //! Test failures win over `--fail-under`: a suite that fails is not

@@ -59,7 +59,13 @@ fn record_selected(scenario: &str, selection: Option<&Path>) -> (std::process::O
     let _ = std::fs::remove_dir_all(&dir);
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
-        .args(["--exact", "child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "child",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD, scenario)
         .env("MTCOV_RECORD_DIR", &dir);
     if let Some(selection) = selection {
@@ -102,12 +108,13 @@ fn of_kind<'a>(records: &'a [Value], kind: &str) -> Vec<&'a Value> {
     records.iter().filter(|r| r["kind"] == kind).collect()
 }
 
-/// The child side of every scenario; a no-op in a normal test run.
+/// The child side of every scenario, run by the tests above.
 #[test]
+#[ignore = "the child process of this file's tests, which run it with --ignored"]
 fn child() {
-    let Ok(scenario) = std::env::var(CHILD) else {
-        return;
-    };
+    let scenario = std::env::var(CHILD).unwrap_or_else(|_| {
+        panic!("{CHILD} is not set: this is the child side of this file's tests")
+    });
     match scenario.as_str() {
         "plain" => {
             mt_runtime::check(&[1, 2, -3, 2], &[even, monotone]);
@@ -292,7 +299,7 @@ fn a_record_that_cannot_be_written_fails_the_test_with_the_os_error() {
     let blocker = std::env::temp_dir().join(format!("mt-runtime-not-a-dir-{}", std::process::id()));
     std::fs::write(&blocker, "a file where the record directory should be").unwrap();
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child", "--test-threads=1"])
+        .args(["--exact", "child", "--ignored", "--test-threads=1"])
         .env(CHILD, "plain")
         .env("MTCOV_RECORD_DIR", blocker.join("records"))
         .output()
@@ -313,7 +320,7 @@ fn nothing_is_written_without_the_variable() {
     let cwd = std::env::temp_dir().join(format!("mt-runtime-unset-{}", std::process::id()));
     std::fs::create_dir_all(&cwd).unwrap();
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child", "--test-threads=1"])
+        .args(["--exact", "child", "--ignored", "--test-threads=1"])
         .env(CHILD, "plain")
         .env_remove("MTCOV_RECORD_DIR")
         .current_dir(&cwd)

@@ -16,12 +16,14 @@ fn below_900(mg: &mut Mg, x: &i64) {
     mg.check(*x < 900, || format!("{x} >= 900 (square {y})"));
 }
 
-/// The child side; a no-op in a normal test run.
+/// The child side, run by the test below.
 #[test]
+#[ignore = "the child process of this file's test, which runs it with --ignored"]
 fn child() {
-    if std::env::var_os(CHILD).is_none() {
-        return;
-    }
+    assert!(
+        std::env::var_os(CHILD).is_some(),
+        "{CHILD} is not set: this is the child side of this file's test"
+    );
     let config = Config::with_cases(60).seed(3).regressions(false);
     let failures =
         mt_runtime::try_check_strategy(&config, &[], 0i64..1000, &[below_900]).unwrap_err();
@@ -41,7 +43,13 @@ fn shrinking_records_only_the_real_cases() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "child",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD, "1")
         .env("MTCOV_RECORD_DIR", &dir)
         .output()

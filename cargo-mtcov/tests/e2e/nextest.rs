@@ -131,23 +131,33 @@ fn without_nextest_the_install_command_is_named() {
     let project = copy_fixture("nextest-retry");
     let empty = crate::common::TempDir::new("no-nextest-path");
     // cargo-nextest is found on PATH (and in CARGO_HOME/bin): hide both.
-    let cargo = String::from_utf8(
-        std::process::Command::new("rustup")
-            .args(["which", "cargo"])
-            .output()
-            .map(|o| o.stdout)
-            .unwrap_or_default(),
-    )
-    .unwrap_or_default();
-    let cargo = cargo.trim();
-    if cargo.is_empty() {
-        eprintln!("skipped: rustup is needed to find cargo outside CARGO_HOME");
-        return;
-    }
+    let which = std::process::Command::new("rustup")
+        .args(["which", "cargo"])
+        .output()
+        .map_err(|e| e.to_string())
+        .and_then(|out| {
+            let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            (out.status.success() && !path.is_empty())
+                .then_some(path)
+                .ok_or_else(|| String::from_utf8_lossy(&out.stderr).into_owned())
+        });
+    // rustup finds cargo outside CARGO_HOME; without it (a failure under
+    // CI) the test cannot hide cargo-nextest.
+    let cargo = match which {
+        Ok(path) => path,
+        Err(why) => {
+            prerequisite(
+                "rustup",
+                Err(why),
+                "https://rustup.rs (the tests need rustup's toolchains)",
+            );
+            return;
+        }
+    };
     let out = mtcov_command(project.path(), &["nextest"])
         .env("PATH", empty.path())
         .env("CARGO_HOME", empty.path())
-        .env("CARGO", cargo)
+        .env("CARGO", &cargo)
         .env(
             "CARGO_TARGET_DIR",
             workspace_root().join("target/cli-fixtures/nextest-retry"),

@@ -236,13 +236,17 @@ impl<'a> Cover<'a> {
             if gain == (0, 0) {
                 continue;
             }
-            let better = match &best {
-                None => true,
-                Some((b, _, _)) if gain != *b => gain > *b,
-                Some((_, key, _)) => tie.key(g) > *key,
-            };
-            if better {
-                best = Some((gain, tie.key(g), g));
+            // The tie-break's key is computed once per candidate that
+            // is not beaten on gain alone.
+            match &best {
+                Some((b, _, _)) if gain < *b => {}
+                Some((b, key, _)) if gain == *b => {
+                    let k = tie.key(g);
+                    if k > *key {
+                        best = Some((gain, k, g));
+                    }
+                }
+                _ => best = Some((gain, tie.key(g), g)),
             }
         }
         best.map(|(_, _, g)| g)

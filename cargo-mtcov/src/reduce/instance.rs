@@ -223,20 +223,13 @@ impl Instance {
                 // past the criterion's own.
                 let criterion = &suite.criteria[c];
                 for (g, group) in suite.groups.iter().enumerate() {
-                    let Some(&first) = group.sources.first() else {
-                        continue;
-                    };
-                    if let Ok(i) = criterion
-                        .differing
-                        .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
-                    {
-                        by_mr.extend(
-                            criterion.differing[i]
-                                .2
-                                .iter()
-                                .map(|&r| (criterion.requirements + r, group.mr, g as u32)),
-                        );
-                    }
+                    by_mr.extend(
+                        criterion
+                            .differing_of(group)
+                            .unwrap_or_default()
+                            .iter()
+                            .map(|&r| (criterion.requirements + r, group.mr, g as u32)),
+                    );
                 }
             }
             by_mr.sort_unstable();
@@ -261,17 +254,13 @@ impl Instance {
 /// [`Instance::with_redundancy`]): its MR's class and the set of
 /// requirements its pairs run differently, numbered.
 fn kinds_of_groups(suite: &Suite, criterion: usize, class_of: &[u32]) -> Vec<u32> {
-    let differing = &suite.criteria[criterion].differing;
+    let criterion = &suite.criteria[criterion];
     let mut ids: HashMap<(u32, Option<&[u32]>), u32> = HashMap::new();
     suite
         .groups
         .iter()
         .map(|group| {
-            let first = group.sources.first().copied();
-            let set = differing
-                .binary_search_by(|(t, mr, _)| (Some(*t), *mr).cmp(&(first, group.mr)))
-                .ok()
-                .map(|i| differing[i].2.as_slice());
+            let set = criterion.differing_of(group);
             let next = ids.len() as u32;
             *ids.entry((class_of[group.mr as usize], set))
                 .or_insert(next)

@@ -63,6 +63,19 @@ pub(crate) struct SuiteCriterion {
     pub(crate) differing: Vec<(u32, u32, Vec<u32>)>,
 }
 
+impl SuiteCriterion {
+    /// What `group`'s source/follow-up pairs ran differently (recorded by
+    /// its first source input and MR); `None` when nothing was recorded
+    /// for it (no pairs), unlike pairs that ran nothing differently.
+    pub(crate) fn differing_of(&self, group: &Group) -> Option<&[u32]> {
+        let first = *group.sources.first()?;
+        self.differing
+            .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
+            .ok()
+            .map(|i| self.differing[i].2.as_slice())
+    }
+}
+
 /// `A_k` of one criterion as an exact fraction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub(crate) struct Adequacy {

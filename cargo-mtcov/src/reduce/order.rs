@@ -154,15 +154,13 @@ impl Diversity {
         let mut differing = vec![Vec::new(); suite.groups.len()];
         for criterion in &suite.criteria {
             for (g, group) in suite.groups.iter().enumerate() {
-                let Some(&first) = group.sources.first() else {
-                    continue;
-                };
-                if let Ok(i) = criterion
-                    .differing
-                    .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
-                {
-                    differing[g].extend(criterion.differing[i].2.iter().map(|r| r + offset));
-                }
+                differing[g].extend(
+                    criterion
+                        .differing_of(group)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|r| r + offset),
+                );
             }
             offset += criterion.requirements;
         }

@@ -130,15 +130,7 @@ fn differing_of(suite: &Suite) -> Vec<Vec<u32>> {
     suite
         .groups
         .iter()
-        .map(|group| {
-            let Some(&first) = group.sources.first() else {
-                return Vec::new();
-            };
-            criterion
-                .differing
-                .binary_search_by(|(t, mr, _)| (*t, *mr).cmp(&(first, group.mr)))
-                .map_or_else(|_| Vec::new(), |i| criterion.differing[i].2.clone())
-        })
+        .map(|group| criterion.differing_of(group).unwrap_or_default().to_vec())
         .collect()
 }
 

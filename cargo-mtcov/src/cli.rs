@@ -96,6 +96,11 @@ pub(crate) enum MtcovCommand {
     /// and, with `--mutants`, every killed mutant killed; and a selection
     /// file to run only those (`MTCOV_SELECT`).
     Reduce(ReduceCommand),
+    /// How the tolerances of float relations compare with what the last
+    /// run saw: per MR and `close` call site, the largest difference on the
+    /// unmutated code (the noise floor), how far the tolerance is above
+    /// it, and a suggested one; with `--mutants`, the mutants it hid.
+    Tolerance(ToleranceCommand),
 }
 
 impl MtcovArgs {
@@ -110,6 +115,7 @@ impl MtcovArgs {
             Some(MtcovCommand::Study(c)) => &c.common,
             Some(MtcovCommand::Suggest(c)) => &c.common,
             Some(MtcovCommand::Reduce(c)) => &c.common,
+            Some(MtcovCommand::Tolerance(c)) => &c.common,
             None => &self.common,
         }
     }
@@ -169,6 +175,35 @@ pub(crate) struct SuggestCommand {
     /// Print them as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ToleranceCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    #[command(flatten)]
+    pub last_run: LastRunOptions,
+    /// Suggest this many times the largest difference seen (at least 1).
+    #[arg(long, value_name = "X", default_value_t = crate::tolerance::MARGIN, value_parser = parse_margin)]
+    pub margin: f64,
+    /// Also say, from the kill matrix (`<target-dir>/mtcov/mutants.json`,
+    /// from `cargo mtcov mutants`, whose baseline must be the last run),
+    /// which mutants each tolerance hid, and kills against false alarms
+    /// for a sweep of tolerances.
+    #[arg(long)]
+    pub mutants: bool,
+    /// Print the checks as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_margin(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 1.0 => Ok(x),
+        _ => Err(format!(
+            "`{text}` is not a margin: give a number of times the floor, at least 1 (e.g. 10)"
+        )),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -34,6 +34,7 @@ mod run;
 mod study;
 pub mod suggest;
 mod term;
+mod tolerance;
 
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;

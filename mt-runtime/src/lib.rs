@@ -57,6 +57,7 @@ mod registry;
 pub mod relation;
 mod selection;
 mod source_key;
+mod tolerance;
 #[cfg(feature = "proptest")]
 mod strategy;
 #[cfg(any(mtcov, test))]

@@ -128,6 +128,9 @@ impl Verdict {
 impl Mg {
     #[inline]
     pub(crate) fn new(recorder: Option<&'static Recorder>, meta: &'static MrMeta) -> Mg {
+        if recorder.is_some() {
+            crate::tolerance::begin();
+        }
         Mg {
             recording: recorder.map(|recorder| Recording {
                 recorder,
@@ -416,6 +419,8 @@ impl Mg {
     ) {
         if let Some(recording) = &mut self.recording {
             recording.window.close();
+            let mr = mr_ref(&mut recording.mr_id, recording.meta);
+            crate::tolerance::end(mr.id, recording.sources.first().copied());
             let at = (
                 (argument as *const T).cast::<()>() as usize,
                 std::any::type_name::<T>(),

@@ -403,7 +403,8 @@ fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Re
     }
 }
 
-/// At exit: the header if no MG wrote it, the counters left outside source
+/// At exit: the header if no MG wrote it, what float comparisons saw
+/// (`tolerance` lines), the counters left outside source
 /// executions and those of warm-up runs (`aside`), then the `end` line. Nothing
 /// after a write error: its absence tells the reader the file is incomplete.
 extern "C" fn write_end() {
@@ -412,14 +413,16 @@ extern "C" fn write_end() {
     if state.file.is_none() && state.error.is_none() {
         let _ = recorder.write(&mut state, "");
     }
-    let mut end = String::new();
+    let mut end = crate::tolerance::lines();
+    let checks = end.lines().count() as u64;
     let aside = coverage::take_aside();
     let any = !aside.counters.is_empty() || !aside.first_use.is_empty() || aside.captures.0 > 0;
     if any {
         write::aside(&mut end, &aside.counters, &aside.first_use, aside.captures);
     }
-    // The end line counts the lines before it, the aside line included.
-    write::end(&mut end, state.lines + u64::from(any));
+    // The end line counts the lines before it, the tolerance and aside
+    // lines included.
+    write::end(&mut end, state.lines + checks + u64::from(any));
     if let Err(error) = recorder.write(&mut state, &end) {
         eprintln!("{error}");
     }

@@ -160,6 +160,9 @@ impl fmt::Display for Tolerance {
 
 /// `f32` and `f64`, for [`close`].
 pub trait Float: Copy + Debug + PartialOrd + sealed::Sealed {
+    /// 32 or 64.
+    #[doc(hidden)]
+    const BITS: u32;
     #[doc(hidden)]
     fn to_f64(self) -> f64;
     /// The value's position in the ordered sequence of floats of its type
@@ -177,6 +180,7 @@ mod sealed {
 }
 
 impl Float for f64 {
+    const BITS: u32 = 64;
     fn to_f64(self) -> f64 {
         self
     }
@@ -190,6 +194,7 @@ impl Float for f64 {
 }
 
 impl Float for f32 {
+    const BITS: u32 = 32;
     fn to_f64(self) -> f64 {
         f64::from(self)
     }
@@ -209,27 +214,156 @@ impl Float for f32 {
 /// `a` and `b` are equal within `tolerance`. Two NaNs are close (a NaN
 /// output on a NaN input is usually what an MR expects); a NaN and a
 /// number are not; infinities are close to themselves only.
+///
+/// Under `cargo mtcov`, each call inside an MG is recorded for `cargo
+/// mtcov tolerance`, by its call site: the difference seen in each
+/// measure and whether it held. A helper that wraps `close` should be
+/// `#[track_caller]`, so that each of its callers is a site of its own.
+#[track_caller]
 pub fn close<F: Float>(a: F, b: F, tolerance: Tolerance) -> Relation {
-    if a.is_nan() || b.is_nan() {
-        return holds(a.is_nan() && b.is_nan(), || {
-            format!("{a:?} and {b:?} are not close: one is NaN")
-        });
+    let seen = Seen::of(a, b, tolerance);
+    seen.record(F::BITS, tolerance);
+    holds(seen.held, || seen.describe(a, b, tolerance))
+}
+
+/// Element by element, `a` and `b` are equal within `tolerance` (as
+/// [`close`]), and have the same length: for vector and matrix outputs
+/// (pass a matrix's elements in one order, e.g. row by row). The message
+/// names the first element that is not close.
+///
+/// Recorded for `cargo mtcov tolerance` as one comparison per call: the
+/// largest difference over the elements, in each measure.
+///
+/// ```
+/// use mt_runtime::relation::{close_all, Tolerance};
+/// assert!(close_all([1.0, 2.0], [1.0, 2.0 + 1e-12], Tolerance::abs(1e-9)).is_ok());
+/// assert!(close_all([1.0, 2.0], [1.0], Tolerance::abs(1e-9)).is_err());
+/// ```
+#[track_caller]
+pub fn close_all<F: Float>(
+    a: impl IntoIterator<Item = F>,
+    b: impl IntoIterator<Item = F>,
+    tolerance: Tolerance,
+) -> Relation {
+    let (mut a, mut b) = (a.into_iter(), b.into_iter());
+    let mut worst = Seen::EQUAL;
+    let mut first_failure: Option<String> = None;
+    let mut index = 0usize;
+    loop {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) => {
+                let seen = Seen::of(x, y, tolerance);
+                worst.widen(&seen);
+                if !seen.held && first_failure.is_none() {
+                    first_failure = Some(format!("element {index}: {}", seen.describe(x, y, tolerance)));
+                }
+            }
+            (None, None) => break,
+            (x, _) => {
+                let (longer, shorter) = if x.is_some() { ("left", "right") } else { ("right", "left") };
+                worst.widen(&Seen::UNLIKE);
+                first_failure.get_or_insert_with(|| {
+                    format!("the {longer} side has more elements than the {shorter} ({index} compared)")
+                });
+                break;
+            }
+        }
+        index += 1;
     }
-    let (x, y) = (a.to_f64(), b.to_f64());
-    let diff = (x - y).abs();
-    let ulps = a.ordinal().abs_diff(b.ordinal());
-    let scale = x.abs().max(y.abs());
-    let accepted = x == y
-        || tolerance.abs.is_some_and(|eps| diff <= eps)
-        || tolerance.rel.is_some_and(|eps| diff <= eps * scale)
-        || tolerance.ulps.is_some_and(|n| ulps <= n);
-    holds(accepted, || {
-        let relative = if scale > 0.0 { diff / scale } else { 0.0 };
+    worst.record(F::BITS, tolerance);
+    match first_failure {
+        None => Ok(()),
+        Some(message) => Err(Mismatch::new(message)),
+    }
+}
+
+/// One comparison of two floats: its differences and whether it held.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// Absolute, relative, ULPs; infinite for a NaN against a number.
+    differences: [f64; 3],
+    scale: f64,
+    held: bool,
+}
+
+impl Seen {
+    const EQUAL: Seen = Seen {
+        differences: [0.0; 3],
+        scale: 0.0,
+        held: true,
+    };
+    const UNLIKE: Seen = Seen {
+        differences: [f64::INFINITY; 3],
+        scale: 0.0,
+        held: false,
+    };
+
+    fn of<F: Float>(a: F, b: F, tolerance: Tolerance) -> Seen {
+        if a.is_nan() || b.is_nan() {
+            return if a.is_nan() && b.is_nan() {
+                Seen::EQUAL
+            } else {
+                Seen::UNLIKE
+            };
+        }
+        let (x, y) = (a.to_f64(), b.to_f64());
+        let scale = x.abs().max(y.abs());
+        if x == y {
+            return Seen { scale, ..Seen::EQUAL };
+        }
+        let diff = (x - y).abs();
+        let ulps = a.ordinal().abs_diff(b.ordinal());
+        let relative = if diff.is_finite() { diff / scale } else { f64::INFINITY };
+        let held = tolerance.abs.is_some_and(|eps| diff <= eps)
+            || tolerance.rel.is_some_and(|eps| diff <= eps * scale)
+            || tolerance.ulps.is_some_and(|n| ulps <= n);
+        Seen {
+            differences: [diff, relative, ulps as f64],
+            scale,
+            held,
+        }
+    }
+
+    /// The larger differences of the two, and whether both held.
+    fn widen(&mut self, other: &Seen) {
+        for (mine, theirs) in self.differences.iter_mut().zip(other.differences) {
+            *mine = mine.max(theirs);
+        }
+        self.scale = self.scale.max(other.scale);
+        self.held &= other.held;
+    }
+
+    /// Keeps the comparison for `cargo mtcov tolerance`, when a recorded
+    /// MG runs on this thread.
+    #[track_caller]
+    fn record(&self, bits: u32, tolerance: Tolerance) {
+        if crate::tolerance::active() {
+            crate::tolerance::observe(crate::tolerance::Comparison {
+                site: std::panic::Location::caller(),
+                given: mtcov_protocol::GivenTolerance {
+                    abs: tolerance.abs,
+                    rel: tolerance.rel,
+                    ulps: tolerance.ulps,
+                },
+                bits,
+                differences: self.differences,
+                scale: self.scale,
+                held: self.held,
+            });
+        }
+    }
+
+    fn describe<F: Float>(&self, a: F, b: F, tolerance: Tolerance) -> String {
+        if a.is_nan() || b.is_nan() {
+            return format!("{a:?} and {b:?} are not close: one is NaN");
+        }
+        let [diff, relative, ulps] = self.differences;
+        let relative = if relative.is_finite() { relative } else { 0.0 };
         format!(
             "{a:?} and {b:?} are not close: |a - b| = {diff:e}, relative {relative:e}, \
              {ulps} ULPs apart; tolerance {tolerance}"
         )
-    })
+    }
 }
 
 /// `a == b`.

@@ -196,6 +196,94 @@ pub struct MgRecord {
     pub test: Option<String>,
 }
 
+/// The three measures of a difference between two floats, in this order
+/// wherever a record holds one value per measure: absolute `|a - b|`,
+/// relative `|a - b| / max(|a|, |b|)`, and ULPs (representable values
+/// between them).
+pub const MEASURES: [&str; 3] = ["absolute", "relative", "ulps"];
+
+/// The tolerance a `close` comparison was given: each criterion that
+/// accepts, `None` where it has none (all `None`: exact equality).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct GivenTolerance {
+    /// `|a - b| <= abs`.
+    pub abs: Option<f64>,
+    /// `|a - b| <= rel * max(|a|, |b|)`.
+    pub rel: Option<f64>,
+    /// At most `ulps` representable values apart.
+    pub ulps: Option<u64>,
+}
+
+impl GivenTolerance {
+    /// The tolerance as a bound per measure (in [`MEASURES`] order).
+    pub fn bounds(&self) -> [Option<f64>; 3] {
+        [self.abs, self.rel, self.ulps.map(|n| n as f64)]
+    }
+}
+
+/// What the float comparisons (`relation::close`, `close_all`) of one check
+/// site of one MR saw in one process: a `tolerance` line, written at exit.
+/// Differences are per measure ([`MEASURES`]); an infinite one is a NaN
+/// against a number, or an infinity against a finite value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckSite {
+    /// The MR's id.
+    pub mr: String,
+    /// The comparison's call site.
+    pub file: String,
+    /// Its line.
+    pub line: u32,
+    /// Its column.
+    pub column: u32,
+    /// 32 or 64: the floats compared.
+    pub bits: u32,
+    /// The tolerance of the site's first comparison.
+    pub given: GivenTolerance,
+    /// Whether a later comparison at the site was given another tolerance.
+    pub varies: bool,
+    /// Comparisons made.
+    pub calls: u64,
+    /// Comparisons that did not hold.
+    pub failed: u64,
+    /// Comparisons of two equal values (or two NaNs).
+    pub exact: u64,
+    /// The largest magnitude compared.
+    pub scale: f64,
+    /// The largest difference seen, per measure.
+    pub largest: [f64; 3],
+    /// Of the MG that saw each largest difference, its first source key
+    /// (`None`: the comparison came before any source execution).
+    pub at: [Option<u64>; 3],
+    /// The largest difference seen in a comparison that held, per measure.
+    pub held: [f64; 3],
+    /// Per measure, how many non-zero differences fell in each decade:
+    /// `(e, n)`, `n` differences `d` with `10^(e-1) < d <= 10^e`, sorted
+    /// by `e` (infinite ones at `e` = [`INFINITE_DECADE`]).
+    pub decades: [Vec<(i16, u64)>; 3],
+}
+
+/// The decade of an infinite difference in [`CheckSite::decades`].
+pub const INFINITE_DECADE: i16 = 400;
+
+/// Differences are never NaN (an infinite difference stands for a NaN
+/// compared with a number), so equality is reflexive.
+impl Eq for CheckSite {}
+
+/// The decade `e` of a difference `d > 0`: `10^(e-1) < d <= 10^e`.
+pub fn decade(d: f64) -> i16 {
+    if !d.is_finite() {
+        return INFINITE_DECADE;
+    }
+    let mut e = d.log10().ceil() as i32;
+    // log10 can miss by one next to a power of ten.
+    if d <= 10f64.powi(e - 1) {
+        e -= 1;
+    } else if d > 10f64.powi(e) {
+        e += 1;
+    }
+    e.clamp(-400, 399) as i16
+}
+
 /// The counter vector of a `cov` or `followcov` line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Counters {
@@ -319,6 +407,9 @@ pub enum Record {
         /// Shrink steps tried.
         shrink_steps: u32,
     },
+    /// What the float comparisons of one check site of one MR saw in
+    /// the process; written at exit, before the `aside` line.
+    Tolerance(CheckSite),
     /// A source execution of a declared input type whose output is not of
     /// the declared output type: its O-choices are not known.
     Unclassified {

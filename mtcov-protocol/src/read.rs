@@ -5,8 +5,8 @@ use serde::Deserialize;
 
 use crate::categories::{Category, Choice, ChoiceKind, Declaration};
 use crate::{
-    Attempt, Counters, CoverageLayout, FunctionEntry, Header, MgRecord, MrDescription, Outcome,
-    Record, SCHEMA_VERSION,
+    Attempt, CheckSite, Counters, CoverageLayout, FunctionEntry, GivenTolerance, Header, MgRecord,
+    MrDescription, Outcome, Record, SCHEMA_VERSION,
 };
 
 /// Why a line could not be used.
@@ -205,9 +205,38 @@ enum Raw {
         debug: String,
         shrink_steps: u32,
     },
+    Tolerance {
+        mr: String,
+        file: String,
+        line: u32,
+        column: u32,
+        bits: u32,
+        given: RawGiven,
+        varies: bool,
+        calls: u64,
+        failed: u64,
+        exact: u64,
+        scale: Option<f64>,
+        largest: [Option<f64>; 3],
+        at: [Option<Hex>; 3],
+        held: [Option<f64>; 3],
+        decades: [Vec<(i16, u64)>; 3],
+    },
     End {
         lines: u64,
     },
+}
+
+#[derive(Deserialize)]
+struct RawGiven {
+    abs: Option<f64>,
+    rel: Option<f64>,
+    ulps: Option<u64>,
+}
+
+/// `null` stands for an infinity.
+fn infinite_if_null(values: [Option<f64>; 3]) -> [f64; 3] {
+    values.map(|v| v.unwrap_or(f64::INFINITY))
 }
 
 #[derive(Deserialize)]
@@ -470,6 +499,51 @@ impl Raw {
                 debug,
                 shrink_steps,
             },
+            Raw::Tolerance {
+                mr,
+                file,
+                line,
+                column,
+                bits,
+                given,
+                varies,
+                calls,
+                failed,
+                exact,
+                scale,
+                largest,
+                at,
+                held,
+                decades,
+            } => {
+                if decades
+                    .iter()
+                    .any(|d| d.windows(2).any(|w| w[0].0 >= w[1].0))
+                {
+                    return Err("a tolerance record's decades are not sorted".into());
+                }
+                Record::Tolerance(CheckSite {
+                    mr,
+                    file,
+                    line,
+                    column,
+                    bits,
+                    given: GivenTolerance {
+                        abs: given.abs,
+                        rel: given.rel,
+                        ulps: given.ulps,
+                    },
+                    varies,
+                    calls,
+                    failed,
+                    exact,
+                    scale: scale.unwrap_or(f64::INFINITY),
+                    largest: infinite_if_null(largest),
+                    at: at.map(|k| k.map(|k| k.0)),
+                    held: infinite_if_null(held),
+                    decades,
+                })
+            }
             Raw::End { lines } => Record::End { lines },
         })
     }
@@ -547,6 +621,51 @@ mod tests {
     fn one(out: &str) -> Record {
         assert_eq!(out.matches('\n').count(), 1, "{out}");
         parse_line(out.trim_end()).unwrap()
+    }
+
+    #[test]
+    fn tolerance_lines_round_trip_with_infinities_and_exact_floats() {
+        let site = CheckSite {
+            mr: "mrs::period".into(),
+            file: "tests/r.rs".into(),
+            line: 12,
+            column: 9,
+            bits: 64,
+            given: GivenTolerance {
+                abs: Some(1e-9),
+                rel: None,
+                ulps: Some(4),
+            },
+            varies: true,
+            calls: 40,
+            failed: 1,
+            exact: 3,
+            scale: 12.5,
+            largest: [f64::INFINITY, 2.220446049250313e-16, 7.0],
+            at: [Some(0x8c3f_0a9b_12d4_e5f6), None, Some(1)],
+            held: [1.1102230246251565e-16, 0.1 + 0.2, 0.0],
+            decades: [vec![(-15, 30), (crate::INFINITE_DECADE, 1)], vec![], vec![(1, 36)]],
+        };
+        let mut out = String::new();
+        write::tolerance(&mut out, &site);
+        assert_eq!(one(&out), Record::Tolerance(site));
+        let unsorted = out.replace("[[1,36]]", "[[1,36],[0,1]]");
+        assert!(parse_line(unsorted.trim_end()).is_err());
+    }
+
+    #[test]
+    fn decades_bound_differences_by_powers_of_ten() {
+        assert_eq!(crate::decade(1e-9), -9);
+        assert_eq!(crate::decade(1.0000001e-9), -8);
+        assert_eq!(crate::decade(9.9e-10), -9);
+        assert_eq!(crate::decade(1.0), 0);
+        assert_eq!(crate::decade(2.0), 1);
+        assert!(crate::decade(f64::from_bits(1)) < -320);
+        assert_eq!(crate::decade(f64::INFINITY), crate::INFINITE_DECADE);
+        for e in -300..300 {
+            let p = 10f64.powi(e);
+            assert_eq!(i32::from(crate::decade(p)), e, "10^{e}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::categories::Declaration;
-use crate::{CoverageLayout, Header, Outcome, SCHEMA_VERSION};
+use crate::{CheckSite, CoverageLayout, Header, Outcome, SCHEMA_VERSION};
 
 /// What [`mg`] writes of one metamorphic group (its sources are passed
 /// separately, as keys).
@@ -250,6 +250,76 @@ pub fn minimal(out: &mut String, original: u64, mr: &str, debug: &str, shrink_st
     key(out, "shrink_steps");
     let _ = write!(out, "{shrink_steps}");
     close(out);
+}
+
+/// A `tolerance` line.
+pub fn tolerance(out: &mut String, site: &CheckSite) {
+    open(out, "tolerance");
+    key(out, "mr");
+    string(out, &site.mr);
+    key(out, "file");
+    string(out, &site.file);
+    key(out, "line");
+    uint(out, u64::from(site.line));
+    key(out, "column");
+    uint(out, u64::from(site.column));
+    key(out, "bits");
+    uint(out, u64::from(site.bits));
+    key(out, "given");
+    out.push_str("{\"abs\":");
+    optional_float(out, site.given.abs);
+    key(out, "rel");
+    optional_float(out, site.given.rel);
+    key(out, "ulps");
+    match site.given.ulps {
+        Some(n) => uint(out, n),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    key(out, "varies");
+    out.push_str(if site.varies { "true" } else { "false" });
+    key(out, "calls");
+    uint(out, site.calls);
+    key(out, "failed");
+    uint(out, site.failed);
+    key(out, "exact");
+    uint(out, site.exact);
+    key(out, "scale");
+    float(out, site.scale);
+    key(out, "largest");
+    array(out, site.largest, float);
+    key(out, "at");
+    array(out, site.at, |out, at| match at {
+        Some(k) => hex(out, k),
+        None => out.push_str("null"),
+    });
+    key(out, "held");
+    array(out, site.held, float);
+    key(out, "decades");
+    array(out, &site.decades, |out, decades| {
+        array(out, decades, |out, &(e, n)| {
+            let _ = write!(out, "[{e},{n}]");
+        });
+    });
+    close(out);
+}
+
+/// A float as JSON: `null` stands for an infinity (JSON has none).
+fn float(out: &mut String, value: f64) {
+    if value.is_finite() {
+        let _ = write!(out, "{value:e}");
+    } else {
+        out.push_str("null");
+    }
+}
+
+/// A tolerance's bound: an infinite one is written as the largest float
+/// (they accept the same differences).
+fn optional_float(out: &mut String, value: Option<f64>) {
+    match value {
+        Some(value) => float(out, value.min(f64::MAX)),
+        None => out.push_str("null"),
+    }
 }
 
 /// A `source` line.

@@ -12,6 +12,7 @@ mod reduce;
 mod report;
 mod study;
 mod suggest;
+mod tolerance;
 
 use std::fs::File;
 use std::path::Path;
@@ -64,6 +65,7 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Study(study)) => study::run(&study),
         Some(MtcovCommand::Suggest(suggest)) => suggest::run(&suggest),
         Some(MtcovCommand::Reduce(reduce)) => reduce::run(&reduce),
+        Some(MtcovCommand::Tolerance(tolerance)) => tolerance::run(&tolerance),
         None => measure::run(&args),
     };
     match result {

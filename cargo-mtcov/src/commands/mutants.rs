@@ -132,8 +132,9 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         mutants: mutants
             .iter()
             .zip(&results)
-            .map(|(mutant, run)| mutant_entry(mutant, run, &instrumented.line_k))
+            .map(|(mutant, run)| mutant_entry(mutant, run, &instrumented))
             .collect(),
+        checks: instrumented.checks.clone(),
         cost: matrix::Cost {
             jobs: args.jobs.get(),
             baseline_seconds: (baseline.build_time + baseline.test_time).as_secs_f64(),
@@ -221,6 +222,8 @@ struct Instrumented {
     criteria: Vec<CriterionCoverage>,
     /// `K` of each line (file, line), for the survivors.
     line_k: HashMap<(String, u32), f64>,
+    /// What its float checks saw.
+    checks: Vec<crate::tolerance::Observed>,
 }
 
 /// The instrumented baseline, as `cargo mtcov` runs it (it becomes the
@@ -328,6 +331,7 @@ fn instrumented_baseline(
         }
     }
     Ok(Instrumented {
+        checks: crate::tolerance::observed(&records),
         assembled,
         criteria,
         line_k,
@@ -423,6 +427,7 @@ fn run_mutants(
                         .to_owned(),
                 ),
                 time: Duration::ZERO,
+                checks: Vec::new(),
             }),
             false => ran.next(),
         })
@@ -502,8 +507,9 @@ fn criterion_entry(c: &CriterionCoverage, sources: usize) -> CriterionEntry {
 fn mutant_entry(
     mutant: &list::Mutant,
     run: &mutants::MutantRun,
-    line_k: &HashMap<(String, u32), f64>,
+    instrumented: &Instrumented,
 ) -> MutantEntry {
+    let line_k = &instrumented.line_k;
     let indices = |want: MgVerdict| -> Vec<u32> {
         run.verdicts
             .iter()
@@ -527,6 +533,7 @@ fn mutant_entry(
             .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
             .reduce(f64::max),
         seconds: run.time.as_secs_f64(),
+        checks: crate::tolerance::mutants::of_run(&instrumented.checks, &run.checks),
     }
 }
 

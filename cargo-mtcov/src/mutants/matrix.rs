@@ -27,6 +27,11 @@ pub(crate) struct Matrix {
     /// The columns.
     pub(crate) mutants: Vec<MutantEntry>,
     pub(crate) cost: Cost,
+    /// What the float checks of the baseline saw, per MR and call site
+    /// (`cargo mtcov tolerance --mutants`); empty in matrices made before
+    /// they were recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) checks: Vec<crate::tolerance::Observed>,
     /// Set on the matrix of one shard (`--shard K/N`), which holds only
     /// that shard's mutants; `cargo mtcov mutants --merge` makes the whole.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,6 +116,9 @@ pub(crate) struct MutantEntry {
     /// requirement (no code, or out of scope).
     pub(crate) line_k: Option<f64>,
     pub(crate) seconds: f64,
+    /// What its comparisons saw at each check site of `checks` that ran.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) checks: Vec<crate::tolerance::mutants::MutantCheck>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -175,6 +183,19 @@ pub(crate) struct Unviable {
 }
 
 impl Matrix {
+    /// Each mutant's row, for `tolerance::mutants::against_matrix`.
+    pub(crate) fn mutant_views(&self) -> Vec<crate::tolerance::mutants::MutantRow<'_>> {
+        self.mutants
+            .iter()
+            .filter(|m| !matches!(m.status, MutantStatus::Unviable | MutantStatus::NotBuilt))
+            .map(|m| crate::tolerance::mutants::MutantRow {
+                name: &m.name,
+                killed: m.status == MutantStatus::Killed,
+                checks: &m.checks,
+            })
+            .collect()
+    }
+
     pub(crate) fn summary(&self) -> Summary {
         let count = |s: MutantStatus| self.mutants.iter().filter(|m| m.status == s).count();
         let (killed, timeout, survived, unviable, not_built) = (
@@ -435,8 +456,10 @@ pub(crate) mod tests {
             not_run: Vec::new(),
             line_k,
             seconds: 1.0,
+            checks: Vec::new(),
         };
         Matrix {
+            checks: Vec::new(),
             version: MATRIX_VERSION,
             k: 2,
             mrs: vec![

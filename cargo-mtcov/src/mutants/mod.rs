@@ -71,6 +71,8 @@ pub(crate) struct MutantRun {
     pub(crate) reason: Option<String>,
     /// Build and test time.
     pub(crate) time: Duration,
+    /// What its float checks saw (empty when unviable).
+    pub(crate) checks: Vec<crate::tolerance::Observed>,
 }
 
 /// The baseline must pass: a failing baseline is exit 2 with this error.
@@ -252,17 +254,23 @@ fn run_one(
     let result = build_and_test(scratch, plan, baseline, index);
     let restored = std::fs::write(&path, &original)
         .with_context(|| format!("cannot restore {}", path.display()));
-    let (status, verdicts, reason) = result?;
+    let (status, verdicts, reason, checks) = result?;
     restored?;
     Ok(MutantRun {
         status,
         verdicts,
         reason,
         time: start.elapsed(),
+        checks,
     })
 }
 
-type Verdicts = (MutantStatus, Vec<MgVerdict>, Option<String>);
+type Verdicts = (
+    MutantStatus,
+    Vec<MgVerdict>,
+    Option<String>,
+    Vec<crate::tolerance::Observed>,
+);
 
 fn build_and_test(
     scratch: &Scratch,
@@ -273,7 +281,12 @@ fn build_and_test(
     let built = match scratch.build(plan.options)? {
         Ok(built) => built,
         Err(failure) => {
-            return Ok((MutantStatus::Unviable, Vec::new(), Some(failure.reason)));
+            return Ok((
+                MutantStatus::Unviable,
+                Vec::new(),
+                Some(failure.reason),
+                Vec::new(),
+            ));
         }
     };
     let record_dir = scratch
@@ -286,6 +299,7 @@ fn build_and_test(
     let runs = scratch.run_tests(&built, &record_dir, plan.cases, baseline.timeout)?;
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
+    let checks = crate::tolerance::observed(&records);
     let recorded: Vec<_> = records.groups.into_iter().map(|(mg, _)| mg).collect();
     let ends: Vec<(Target, BinaryOutcome)> = built
         .executables
@@ -299,5 +313,6 @@ fn build_and_test(
         verdict::status(&verdicts, by_process.is_some()),
         verdicts,
         by_process,
+        checks,
     ))
 }

@@ -70,6 +70,9 @@ pub(crate) struct RunRecords {
     /// Minimal failing inputs found by shrinking (`minimal`): the original
     /// source key, the MR, the minimal input's `Debug`.
     pub(crate) minimal: Vec<(u64, String, String)>,
+    /// What the float comparisons of each check site saw (`tolerance`
+    /// records), with the index of the process that wrote each.
+    pub(crate) checks: Vec<(mtcov_protocol::CheckSite, usize)>,
     /// What was skipped and why, one message per problem, `file:line: ...`.
     pub(crate) warnings: Vec<String>,
     /// Files whose records cannot be attributed to any process: no
@@ -395,6 +398,11 @@ fn retain_processes(run: &mut RunRecords, keep: &[bool]) {
         .into_iter()
         .filter_map(|(mg, p)| new_index[p].map(|p| (mg, p)))
         .collect();
+    let checks = std::mem::take(&mut run.checks);
+    run.checks = checks
+        .into_iter()
+        .filter_map(|(site, p)| new_index[p].map(|p| (site, p)))
+        .collect();
 }
 
 /// Orders processes by (binary, first test with an MG, file) and MGs by
@@ -430,6 +438,10 @@ fn put_in_order(run: &mut RunRecords) {
     for (_, p) in &mut run.groups {
         *p = rank[*p];
     }
+    for (_, p) in &mut run.checks {
+        *p = rank[*p];
+    }
+    run.checks.sort_by_key(|(_, p)| *p);
     let binaries: Vec<PathBuf> = run.processes.iter().map(|p| canonical(&p.binary)).collect();
     run.groups.sort_by(|(a, pa), (b, pb)| {
         (&binaries[*pa], a.test.as_deref().unwrap_or(""), pa).cmp(&(
@@ -574,6 +586,7 @@ fn read_file(
                 drawn,
             }),
             Record::Minimal { key, mr, debug, .. } => run.minimal.push((key, mr, debug)),
+            Record::Tolerance(site) => run.checks.push((site, p)),
             // Read as `cov` above.
             Record::FollowCov { .. } => {}
             Record::Cov {

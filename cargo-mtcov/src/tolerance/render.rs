@@ -1,0 +1,177 @@
+//! `cargo mtcov tolerance` as text.
+
+use std::fmt::Write as _;
+
+use super::mutants::Against;
+use super::{Check, Verdict, number};
+use crate::report::escape::terminal;
+
+/// The report: one block per check site, with what the kill matrix says
+/// of it when one was given.
+pub(crate) fn text(checks: &[(Check, Option<Against>)], margin: f64) -> String {
+    let mut out = String::new();
+    let count = |v: Verdict| checks.iter().filter(|(c, _)| c.verdict == v).count();
+    let _ = writeln!(
+        out,
+        "Float checks of the last run: {} site{} ({} weak, {} too tight); suggestions are {}× the floor",
+        checks.len(),
+        if checks.len() == 1 { "" } else { "s" },
+        count(Verdict::Weak),
+        count(Verdict::TooTight) + count(Verdict::Unlike),
+        number(margin).trim_end_matches(".0"),
+    );
+    if checks.is_empty() {
+        let _ = writeln!(
+            out,
+            "  no `relation::close` or `close_all` comparison ran inside an MG under `cargo mtcov`"
+        );
+    }
+    for (check, against) in checks {
+        out.push('\n');
+        block(&mut out, check);
+        if let Some(against) = against {
+            mutants(&mut out, check, against);
+        }
+    }
+    out
+}
+
+fn block(out: &mut String, check: &Check) {
+    let _ = writeln!(
+        out,
+        "{} at {}: {}{} [{}]",
+        terminal(&check.mr),
+        terminal(&check.site),
+        check.given_text,
+        if check.varies {
+            " (and other tolerances at this site)"
+        } else {
+            ""
+        },
+        check.verdict.label()
+    );
+    let failed = match check.failed {
+        0 => String::new(),
+        n => format!(", {n} failed"),
+    };
+    let _ = writeln!(
+        out,
+        "  {} comparison{}{}, {} of equal values",
+        check.comparisons,
+        if check.comparisons == 1 { "" } else { "s" },
+        failed,
+        check.exact
+    );
+    let show = |v: Option<f64>| v.map_or("infinite".to_owned(), |v| format!("{v:.2e}"));
+    let input = check
+        .floor_input
+        .as_deref()
+        .map(|i| format!(" on {}", terminal(i)))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "  largest difference: {} absolute, {} relative, {} ULPs{input}",
+        show(check.floor.absolute),
+        show(check.floor.relative),
+        check
+            .floor
+            .ulps
+            .map_or("infinite".to_owned(), |u| format!("{u}"))
+    );
+    match (check.verdict, check.ratio) {
+        (Verdict::Unlike, _) => {
+            let _ = writeln!(
+                out,
+                "  a NaN or an infinity was compared with a number: no tolerance passes that; \
+                 fix the code or skip such inputs (`mg.assume`)"
+            );
+        }
+        (Verdict::TooTight, _) => {
+            let _ = writeln!(
+                out,
+                "  failed on the unmutated code: if the difference above is rounding, the \
+                 suggested tolerance passes it; if not, it is a fault to fix"
+            );
+        }
+        (_, Some(ratio)) => {
+            let _ = writeln!(
+                out,
+                "  allows {}× the largest {} difference seen: a fault that moves the output by less passes",
+                ratio_text(ratio),
+                check.measure
+            );
+        }
+        (_, None) => {}
+    }
+    if let Some(suggested) = &check.suggested_text
+        && check.verdict != Verdict::Fits
+    {
+        let _ = writeln!(out, "  suggested: {suggested}");
+    }
+}
+
+/// `2.3e6`, `40`: how many times.
+fn ratio_text(ratio: f64) -> String {
+    if ratio < 1e4 {
+        format!("{}", ratio.round())
+    } else {
+        format!("{ratio:.1e}")
+    }
+}
+
+fn mutants(out: &mut String, check: &Check, against: &Against) {
+    if against.hidden.is_empty() {
+        let _ = writeln!(
+            out,
+            "  no mutant moved its {} difference above the floor while the check held",
+            check.measure
+        );
+    } else {
+        let caught = against
+            .hidden
+            .iter()
+            .filter(|h| h.caught_by_suggestion)
+            .count();
+        let _ = writeln!(
+            out,
+            "  hid {} mutant{} (the check held, the difference was above the floor); the suggestion catches {caught}:",
+            against.hidden.len(),
+            if against.hidden.len() == 1 { "" } else { "s" },
+        );
+        for hidden in &against.hidden {
+            let _ = writeln!(
+                out,
+                "    {} ({:.2e}{}{})",
+                terminal(&hidden.mutant),
+                hidden.difference,
+                if hidden.caught_by_suggestion {
+                    ", caught by the suggestion"
+                } else {
+                    ""
+                },
+                if hidden.killed_elsewhere {
+                    ", killed by another check"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    if !against.sweep.is_empty() {
+        let _ = writeln!(
+            out,
+            "  {} tolerance  mutants killed  false alarms",
+            check.measure
+        );
+        for point in &against.sweep {
+            let _ = writeln!(
+                out,
+                "  {:>18}  {:>14}  {:>12}{}",
+                format!("{:.1e}", point.tolerance),
+                point.kills,
+                point.false_alarms,
+                point.label.map(|l| format!("  ({l})")).unwrap_or_default()
+            );
+        }
+    }
+}

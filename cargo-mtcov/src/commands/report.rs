@@ -109,7 +109,7 @@ pub(super) fn report_run(
             changed.base
         ));
     }
-    let report = report::build(report::ReportInput {
+    let mut report = report::build(report::ReportInput {
         k: options.k,
         counting: match options.distinct {
             Distinct::Class => Counting::Class,
@@ -164,6 +164,10 @@ pub(super) fn report_run(
                 shared: sum.shared + p.captures.1,
             }),
     })?;
+    report.float_checks = report::float_checks(&crate::tolerance::checks(
+        &records,
+        crate::tolerance::MARGIN,
+    ));
     for u in &report.unclassified_outputs {
         term::warn(u.sentence());
     }

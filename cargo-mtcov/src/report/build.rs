@@ -174,6 +174,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         suggestions,
         stopped_draws,
         captures,
+        float_checks: Vec::new(),
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),
             files: changed.files.len() as u32,

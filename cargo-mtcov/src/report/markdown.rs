@@ -145,6 +145,13 @@ pub fn render_markdown(report: &Report) -> String {
             );
         }
     }
+    let flagged: Vec<String> = report
+        .float_checks
+        .iter()
+        .filter(|c| c.flagged())
+        .map(|c| esc(&c.sentence()))
+        .collect();
+    list_line(&mut out, "Weak float checks", false, flagged.into_iter());
     list_line(
         &mut out,
         "MRs never associated with a source input",

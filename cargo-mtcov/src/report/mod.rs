@@ -298,6 +298,96 @@ pub struct Report {
     pub stopped_draws: Vec<crate::model::StoppedDraws>,
     /// Measured source executions, and those other threads ran during.
     pub captures: Captures,
+    /// The float checks (`relation::close` call sites per MR) and how their
+    /// tolerances compare with what they saw: `cargo mtcov tolerance`.
+    pub float_checks: Vec<FloatCheck>,
+}
+
+/// One float check site of one MR: its tolerance against the largest
+/// difference its comparisons saw on the run's code (the floor).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FloatCheck {
+    pub mr: String,
+    /// `file:line:column`.
+    pub site: String,
+    /// The tolerance, as Rust.
+    pub given: String,
+    /// `fits`, `weak` (at least 1000× the floor), `too_tight` (failed on
+    /// the run's code) or `unlike` (a NaN against a number).
+    pub verdict: String,
+    /// The measure of the verdict: `absolute`, `relative` or `ulps`.
+    pub measure: String,
+    pub comparisons: u64,
+    pub failed: u64,
+    /// The largest difference seen, in that measure (`None`: infinite).
+    pub floor: Option<f64>,
+    /// The given bound in that measure.
+    pub bound: Option<f64>,
+    /// The bound over the floor (or one rounding step).
+    pub ratio: Option<f64>,
+    pub suggested: Option<String>,
+    /// The suggested bound in that measure.
+    pub suggested_bound: Option<f64>,
+    /// `(e, n)`: `n` differences in `(10^(e-1), 10^e]`, in that measure.
+    pub decades: Vec<(i16, u64)>,
+}
+
+impl FloatCheck {
+    /// Whether the report flags it: weak, too tight, or NaN.
+    pub fn flagged(&self) -> bool {
+        self.verdict != "fits"
+    }
+
+    /// One line for the text and Markdown reports.
+    pub fn sentence(&self) -> String {
+        let what = match (self.verdict.as_str(), self.ratio) {
+            ("weak", Some(ratio)) => format!(
+                "allows {}× the largest {} difference seen",
+                crate::tolerance::times(ratio),
+                self.measure
+            ),
+            ("too_tight", _) => format!(
+                "failed on {} of {} comparisons",
+                self.failed, self.comparisons
+            ),
+            ("unlike", _) => "compared a NaN or an infinity with a number".to_owned(),
+            _ => "fits".to_owned(),
+        };
+        let suggested = self
+            .suggested
+            .as_ref()
+            .map(|s| format!("; suggested {s}"))
+            .unwrap_or_default();
+        format!("{} at {}: {} {what}{suggested}", self.mr, self.site, self.given)
+    }
+}
+
+/// The report's rows of judged float checks.
+pub(crate) fn float_checks(checks: &[crate::tolerance::Check]) -> Vec<FloatCheck> {
+    checks
+        .iter()
+        .map(|c| {
+            let m = c.measure_index();
+            FloatCheck {
+                mr: c.mr.clone(),
+                site: c.site.clone(),
+                given: c.given_text.clone(),
+                verdict: serde_json::to_value(c.verdict)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                measure: c.measure.to_owned(),
+                comparisons: c.comparisons,
+                failed: c.failed,
+                floor: c.floor_value(),
+                bound: c.given.bounds()[m],
+                ratio: c.ratio,
+                suggested: c.suggested_text.clone(),
+                suggested_bound: c.suggested.and_then(|s| s.bounds()[m]),
+                decades: c.observed.decades[m].clone(),
+            }
+        })
+        .collect()
 }
 
 /// Sizes of the test suite.

@@ -72,11 +72,34 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     for c in &report.criteria {
         gap_list(&mut out, c, k, report.counting, opts.limit, p);
     }
+    weak_checks(&mut out, report, opts.limit, p);
     dead_mrs(&mut out, report, opts.limit, p);
     unclassified(&mut out, report, p);
     violations(&mut out, report, opts.limit, p);
     failed_tests(&mut out, report, opts.limit, p);
     out
+}
+
+/// Float checks whose tolerance is far above what they saw, or that
+/// failed on the run's code.
+fn weak_checks(out: &mut String, report: &Report, limit: usize, p: Paint) {
+    let flagged: Vec<_> = report.float_checks.iter().filter(|c| c.flagged()).collect();
+    if flagged.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!(
+            "Weak float checks ({}): tolerances far from what the checks saw (`cargo mtcov tolerance`)",
+            flagged.len()
+        ))
+    );
+    for c in flagged.iter().take(limit) {
+        let _ = writeln!(out, "  {}", p.yellow(&esc(&c.sentence())));
+    }
+    and_more(out, flagged.len().saturating_sub(limit), "check", "checks");
+    out.push('\n');
 }
 
 /// Tests that did not pass, MR or not.

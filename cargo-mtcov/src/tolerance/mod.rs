@@ -33,7 +33,7 @@ use crate::records::RunRecords;
 pub(crate) mod mutants;
 mod render;
 
-pub(crate) use render::text;
+pub(crate) use render::{text, times};
 
 /// The default margin of a suggestion over the floor.
 pub(crate) const MARGIN: f64 = 10.0;

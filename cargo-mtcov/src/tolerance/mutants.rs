@@ -70,9 +70,9 @@ pub(crate) struct Hidden {
 pub(crate) struct SweepPoint {
     /// The bound, in the verdict's measure.
     pub(crate) tolerance: f64,
-    /// `floor`, `suggested` or `given`, for those points.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) label: Option<&'static str>,
+    /// `floor`, `suggested`, `given`: what the point is besides a decade.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) labels: Vec<&'static str>,
     /// Mutants with a difference at the site above it.
     pub(crate) kills: usize,
     /// Comparisons of the unmutated run above it.
@@ -145,7 +145,7 @@ fn sweep(
         let t = format!("1e{e}").parse::<f64>().expect("a power of ten");
         points.push(SweepPoint {
             tolerance: t,
-            label: None,
+            labels: Vec::new(),
             kills: kills(t),
             false_alarms: check.observed.above_decade(m, e),
         });
@@ -158,10 +158,10 @@ fn sweep(
         // given bound below it failed exactly where the run did.
         let false_alarms = if t >= floor { 0 } else { check.failed };
         match points.iter_mut().find(|p| p.tolerance == t) {
-            Some(point) if point.label.is_none() => point.label = Some(label),
-            _ => points.push(SweepPoint {
+            Some(point) => point.labels.push(label),
+            None => points.push(SweepPoint {
                 tolerance: t,
-                label: Some(label),
+                labels: vec![label],
                 kills: kills(t),
                 false_alarms,
             }),
@@ -189,7 +189,11 @@ pub(crate) fn against_matrix(
         && checks
             .iter()
             .zip(sites)
-            .all(|(c, s)| c.observed.key() == s.key() && c.observed.largest == s.largest);
+            .all(|(c, s)| {
+                c.observed.key() == s.key()
+                    && c.observed.calls == s.calls
+                    && c.observed.largest == s.largest
+            });
     if !same {
         anyhow::bail!(
             "--mutants: the float checks of the kill matrix's baseline are not those of the last \

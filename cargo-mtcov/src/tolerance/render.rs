@@ -93,11 +93,19 @@ fn block(out: &mut String, check: &Check) {
                  suggested tolerance passes it; if not, it is a fault to fix"
             );
         }
-        (_, Some(ratio)) => {
+        (Verdict::Weak, Some(ratio)) => {
             let _ = writeln!(
                 out,
                 "  allows {}× the largest {} difference seen: a fault that moves the output by less passes",
-                ratio_text(ratio),
+                times(ratio),
+                check.measure
+            );
+        }
+        (_, Some(ratio)) => {
+            let _ = writeln!(
+                out,
+                "  allows {}× the largest {} difference seen",
+                times(ratio),
                 check.measure
             );
         }
@@ -110,9 +118,11 @@ fn block(out: &mut String, check: &Check) {
     }
 }
 
-/// `2.3e6`, `40`: how many times.
-fn ratio_text(ratio: f64) -> String {
-    if ratio < 1e4 {
+/// How many times: `2.3e6`, `40`, `0.0084`.
+pub(crate) fn times(ratio: f64) -> String {
+    if ratio < 1.0 {
+        format!("{ratio:.2}")
+    } else if ratio < 1e4 {
         format!("{}", ratio.round())
     } else {
         format!("{ratio:.1e}")
@@ -170,7 +180,11 @@ fn mutants(out: &mut String, check: &Check, against: &Against) {
                 format!("{:.1e}", point.tolerance),
                 point.kills,
                 point.false_alarms,
-                point.label.map(|l| format!("  ({l})")).unwrap_or_default()
+                if point.labels.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", point.labels.join(", "))
+                }
             );
         }
     }

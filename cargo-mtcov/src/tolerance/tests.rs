@@ -135,8 +135,8 @@ fn hidden_mutants_are_those_the_check_passed_above_the_floor() {
     let at = |t: f64| result.sweep.iter().find(|p| p.tolerance == t).unwrap();
     assert_eq!((at(1e-16).kills, at(1e-16).false_alarms), (4, 5));
     assert_eq!((at(1e-15).kills, at(1e-15).false_alarms), (3, 0));
-    assert_eq!(at(4.4e-16).label, Some("floor"));
-    assert_eq!(at(5e-15).label, Some("suggested"));
-    assert_eq!((at(1e-3).label, at(1e-3).kills), (Some("given"), 1));
+    assert_eq!(at(4.4e-16).labels, ["floor"]);
+    assert_eq!(at(5e-15).labels, ["suggested"]);
+    assert_eq!((at(1e-3).labels.clone(), at(1e-3).kills), (vec!["given"], 1));
     assert!(result.sweep.windows(2).all(|w| w[0].tolerance < w[1].tolerance));
 }

@@ -10,7 +10,7 @@ use crate::common::{
 };
 use serde_json::Value;
 
-fn cargo_mutants_installed() -> bool {
+pub(crate) fn cargo_mutants_installed() -> bool {
     let found = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .args(["mutants", "--version"])
         .output()

@@ -18,7 +18,8 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use mt_runtime::Mg;
+use mt_runtime::relation::{self, Tolerance};
+use mt_runtime::{Mg, metamorphic};
 
 /// Nanoseconds spent inside `mg.source` since the last [`take_source_ns`].
 static SOURCE_NS: AtomicU64 = AtomicU64::new(0);
@@ -33,6 +34,41 @@ pub fn timed_source<I: Debug, O>(mg: &mut Mg, input: &I, sut: impl FnMut(&I) -> 
 
 fn take_source_ns() -> u64 {
     SOURCE_NS.swap(0, Ordering::Relaxed)
+}
+
+/// An MG with one float check (recorded for `cargo mtcov tolerance`) and
+/// one without, otherwise alike: their difference is what recording a
+/// `relation::close` costs an MG, its fold into the site table included.
+#[metamorphic(output = "equal")]
+fn one_close(mg: &mut Mg, x: &f64) {
+    let y = black_box(*x) * (1.0 + f64::EPSILON);
+    mg.check_that(relation::close(black_box(*x), y, Tolerance::rel(1e-12)));
+}
+
+#[metamorphic(output = "equal")]
+fn no_close(mg: &mut Mg, x: &f64) {
+    let y = black_box(*x) * (1.0 + f64::EPSILON);
+    mg.check_that(black_box(Ok(())));
+    black_box(y);
+}
+
+/// Per MG, ns: an MG with a recorded `close` minus one without, and the
+/// same `close` outside any MG (nothing recorded).
+fn close_cost(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let start = Instant::now();
+    mt_runtime::check(xs, &[no_close]);
+    let without = start.elapsed().as_nanos() as f64 / n;
+    let start = Instant::now();
+    mt_runtime::check(xs, &[one_close]);
+    let with = start.elapsed().as_nanos() as f64 / n;
+    let start = Instant::now();
+    for x in xs {
+        let y = black_box(*x) * (1.0 + f64::EPSILON);
+        let _ = black_box(relation::close(black_box(*x), y, Tolerance::rel(1e-12)));
+    }
+    let plain = start.elapsed().as_nanos() as f64 / n;
+    (with - without, plain)
 }
 
 /// Times the capture of `rounds` slices of `per_round` distinct inputs each
@@ -73,6 +109,7 @@ pub fn run<I: Debug + 'static, O>(
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // The reset as `capture` does it: one memset over the counter array.
     let mut direct_after_reset = Vec::new();
+    let (mut close_recorded, mut close_plain) = (Vec::new(), Vec::new());
     for round in 0..rounds {
         let slice = &inputs[round * per_round..(round + 1) * per_round];
         let slice = if round == 0 { &slice[1..] } else { slice };
@@ -104,6 +141,12 @@ pub fn run<I: Debug + 'static, O>(
         first.push(take_source_ns() as f64 / n);
         mt_runtime::check(slice, &[mr]);
         repeat.push(take_source_ns() as f64 / n);
+        let xs: Vec<f64> = (0..slice.len())
+            .map(|i| 1.0 + (round * per_round + i) as f64)
+            .collect();
+        let (recorded, plain) = close_cost(&xs);
+        close_recorded.push(recorded);
+        close_plain.push(plain);
     }
 
     let figures = serde_json::json!({
@@ -116,6 +159,8 @@ pub fn run<I: Debug + 'static, O>(
         "source_repeat_ns": repeat,
         "key_ns": key,
         "direct_after_reset_ns": direct_after_reset,
+        "close_recorded_ns": close_recorded,
+        "close_plain_ns": close_plain,
     });
     std::fs::write(&out, figures.to_string()).expect("write the figures to MTCOV_BENCH_OUT");
     eprintln!("{fixture}: {figures}");

@@ -57,11 +57,11 @@ mod registry;
 pub mod relation;
 mod selection;
 mod source_key;
-mod tolerance;
 #[cfg(feature = "proptest")]
 mod strategy;
 #[cfg(any(mtcov, test))]
 mod threads;
+mod tolerance;
 
 pub use check::{check, check_registered, try_check, try_check_registered};
 pub use failures::{Case, Failure, Failures, Generation, Summary};

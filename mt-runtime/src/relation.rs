@@ -255,15 +255,24 @@ pub fn close_all<F: Float>(
                 let seen = Seen::of(x, y, tolerance);
                 worst.widen(&seen);
                 if !seen.held && first_failure.is_none() {
-                    first_failure = Some(format!("element {index}: {}", seen.describe(x, y, tolerance)));
+                    first_failure = Some(format!(
+                        "element {index}: {}",
+                        seen.describe(x, y, tolerance)
+                    ));
                 }
             }
             (None, None) => break,
             (x, _) => {
-                let (longer, shorter) = if x.is_some() { ("left", "right") } else { ("right", "left") };
+                let (longer, shorter) = if x.is_some() {
+                    ("left", "right")
+                } else {
+                    ("right", "left")
+                };
                 worst.widen(&Seen::UNLIKE);
                 first_failure.get_or_insert_with(|| {
-                    format!("the {longer} side has more elements than the {shorter} ({index} compared)")
+                    format!(
+                        "the {longer} side has more elements than the {shorter} ({index} compared)"
+                    )
                 });
                 break;
             }
@@ -309,11 +318,18 @@ impl Seen {
         let (x, y) = (a.to_f64(), b.to_f64());
         let scale = x.abs().max(y.abs());
         if x == y {
-            return Seen { scale, ..Seen::EQUAL };
+            return Seen {
+                scale,
+                ..Seen::EQUAL
+            };
         }
         let diff = (x - y).abs();
         let ulps = a.ordinal().abs_diff(b.ordinal());
-        let relative = if diff.is_finite() { diff / scale } else { f64::INFINITY };
+        let relative = if diff.is_finite() {
+            diff / scale
+        } else {
+            f64::INFINITY
+        };
         let held = tolerance.abs.is_some_and(|eps| diff <= eps)
             || tolerance.rel.is_some_and(|eps| diff <= eps * scale)
             || tolerance.ulps.is_some_and(|n| ulps <= n);
@@ -519,6 +535,44 @@ mod tests {
             same_multiset([1, 2, 2, 2], [2, 1]).unwrap_err().message(),
             "the multisets differ: only left [2 ×2], only right []"
         );
+    }
+
+    #[test]
+    fn close_all_compares_element_by_element_and_lengths() {
+        assert!(close_all([1.0, 2.0], [1.0, 2.0 + 1e-12], Tolerance::abs(1e-9)).is_ok());
+        assert!(close_all(Vec::<f64>::new(), [], Tolerance::EXACT).is_ok());
+        let message = close_all([1.0, 2.0, 3.0], [1.0, 2.5, 9.0], Tolerance::abs(0.1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.starts_with("element 1: 2.0 and 2.5 are not close"),
+            "{message}"
+        );
+        let message = close_all([1.0f32], [1.0, 2.0], Tolerance::EXACT)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "the right side has more elements than the left (1 compared)"
+        );
+        assert!(close_all([f64::NAN], [f64::NAN], Tolerance::EXACT).is_ok());
+    }
+
+    #[test]
+    fn the_worst_element_is_what_close_all_records() {
+        let mut worst = Seen::EQUAL;
+        for (a, b) in [(1.0, 1.0), (1.0, 1.0 + 1e-15), (4.0, 4.0 + 1e-14)] {
+            worst.widen(&Seen::of(a, b, Tolerance::abs(1e-9)));
+        }
+        assert!(worst.held);
+        assert_eq!(worst.scale, 4.0 + 1e-14);
+        // Each measure's largest, whichever element it is from: 11 ULPs
+        // of 4 (8.9e-16 each) beat 5 ULPs of 1.
+        let at_four = (4.0 + 1e-14) - 4.0;
+        assert_eq!(worst.differences, [at_four, at_four / (4.0 + 1e-14), 11.0]);
+        worst.widen(&Seen::of(f64::NAN, 0.0, Tolerance::abs(1e-9)));
+        assert!(!worst.held);
+        assert_eq!(worst.differences, [f64::INFINITY; 3]);
     }
 
     #[test]

@@ -153,6 +153,35 @@ mod tests {
     }
 
     #[test]
+    fn only_comparisons_inside_a_recorded_mg_reach_the_table() {
+        let outside = crate::relation::close(1.0, 1.5, crate::relation::Tolerance::abs(1.0));
+        assert!(outside.is_ok() && !active());
+        begin();
+        let inside =
+            crate::relation::close(1.0, 1.0 + 1e-15, crate::relation::Tolerance::abs(1e-9));
+        assert!(inside.is_ok());
+        let other_thread = std::thread::spawn(|| {
+            let _ = crate::relation::close(1.0, 2.0, crate::relation::Tolerance::EXACT);
+            active()
+        });
+        assert!(!other_thread.join().unwrap());
+        end("tests::only_inside", Some(SourceKey(7)));
+        assert!(!active());
+        let lines = lines();
+        let mine: Vec<&str> = lines
+            .lines()
+            .filter(|l| l.contains("\"mr\":\"tests::only_inside\""))
+            .collect();
+        assert_eq!(mine.len(), 1, "{lines}");
+        assert!(mine[0].contains("\"calls\":1,\"failed\":0"), "{}", mine[0]);
+        assert!(
+            mine[0].contains("\"at\":[\"0000000000000007\""),
+            "{}",
+            mine[0]
+        );
+    }
+
+    #[test]
     fn a_site_keeps_maxima_their_inputs_and_decades() {
         let mut site = CheckSite {
             mr: "m".into(),

@@ -644,7 +644,11 @@ mod tests {
             largest: [f64::INFINITY, 2.220446049250313e-16, 7.0],
             at: [Some(0x8c3f_0a9b_12d4_e5f6), None, Some(1)],
             held: [1.1102230246251565e-16, 0.1 + 0.2, 0.0],
-            decades: [vec![(-15, 30), (crate::INFINITE_DECADE, 1)], vec![], vec![(1, 36)]],
+            decades: [
+                vec![(-15, 30), (crate::INFINITE_DECADE, 1)],
+                vec![],
+                vec![(1, 36)],
+            ],
         };
         let mut out = String::new();
         write::tolerance(&mut out, &site);

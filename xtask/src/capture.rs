@@ -165,6 +165,19 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) ->
         )
         .target(Target::Median(fixture.target_us))
         .note("known input: key, reset, scan, dedup"),
+        Row::new(
+            SECTION,
+            format!("{title}: a relation::close check, recorded"),
+            us(series(figures, "close_recorded_ns")
+                .iter()
+                .map(|n| n / 1e3)
+                .collect()),
+        )
+        .target(Target::Median(fixture.target_us))
+        .note(format!(
+            "per MG, for `cargo mtcov tolerance`; the same close unrecorded: {:.3} µs",
+            Summary::of(&series(figures, "close_plain_ns")).map_or(f64::NAN, |s| s.median / 1e3)
+        )),
     ];
     if release {
         return rows;

@@ -29,8 +29,12 @@ pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
                  recorded, or of another run): rerun `cargo mtcov mutants`"
             );
         }
-        let against = tolerance::mutants::against_matrix(&checks, &matrix.checks, &matrix.mutant_views())?;
-        checks.into_iter().zip(against.into_iter().map(Some)).collect()
+        let against =
+            tolerance::mutants::against_matrix(&checks, &matrix.checks, &matrix.mutant_views())?;
+        checks
+            .into_iter()
+            .zip(against.into_iter().map(Some))
+            .collect()
     } else {
         checks.into_iter().map(|c| (c, None)).collect()
     };

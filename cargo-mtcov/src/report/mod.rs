@@ -358,7 +358,10 @@ impl FloatCheck {
             .as_ref()
             .map(|s| format!("; suggested {s}"))
             .unwrap_or_default();
-        format!("{} at {}: {} {what}{suggested}", self.mr, self.site, self.given)
+        format!(
+            "{} at {}: {} {what}{suggested}",
+            self.mr, self.site, self.given
+        )
     }
 }
 

@@ -660,6 +660,36 @@ fn causes_report() -> Report {
         stopped_draws: vec![],
         captures: Default::default(),
     })
+    .map(|mut report| {
+        // One float check of each kind of floor: finite and infinite.
+        let check = FloatCheck {
+            mr: "shift".into(),
+            site: "tests/r.rs:3:9".into(),
+            given: "Tolerance::abs(1e-9)".into(),
+            verdict: "weak".into(),
+            measure: "absolute".into(),
+            comparisons: 4,
+            failed: 0,
+            floor: Some(2.5e-16),
+            bound: Some(1e-9),
+            ratio: Some(4e6),
+            suggested: Some("Tolerance::abs(3e-15)".into()),
+            suggested_bound: Some(3e-15),
+            decades: vec![(-15, 3)],
+        };
+        let unlike = FloatCheck {
+            verdict: "unlike".into(),
+            failed: 1,
+            floor: None,
+            ratio: None,
+            suggested: None,
+            suggested_bound: None,
+            decades: vec![(400, 1)],
+            ..check.clone()
+        };
+        report.float_checks = vec![check, unlike];
+        report
+    })
     .unwrap()
 }
 

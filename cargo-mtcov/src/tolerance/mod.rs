@@ -148,7 +148,11 @@ pub(crate) fn number(x: f64) -> String {
     }
     if (1e-3..1e4).contains(&x.abs()) {
         let text = format!("{x}");
-        return if text.contains('.') { text } else { format!("{text}.0") };
+        return if text.contains('.') {
+            text
+        } else {
+            format!("{text}.0")
+        };
     }
     format!("{x:e}")
 }
@@ -343,7 +347,10 @@ fn round_up(x: f64) -> f64 {
     let (mantissa, exponent) = text.split_once('e').expect("`{:e}` has an exponent");
     let exponent: i32 = exponent.parse().expect("an integer exponent");
     let first = i32::from(mantissa.as_bytes()[0] - b'0');
-    let more = mantissa.bytes().skip(1).any(|b| b.is_ascii_digit() && b != b'0');
+    let more = mantissa
+        .bytes()
+        .skip(1)
+        .any(|b| b.is_ascii_digit() && b != b'0');
     let (digit, exponent) = match first + i32::from(more) {
         10 => (1, exponent + 1),
         digit => (digit, exponent),
@@ -439,7 +446,10 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
 impl Check {
     /// The index of [`Check::measure`] in [`MEASURES`].
     pub(crate) fn measure_index(&self) -> usize {
-        MEASURES.iter().position(|m| *m == self.measure).unwrap_or(1)
+        MEASURES
+            .iter()
+            .position(|m| *m == self.measure)
+            .unwrap_or(1)
     }
 
     /// The floor in the verdict's measure (`None`: infinite).

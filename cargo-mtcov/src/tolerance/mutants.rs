@@ -129,11 +129,7 @@ fn sweep(
     let kills = |t: f64| {
         mutants
             .iter()
-            .filter(|mutant| {
-                mutant
-                    .check
-                    .is_some_and(|c| above(c.largest[m], Some(t)))
-            })
+            .filter(|mutant| mutant.check.is_some_and(|c| above(c.largest[m], Some(t))))
             .count()
     };
     let mut points: Vec<SweepPoint> = Vec::new();
@@ -186,14 +182,11 @@ pub(crate) fn against_matrix(
     mutants: &[MutantRow<'_>],
 ) -> anyhow::Result<Vec<Against>> {
     let same = checks.len() == sites.len()
-        && checks
-            .iter()
-            .zip(sites)
-            .all(|(c, s)| {
-                c.observed.key() == s.key()
-                    && c.observed.calls == s.calls
-                    && c.observed.largest == s.largest
-            });
+        && checks.iter().zip(sites).all(|(c, s)| {
+            c.observed.key() == s.key()
+                && c.observed.calls == s.calls
+                && c.observed.largest == s.largest
+        });
     if !same {
         anyhow::bail!(
             "--mutants: the float checks of the kill matrix's baseline are not those of the last \

@@ -89,7 +89,7 @@ fn block(out: &mut String, check: &Check) {
         (Verdict::TooTight, _) => {
             let _ = writeln!(
                 out,
-                "  failed on the unmutated code: if the difference above is rounding, the \
+                "  failed in this run: if the difference above is rounding, the \
                  suggested tolerance passes it; if not, it is a fault to fix"
             );
         }

@@ -46,22 +46,37 @@ fn suggestions_round_up_to_one_digit_and_keep_powers_of_ten() {
 #[test]
 fn a_loose_tolerance_is_weak_and_its_suggestion_is_the_floor_times_the_margin() {
     let sources = BTreeMap::from([(7, "Angle(30.0)".to_owned())]);
-    let check = judge(site(abs(1e-3), [4.4e-16, 4.4e-16, 2.0], 0), &sources, MARGIN);
+    let check = judge(
+        site(abs(1e-3), [4.4e-16, 4.4e-16, 2.0], 0),
+        &sources,
+        MARGIN,
+    );
     assert_eq!(check.verdict, Verdict::Weak);
     assert_eq!(check.measure, "absolute");
     assert_eq!(check.floor_input.as_deref(), Some("Angle(30.0)"));
     let ratio = check.ratio.unwrap();
     assert!((ratio - 1e-3 / 4.4e-16).abs() / ratio < 1e-12, "{ratio}");
     assert_eq!(check.suggested, Some(abs(5e-15)));
-    assert_eq!(check.suggested_text.as_deref(), Some("Tolerance::abs(5e-15)"));
+    assert_eq!(
+        check.suggested_text.as_deref(),
+        Some("Tolerance::abs(5e-15)")
+    );
 }
 
 #[test]
 fn a_tolerance_within_a_thousand_floors_fits_and_one_that_failed_is_too_tight() {
     let sources = BTreeMap::new();
-    let fits = judge(site(abs(1e-13), [4.4e-16, 4.4e-16, 2.0], 0), &sources, MARGIN);
+    let fits = judge(
+        site(abs(1e-13), [4.4e-16, 4.4e-16, 2.0], 0),
+        &sources,
+        MARGIN,
+    );
     assert_eq!(fits.verdict, Verdict::Fits);
-    let tight = judge(site(abs(1e-17), [4.4e-16, 4.4e-16, 2.0], 3), &sources, MARGIN);
+    let tight = judge(
+        site(abs(1e-17), [4.4e-16, 4.4e-16, 2.0], 3),
+        &sources,
+        MARGIN,
+    );
     assert_eq!(tight.verdict, Verdict::TooTight);
     assert_eq!(tight.suggested, Some(abs(5e-15)));
     // No difference at all: judged against one rounding step.
@@ -77,7 +92,11 @@ fn the_verdict_is_in_the_loosest_criterion() {
         rel: Some(1e-6),
         ulps: None,
     };
-    let check = judge(site(given, [4.4e-16, 4.4e-16, 2.0], 0), &BTreeMap::new(), MARGIN);
+    let check = judge(
+        site(given, [4.4e-16, 4.4e-16, 2.0], 0),
+        &BTreeMap::new(),
+        MARGIN,
+    );
     assert_eq!(check.measure, "relative");
     assert_eq!(check.verdict, Verdict::Weak);
     assert_eq!(
@@ -88,8 +107,18 @@ fn the_verdict_is_in_the_loosest_criterion() {
         ulps: Some(4),
         ..Given::default()
     };
-    let check = judge(site(ulps, [4.4e-16, 4.4e-16, 2.0], 0), &BTreeMap::new(), MARGIN);
-    assert_eq!(check.suggested, Some(Given { ulps: Some(20), ..Given::default() }));
+    let check = judge(
+        site(ulps, [4.4e-16, 4.4e-16, 2.0], 0),
+        &BTreeMap::new(),
+        MARGIN,
+    );
+    assert_eq!(
+        check.suggested,
+        Some(Given {
+            ulps: Some(20),
+            ..Given::default()
+        })
+    );
 }
 
 #[test]
@@ -110,7 +139,11 @@ fn processes_merge_by_site_keeping_the_input_of_the_largest() {
 
 #[test]
 fn hidden_mutants_are_those_the_check_passed_above_the_floor() {
-    let check = judge(site(abs(1e-3), [4.4e-16, 4.4e-16, 2.0], 0), &BTreeMap::new(), MARGIN);
+    let check = judge(
+        site(abs(1e-3), [4.4e-16, 4.4e-16, 2.0], 0),
+        &BTreeMap::new(),
+        MARGIN,
+    );
     let seen = |held: f64, failed: u64| MutantCheck {
         site: 0,
         calls: 10,
@@ -120,11 +153,31 @@ fn hidden_mutants_are_those_the_check_passed_above_the_floor() {
     };
     let (small, big, failing, quiet) = (seen(1e-9, 0), seen(5e-4, 0), seen(2.0, 1), seen(4e-16, 0));
     let mutants = [
-        Mutant { name: "small", killed: false, check: Some(&small) },
-        Mutant { name: "big", killed: true, check: Some(&big) },
-        Mutant { name: "failing", killed: true, check: Some(&failing) },
-        Mutant { name: "quiet", killed: false, check: Some(&quiet) },
-        Mutant { name: "absent", killed: false, check: None },
+        Mutant {
+            name: "small",
+            killed: false,
+            check: Some(&small),
+        },
+        Mutant {
+            name: "big",
+            killed: true,
+            check: Some(&big),
+        },
+        Mutant {
+            name: "failing",
+            killed: true,
+            check: Some(&failing),
+        },
+        Mutant {
+            name: "quiet",
+            killed: false,
+            check: Some(&quiet),
+        },
+        Mutant {
+            name: "absent",
+            killed: false,
+            check: None,
+        },
     ];
     let result = against(&check, &mutants);
     let names: Vec<&str> = result.hidden.iter().map(|h| h.mutant.as_str()).collect();
@@ -137,6 +190,14 @@ fn hidden_mutants_are_those_the_check_passed_above_the_floor() {
     assert_eq!((at(1e-15).kills, at(1e-15).false_alarms), (3, 0));
     assert_eq!(at(4.4e-16).labels, ["floor"]);
     assert_eq!(at(5e-15).labels, ["suggested"]);
-    assert_eq!((at(1e-3).labels.clone(), at(1e-3).kills), (vec!["given"], 1));
-    assert!(result.sweep.windows(2).all(|w| w[0].tolerance < w[1].tolerance));
+    assert_eq!(
+        (at(1e-3).labels.clone(), at(1e-3).kills),
+        (vec!["given"], 1)
+    );
+    assert!(
+        result
+            .sweep
+            .windows(2)
+            .all(|w| w[0].tolerance < w[1].tolerance)
+    );
 }

@@ -29,6 +29,8 @@ fn help_lists_the_flags_and_exit_codes() {
         "mutants",
         "study",
         "suggest",
+        "reduce",
+        "tolerance",
     ] {
         assert!(
             help.contains(flag),
@@ -39,6 +41,20 @@ fn help_lists_the_flags_and_exit_codes() {
         help.contains("3  a measure is below --fail-under"),
         "{help}"
     );
+}
+
+#[test]
+fn a_tolerance_margin_below_one_is_a_usage_error() {
+    let dir = TempDir::new("margin");
+    for margin in ["0.5", "ten", "inf"] {
+        let out = mtcov(dir.path(), &["tolerance", "--margin", margin]);
+        assert_exit(&out, 2);
+        assert!(
+            stderr(&out).contains("is not a margin: give a number of times the floor, at least 1"),
+            "{}",
+            stderr(&out)
+        );
+    }
 }
 
 #[test]

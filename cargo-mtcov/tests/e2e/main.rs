@@ -39,4 +39,5 @@ mod schedules;
 mod self_workspace;
 mod test_code_scope;
 mod threads;
+mod tolerance_hand;
 mod two_suts;

@@ -29,7 +29,9 @@ fn check<'a>(json: &'a Value, mr: &str) -> &'a Value {
 }
 
 fn close_to(value: &Value, expected: f64, within: f64) {
-    let value = value.as_f64().unwrap_or_else(|| panic!("{value} is not a number"));
+    let value = value
+        .as_f64()
+        .unwrap_or_else(|| panic!("{value} is not a number"));
     assert!(
         (value - expected).abs() <= within * expected.abs(),
         "{value} is not {expected} (within {within})"
@@ -52,7 +54,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     // As shipped, two_steps fails on two inputs: the run fails, and the
     // tolerance report still says why.
     let run = mtcov(&["--k", "1"], 1);
-    assert!(stdout(&run).contains("2248 ULPs apart; tolerance 100 ULPs"), "{}", stdout(&run));
+    assert!(
+        stdout(&run).contains("2248 ULPs apart; tolerance 100 ULPs"),
+        "{}",
+        stdout(&run)
+    );
     let text = stdout(&mtcov(&["tolerance"], 0));
     insta::assert_snapshot!("tolerance_hand_text", text);
     let json: Value = serde_json::from_str(&stdout(&mtcov(&["tolerance", "--json"], 0))).unwrap();
@@ -61,7 +67,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     let recurrence = check(&json, "::recurrence");
     assert_eq!(recurrence["verdict"], "fits");
     assert_eq!(recurrence["measure"], "absolute");
-    close_to(&recurrence["floor"]["absolute"], 2.850697455869522e-11, 1e-6);
+    close_to(
+        &recurrence["floor"]["absolute"],
+        2.850697455869522e-11,
+        1e-6,
+    );
     close_to(&recurrence["ratio"], 1e-9 / 2.850697455869522e-11, 1e-6);
     assert_eq!(recurrence["floor_input"], "10.0");
     assert_eq!(recurrence["comparisons"], 5);
@@ -71,7 +81,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     let duplication = check(&json, "::duplication");
     assert_eq!(duplication["verdict"], "weak");
     assert_eq!(duplication["measure"], "relative");
-    close_to(&duplication["floor"]["relative"], 2.54217550773878e-12, 1e-6);
+    close_to(
+        &duplication["floor"]["relative"],
+        2.54217550773878e-12,
+        1e-6,
+    );
     close_to(&duplication["ratio"], 1e-2 / 2.54217550773878e-12, 1e-6);
     assert_eq!(duplication["suggested_text"], "Tolerance::rel(3e-11)");
 
@@ -91,7 +105,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     if !cargo_mutants_installed() {
         return;
     }
-    edit(project.path(), "Tolerance::ulps(100)", "Tolerance::ulps(200000)");
+    edit(
+        project.path(),
+        "Tolerance::ulps(100)",
+        "Tolerance::ulps(200000)",
+    );
     let summary: Value =
         serde_json::from_str(&stdout(&mtcov(&["mutants", "--jobs", "2", "--json"], 0))).unwrap();
     assert_eq!(summary["mutants"], 33);
@@ -111,27 +129,43 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     let at = |label: &str| {
         sweep
             .iter()
-            .find(|p| p["labels"].as_array().is_some_and(|l| l.iter().any(|l| l == label)))
+            .find(|p| {
+                p["labels"]
+                    .as_array()
+                    .is_some_and(|l| l.iter().any(|l| l == label))
+            })
             .unwrap_or_else(|| panic!("no {label} in {sweep:#?}"))
     };
-    assert_eq!((&at("suggested")["kills"], &at("suggested")["false_alarms"]), (&33.into(), &0.into()));
+    assert_eq!(
+        (&at("suggested")["kills"], &at("suggested")["false_alarms"]),
+        (&33.into(), &0.into())
+    );
     assert_eq!(at("given")["kills"], 12);
     // Below the floor, the unmutated code fails too.
     assert!(sweep[0]["false_alarms"].as_u64().unwrap() > 0);
     for other in ["::recurrence", "::two_steps"] {
-        assert_eq!(check(&json, other)["mutants"]["hidden"], Value::Array(Vec::new()));
+        assert_eq!(
+            check(&json, other)["mutants"]["hidden"],
+            Value::Array(Vec::new())
+        );
     }
 
     // Rerun with the suggested tolerance: the hidden mutant is killed,
     // by duplication, and nothing fails on the unmutated code.
-    edit(project.path(), "Tolerance::rel(1e-2)", "Tolerance::rel(3e-11)");
+    edit(
+        project.path(),
+        "Tolerance::rel(1e-2)",
+        "Tolerance::rel(3e-11)",
+    );
     let summary: Value =
         serde_json::from_str(&stdout(&mtcov(&["mutants", "--jobs", "2", "--json"], 0))).unwrap();
-    assert_eq!((&summary["killed"], &summary["survived"]), (&33.into(), &0.into()));
-    let matrix: Value = serde_json::from_str(
-        &std::fs::read_to_string(target.join("mtcov/mutants.json")).unwrap(),
-    )
-    .unwrap();
+    assert_eq!(
+        (&summary["killed"], &summary["survived"]),
+        (&33.into(), &0.into())
+    );
+    let matrix: Value =
+        serde_json::from_str(&std::fs::read_to_string(target.join("mtcov/mutants.json")).unwrap())
+            .unwrap();
     let mrs = matrix["mrs"].as_array().unwrap();
     let groups = matrix["groups"].as_array().unwrap();
     let killer_mrs: Vec<&str> = matrix["mutants"]
@@ -143,7 +177,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| mrs[groups[g.as_u64().unwrap() as usize]["mr"].as_u64().unwrap() as usize]["id"].as_str().unwrap())
+        .map(|g| {
+            mrs[groups[g.as_u64().unwrap() as usize]["mr"].as_u64().unwrap() as usize]["id"]
+                .as_str()
+                .unwrap()
+        })
         .collect();
     assert!(
         !killer_mrs.is_empty() && killer_mrs.iter().all(|mr| mr.ends_with("::duplication")),
@@ -152,7 +190,11 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
 
     // A matrix of other runs is refused: one more input changes what the
     // checks saw.
-    edit(project.path(), "&[10.0, 12.5, 20.0, 40.0, 80.0]", "&[10.0, 12.5, 15.0, 20.0, 40.0, 80.0]");
+    edit(
+        project.path(),
+        "&[10.0, 12.5, 20.0, 40.0, 80.0]",
+        "&[10.0, 12.5, 15.0, 20.0, 40.0, 80.0]",
+    );
     mtcov(&["--k", "1"], 0);
     let out = mtcov(&["tolerance", "--mutants"], 2);
     assert!(

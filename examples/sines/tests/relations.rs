@@ -15,6 +15,9 @@ use std::f64::consts::{PI, TAU};
 type Sine = fn(f64) -> f64;
 
 /// Outputs are in [-1, 1]; the fast sine is good to 6e-8.
+/// `#[track_caller]`: `cargo mtcov tolerance` sees each call as its own
+/// check site.
+#[track_caller]
 fn close(a: f64, b: f64) -> relation::Relation {
     relation::close(a, b, Tolerance::abs(1e-7))
 }

@@ -586,7 +586,10 @@ fn float_checks(out: &mut String, r: &crate::report::Report) {
             "</code></td><td>{verdict}</td><td class=\"r\">{} {}</td><td class=\"r\">{}</td><td><code>",
             c.floor.map_or("∞".to_owned(), |f| format!("{f:.2e}")),
             c.measure,
-            c.ratio.map_or("–".to_owned(), |r| format!("{}×", crate::tolerance::times(r))),
+            c.ratio.map_or("–".to_owned(), |r| format!(
+                "{}×",
+                crate::tolerance::times(r)
+            )),
         );
         esc(out, c.suggested.as_deref().unwrap_or("–"));
         out.push_str("</code></td><td>");
@@ -611,10 +614,20 @@ fn decade_plot(out: &mut String, c: &crate::report::FloatCheck) {
     let exponent = |x: f64| x.max(f64::MIN_POSITIVE).log10();
     let mut marks: Vec<(f64, &str)> = Vec::new();
     marks.extend(c.bound.map(|b| (exponent(b), "tol-given")));
-    marks.extend(c.floor.filter(|f| *f > 0.0).map(|f| (exponent(f), "tol-floor")));
+    marks.extend(
+        c.floor
+            .filter(|f| *f > 0.0)
+            .map(|f| (exponent(f), "tol-floor")),
+    );
     marks.extend(c.suggested_bound.map(|s| (exponent(s), "tol-suggested")));
-    let lows = finite.iter().map(|&(e, _)| f64::from(e) - 1.0).chain(marks.iter().map(|m| m.0.floor()));
-    let highs = finite.iter().map(|&(e, _)| f64::from(e)).chain(marks.iter().map(|m| m.0.ceil()));
+    let lows = finite
+        .iter()
+        .map(|&(e, _)| f64::from(e) - 1.0)
+        .chain(marks.iter().map(|m| m.0.floor()));
+    let highs = finite
+        .iter()
+        .map(|&(e, _)| f64::from(e))
+        .chain(marks.iter().map(|m| m.0.ceil()));
     let (Some(low), Some(high)) = (lows.reduce(f64::min), highs.reduce(f64::max)) else {
         out.push_str("<span class=\"muted\">all equal</span>");
         return;

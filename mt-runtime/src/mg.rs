@@ -420,7 +420,7 @@ impl Mg {
         if let Some(recording) = &mut self.recording {
             recording.window.close();
             let mr = mr_ref(&mut recording.mr_id, recording.meta);
-            crate::tolerance::end(mr.id, recording.sources.first().copied());
+            crate::tolerance::end(mr, recording.sources.first().copied());
             let at = (
                 (argument as *const T).cast::<()>() as usize,
                 std::any::type_name::<T>(),

@@ -331,7 +331,9 @@ impl Seen {
             f64::INFINITY
         };
         let held = tolerance.abs.is_some_and(|eps| diff <= eps)
-            || tolerance.rel.is_some_and(|eps| diff <= eps * scale)
+            // An infinity against a finite value is infinitely far in
+            // relative terms too (not `inf <= eps * inf`).
+            || tolerance.rel.is_some_and(|eps| diff.is_finite() && diff <= eps * scale)
             || tolerance.ulps.is_some_and(|n| ulps <= n);
         Seen {
             differences: [diff, relative, ulps as f64],
@@ -506,6 +508,8 @@ mod tests {
         assert!(close(f32::NAN, f32::NAN, Tolerance::EXACT).is_ok());
         assert!(close(f64::NAN, 1.0, Tolerance::abs(f64::INFINITY)).is_err());
         assert!(close(f64::INFINITY, f64::INFINITY, Tolerance::EXACT).is_ok());
+        assert!(close(f64::INFINITY, 1.0, Tolerance::rel(1e-9)).is_err());
+        assert!(close(f64::NEG_INFINITY, f64::INFINITY, Tolerance::rel(1.0)).is_err());
         assert!(close(1.0f32, 1.0 + f32::EPSILON, Tolerance::ulps(1)).is_ok());
     }
 

@@ -17,6 +17,7 @@ use std::sync::Mutex;
 
 use mtcov_protocol::{CheckSite, GivenTolerance, decade, write};
 
+use crate::record::MrRef;
 use crate::source_key::SourceKey;
 
 /// One comparison.
@@ -39,8 +40,9 @@ thread_local! {
     static SEEN: RefCell<Vec<Comparison>> = const { RefCell::new(Vec::new()) };
 }
 
-/// (MR id, file, line, column) → what its comparisons saw.
-type Table = BTreeMap<(String, &'static str, u32, u32), CheckSite>;
+/// (address of the MR's metadata, address of the call site) → what its
+/// comparisons saw: found without allocating; sorted when written.
+type Table = BTreeMap<(usize, usize), CheckSite>;
 
 static TABLE: Mutex<Table> = Mutex::new(BTreeMap::new());
 
@@ -63,7 +65,7 @@ pub(crate) fn observe(comparison: Comparison) {
 
 /// The MG with MR `mr` and first source input `first` ended: its
 /// comparisons go to the process's table.
-pub(crate) fn end(mr: &str, first: Option<SourceKey>) {
+pub(crate) fn end(mr: MrRef<'_>, first: Option<SourceKey>) {
     ACTIVE.set(false);
     SEEN.with_borrow_mut(|seen| {
         if seen.is_empty() {
@@ -73,9 +75,9 @@ pub(crate) fn end(mr: &str, first: Option<SourceKey>) {
         for comparison in seen.drain(..) {
             let site = comparison.site;
             let entry = table
-                .entry((mr.to_owned(), site.file(), site.line(), site.column()))
+                .entry((mr.address, std::ptr::from_ref(site) as usize))
                 .or_insert_with(|| CheckSite {
-                    mr: mr.to_owned(),
+                    mr: mr.id.to_owned(),
                     file: site.file().to_owned(),
                     line: site.line(),
                     column: site.column(),
@@ -127,8 +129,12 @@ fn add(site: &mut CheckSite, comparison: &Comparison, first: Option<u64>) {
 /// The `tolerance` lines of the process, sorted by MR and site.
 pub(crate) fn lines() -> String {
     let table = TABLE.lock().unwrap_or_else(|p| p.into_inner());
+    let mut sites: Vec<&CheckSite> = table.values().collect();
+    sites.sort_by(|a, b| {
+        (&a.mr, &a.file, a.line, a.column).cmp(&(&b.mr, &b.file, b.line, b.column))
+    });
     let mut out = String::new();
-    for site in table.values() {
+    for site in sites {
         write::tolerance(&mut out, site);
     }
     out
@@ -165,7 +171,13 @@ mod tests {
             active()
         });
         assert!(!other_thread.join().unwrap());
-        end("tests::only_inside", Some(SourceKey(7)));
+        end(
+            MrRef {
+                id: "tests::only_inside",
+                address: 1,
+            },
+            Some(SourceKey(7)),
+        );
         assert!(!active());
         let lines = lines();
         let mine: Vec<&str> = lines

@@ -443,6 +443,32 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
     }
 }
 
+/// A judged check, with what the kill matrix says of it when one was read.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(crate) struct Judged {
+    #[serde(flatten)]
+    pub(crate) check: Check,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) mutants: Option<mutants::Against>,
+}
+
+impl Judged {
+    /// A check judged without a kill matrix.
+    pub(crate) fn alone(check: Check) -> Judged {
+        Judged {
+            check,
+            mutants: None,
+        }
+    }
+}
+
+/// What `cargo mtcov tolerance --json` prints.
+#[derive(Debug, Serialize)]
+pub(crate) struct Report {
+    pub(crate) margin: f64,
+    pub(crate) checks: Vec<Judged>,
+}
+
 impl Check {
     /// The index of [`Check::measure`] in [`MEASURES`].
     pub(crate) fn measure_index(&self) -> usize {

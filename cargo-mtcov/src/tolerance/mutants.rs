@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Check, Observed, above};
+use super::{Check, Judged, Observed, above};
 
 /// What one mutant's comparisons at one check site saw.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -175,12 +175,19 @@ pub(crate) struct MutantRow<'a> {
 }
 
 /// Every judged site against the matrix whose baseline sites are `sites`;
-/// refused when those are not the judged run's (another run's matrix).
+/// refused when those are not the judged run's (another run's matrix, or
+/// one made before float checks were recorded).
 pub(crate) fn against_matrix(
-    checks: &[Check],
+    checks: Vec<Check>,
     sites: &[Observed],
     mutants: &[MutantRow<'_>],
-) -> anyhow::Result<Vec<Against>> {
+) -> anyhow::Result<Vec<Judged>> {
+    if sites.is_empty() && !checks.is_empty() {
+        anyhow::bail!(
+            "--mutants: the kill matrix has no float checks (made before they were recorded, or \
+             of a run without them): rerun `cargo mtcov mutants`"
+        );
+    }
     let same = checks.len() == sites.len()
         && checks.iter().zip(sites).all(|(c, s)| {
             c.observed.key() == s.key()
@@ -195,7 +202,7 @@ pub(crate) fn against_matrix(
         );
     }
     Ok(checks
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(i, check)| {
             let rows: Vec<Mutant<'_>> = mutants
@@ -206,7 +213,11 @@ pub(crate) fn against_matrix(
                     check: row.checks.iter().find(|c| c.site as usize == i),
                 })
                 .collect();
-            against(check, &rows)
+            let against = against(&check, &rows);
+            Judged {
+                check,
+                mutants: Some(against),
+            }
         })
         .collect())
 }

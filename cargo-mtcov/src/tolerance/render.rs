@@ -3,14 +3,14 @@
 use std::fmt::Write as _;
 
 use super::mutants::Against;
-use super::{Check, Verdict, number};
+use super::{Check, Judged, Verdict, number};
 use crate::report::escape::terminal;
 
 /// The report: one block per check site, with what the kill matrix says
 /// of it when one was given.
-pub(crate) fn text(checks: &[(Check, Option<Against>)], margin: f64) -> String {
+pub(crate) fn text(checks: &[Judged], margin: f64) -> String {
     let mut out = String::new();
-    let count = |v: Verdict| checks.iter().filter(|(c, _)| c.verdict == v).count();
+    let count = |v: Verdict| checks.iter().filter(|j| j.check.verdict == v).count();
     let _ = writeln!(
         out,
         "Float checks of the last run: {} site{} ({} weak, {} too tight); suggestions are {}× the floor",
@@ -26,11 +26,11 @@ pub(crate) fn text(checks: &[(Check, Option<Against>)], margin: f64) -> String {
             "  no `relation::close` or `close_all` comparison ran inside an MG under `cargo mtcov`"
         );
     }
-    for (check, against) in checks {
+    for judged in checks {
         out.push('\n');
-        block(&mut out, check);
-        if let Some(against) = against {
-            mutants(&mut out, check, against);
+        block(&mut out, &judged.check);
+        if let Some(against) = &judged.mutants {
+            mutants(&mut out, &judged.check, against);
         }
     }
     out

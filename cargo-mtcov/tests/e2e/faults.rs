@@ -229,6 +229,16 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "greedy_and_exact_keep_a_k_and_the_selection_replays_it",
     ),
     (
+        "`tolerance --mutants` with a kill matrix whose float checks are not the last run's (exit 2)",
+        "cargo-mtcov/tests/e2e/tolerance_hand.rs",
+        "floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand",
+    ),
+    (
+        "`tolerance --margin` below 1 or not a number (exit 2)",
+        "cargo-mtcov/tests/e2e/cli_usage.rs",
+        "a_tolerance_margin_below_one_is_a_usage_error",
+    ),
+    (
         "`reduce` on a run with failing tests (exit 2)",
         "cargo-mtcov/tests/e2e/reduce_hand.rs",
         "a_failing_run_is_not_reduced",

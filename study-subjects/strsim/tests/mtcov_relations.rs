@@ -6,6 +6,7 @@
 extern crate mt_runtime;
 extern crate strsim;
 
+use mt_runtime::relation::{self, Tolerance};
 use mt_runtime::{Mg, metamorphic};
 use strsim::{
     damerau_levenshtein, hamming, jaro, jaro_winkler, levenshtein, normalized_levenshtein,
@@ -35,8 +36,11 @@ fn dice(p: &Pair) -> f64 {
 fn swapped(p: &Pair) -> Pair {
     (p.1.clone(), p.0.clone())
 }
+/// Within 1e-9; `#[track_caller]`: each call is its own check site for
+/// `cargo mtcov tolerance`.
+#[track_caller]
 fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9
+    relation::close(a, b, Tolerance::abs(1e-9)).is_ok()
 }
 
 // ---- equal: a change of the pair that keeps the metric ----

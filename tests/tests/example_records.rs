@@ -49,6 +49,7 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
     let mut sources = BTreeSet::new();
     let mut classified = BTreeSet::new();
     let mut unclassified = BTreeSet::new();
+    let mut tolerance_mrs = BTreeSet::new();
     let mut follow_ups = 0;
     let mut headers = 0;
     let mut ends = 0;
@@ -85,10 +86,32 @@ fn trig_records_hold_exactly_the_mgs_that_ran() {
                     record["returned"].as_str().unwrap().to_owned(),
                 ));
             }
+            "tolerance" => {
+                assert_eq!(record["given"]["abs"], 2e-14, "{record}");
+                assert_eq!(record["failed"], 0, "{record}");
+                assert!(record["calls"].as_u64().unwrap() > 0, "{record}");
+                let mr = record["mr"].as_str().unwrap();
+                tolerance_mrs.insert(mr.rsplit("::").next().unwrap().to_owned());
+            }
             other => panic!("unexpected record kind {other}"),
         }
     }
     assert_eq!((headers, ends), (1, 1));
+    // Every MR that compares outputs with `close` (all but the ordering
+    // MR, whose check is `<`), one check site each.
+    assert_eq!(
+        tolerance_mrs.into_iter().collect::<Vec<_>>(),
+        [
+            "addition",
+            "complement",
+            "double_angle",
+            "evenness",
+            "oddness",
+            "periodicity",
+            "pythagoras",
+            "supplement"
+        ]
+    );
     let expected: BTreeMap<String, usize> = [
         ("single_angle_relations_hold", 392),
         ("addition_formula_holds", 9),

@@ -25,6 +25,7 @@ pub mod fnv;
 #[cfg(feature = "read")]
 pub mod read;
 pub mod selection;
+pub mod splitmix;
 pub mod write;
 
 /// Version of the record format; bumped on any incompatible change. Every

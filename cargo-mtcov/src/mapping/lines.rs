@@ -335,15 +335,12 @@ mod tests {
         out
     }
 
-    /// A small xorshift generator: the property test below needs no crate.
-    struct Rng(u64);
+    /// mtcov's one generator, for the property test below.
+    struct Rng(mtcov_protocol::splitmix::SplitMix64);
 
     impl Rng {
         fn below(&mut self, n: u32) -> u32 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % u64::from(n)) as u32
+            self.0.below(n as usize) as u32
         }
     }
 
@@ -352,7 +349,7 @@ mod tests {
     /// gives exactly the whole file's lines and counts.
     #[test]
     fn chunks_give_the_whole_files_lines() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng(mtcov_protocol::splitmix::SplitMix64::new(1));
         let mut split = 0;
         for _ in 0..20_000 {
             let mut regions = Vec::new();

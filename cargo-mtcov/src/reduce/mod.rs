@@ -275,7 +275,7 @@ pub(crate) fn against_random(
     seed: u64,
 ) -> Option<AgainstRandom> {
     let apfd = greedy::apfd(order, kills)?;
-    let mut rng = crate::study::stats::Rng::new(seed);
+    let mut rng = mtcov_protocol::splitmix::SplitMix64::new(seed);
     let mut shuffled = order.to_vec();
     let (mut total, mut at_most) = (0.0, 0usize);
     for _ in 0..random {

@@ -224,11 +224,7 @@ impl TieBreak for Diversity {
     }
 }
 
-/// A fixed permutation-like hash of a group's index (SplitMix64's
-/// finaliser).
+/// A fixed permutation-like hash of a group's index.
 fn scatter(g: u64) -> u64 {
-    let mut z = g.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    mtcov_protocol::splitmix::scatter(g)
 }

@@ -1,35 +1,9 @@
 //! The statistics of the study: a seeded generator, quartiles and
 //! Spearman's rank correlation.
 
-/// SplitMix64: small, fast and the same on every platform, so a study is
-/// reproduced from its seed.
-#[derive(Debug, Clone)]
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+/// The study's generator (SplitMix64, shared with the runtime): a study
+/// is reproduced from its seed.
+pub(crate) use mtcov_protocol::splitmix::SplitMix64 as Rng;
 
 /// Five-number summary and mean of a sample.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]

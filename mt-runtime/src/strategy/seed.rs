@@ -2,7 +2,7 @@
 //! run draws the same inputs every time (the adequacy numbers of `cargo
 //! mtcov` do not move between runs) and any case can be drawn again alone.
 
-use mtcov_protocol::fnv;
+use mtcov_protocol::{fnv, splitmix};
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use std::cell::RefCell;
 
@@ -74,18 +74,9 @@ pub(crate) fn test_and_call() -> (String, u32) {
     (name, call)
 }
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// The seed of case `index` of a check seeded with `seed`.
 pub(crate) fn case(seed: u64, index: u64) -> u64 {
-    let mut state = seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03);
-    splitmix(&mut state)
+    splitmix::scatter(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03))
 }
 
 /// The random generator a case draws its value with: XorShift, which
@@ -94,10 +85,10 @@ pub(crate) fn case(seed: u64, index: u64) -> u64 {
 /// value: the fastest case of `benches/strategy.rs` went from 1.29 µs to
 /// 1.01 µs with XorShift).
 pub(crate) fn rng(case_seed: u64) -> TestRng {
-    let mut state = case_seed;
+    let mut state = splitmix::SplitMix64::new(case_seed);
     let mut bytes = [0u8; 16];
     for chunk in bytes.chunks_mut(8) {
-        chunk.copy_from_slice(&splitmix(&mut state).to_le_bytes());
+        chunk.copy_from_slice(&state.next_u64().to_le_bytes());
     }
     TestRng::from_seed(RngAlgorithm::XorShift, &bytes)
 }

@@ -304,7 +304,13 @@ pub(crate) fn build_tests(
     // or not it has run yet (its thread can come second).
     #[cfg(unix)]
     if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status)
-        && [libc::SIGINT, libc::SIGTERM, libc::SIGHUP].contains(&signal)
+        && [
+            rustix::process::Signal::INT,
+            rustix::process::Signal::TERM,
+            rustix::process::Signal::HUP,
+        ]
+        .iter()
+        .any(|s| s.as_raw() == signal)
     {
         crate::term::error("interrupted; the previous run, if any, is still reportable");
         std::process::exit(130);

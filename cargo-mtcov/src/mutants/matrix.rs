@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::verdict::MutantStatus;
-use crate::report::escape::terminal;
+use crate::report::escape::{self, terminal};
 
 /// Version of the `mutants.json` format.
 pub(crate) const MATRIX_VERSION: u32 = 2;
@@ -356,7 +356,7 @@ pub(crate) fn render_text(summary: &Summary) -> String {
     let _ = writeln!(out, "{}\n", summary.counts());
     let width = |rows: &[KillRow]| {
         rows.iter()
-            .map(|r| terminal(&r.name).chars().count())
+            .map(|r| escape::width(&terminal(&r.name)))
             .max()
             .unwrap_or(0)
             .max(5)
@@ -366,8 +366,8 @@ pub(crate) fn render_text(summary: &Summary) -> String {
     for row in &summary.classes {
         let _ = writeln!(
             out,
-            "{:<w$}  {:>6}  {:>5}",
-            terminal(&row.name),
+            "{}  {:>6}  {:>5}",
+            escape::pad(&terminal(&row.name), w),
             row.killed,
             row.alone
         );
@@ -381,8 +381,8 @@ pub(crate) fn render_text(summary: &Summary) -> String {
     for row in &summary.mrs {
         let _ = writeln!(
             out,
-            "{:<w$}  {:>6}  {:>5}  {}",
-            terminal(&row.name),
+            "{}  {:>6}  {:>5}  {}",
+            escape::pad(&terminal(&row.name), w),
             row.killed,
             row.alone,
             terminal(&row.class)

@@ -15,6 +15,25 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use unicode_width::UnicodeWidthStr;
+
+/// How many columns `text` takes on a terminal (East Asian wide
+/// characters take two, combining marks none): what aligns a column.
+pub(crate) fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` followed by spaces up to `columns` wide (as `{:<columns$}` does
+/// by chars, which misaligns wide characters).
+pub(crate) fn pad(text: &str, columns: usize) -> String {
+    let mut padded = text.to_owned();
+    padded.extend(std::iter::repeat_n(
+        ' ',
+        columns.saturating_sub(width(text)),
+    ));
+    padded
+}
+
 /// Whether `c` must not reach a reader as is.
 fn hidden(c: char) -> bool {
     c.is_control()
@@ -159,6 +178,18 @@ pub(crate) fn lcov(text: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn columns_are_padded_by_terminal_width() {
+        assert_eq!(width("src/lib.rs"), 10);
+        assert_eq!(width("ünï"), 3);
+        assert_eq!(width("表.rs"), 5);
+        assert_eq!(pad("表", 4), "表  ");
+        assert_eq!(pad("ab", 1), "ab");
+        // The same column for a wide and a narrow name.
+        assert_eq!(width(&pad("表表", 6)), width(&pad("ab", 6)));
+    }
+
     use super::*;
 
     #[test]

@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Style};
 
 use crate::measure::Counting;
 
-use super::escape::terminal as esc;
+use super::escape::{self, terminal as esc};
 use super::{CriterionReport, GapGroup, GapKind, Location, Report};
 
 /// How to print.
@@ -343,7 +343,12 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     if files.is_empty() {
         return;
     }
-    let width = files.iter().map(|f| esc(f).len()).max().unwrap_or(0).max(4);
+    let width = files
+        .iter()
+        .map(|f| escape::width(&esc(f)))
+        .max()
+        .unwrap_or(0)
+        .max(4);
     let cells: Vec<Vec<String>> = criteria
         .iter()
         .map(|c| {
@@ -379,7 +384,7 @@ fn file_table(out: &mut String, report: &Report, p: Paint) {
     }
     let _ = writeln!(out, "{}", p.dim(sub.trim_end()));
     for (i, f) in files.iter().enumerate() {
-        let _ = write!(out, "{:<width$}", esc(f));
+        let _ = write!(out, "{}", escape::pad(&esc(f), width));
         for ((c, col), w) in criteria.iter().zip(&cells).zip(&widths) {
             let cell = format!("{:>w$}", col[i]);
             let a = c.files.iter().find(|row| row.file == *f).map(|row| row.a_k);
@@ -411,7 +416,7 @@ fn function_table(out: &mut String, report: &Report, p: Paint) {
         let head = format!("Function ({})", c.criterion);
         let width = names
             .iter()
-            .map(|n| n.len())
+            .map(|n| escape::width(n))
             .max()
             .unwrap_or(0)
             .max(head.len());
@@ -435,7 +440,8 @@ fn function_table(out: &mut String, report: &Report, p: Paint) {
             };
             let _ = writeln!(
                 out,
-                "{name:<width$}  {}  {:>13}  {classes}",
+                "{}  {}  {:>13}  {classes}",
+                escape::pad(name, width),
                 p.ratio(f.a_k, &a),
                 format!("{}/{}", f.covered, f.requirements),
             );
@@ -469,7 +475,7 @@ fn gap_list(
     );
     let width = c.gaps[..shown]
         .iter()
-        .map(|g| esc(&span(&g.span)).len())
+        .map(|g| escape::width(&esc(&span(&g.span))))
         .max()
         .unwrap_or(0);
     // One skeleton is enough to start from: the first one shown.
@@ -502,7 +508,7 @@ fn gap_line(
     width: usize,
     p: Paint,
 ) {
-    let where_ = format!("{:<width$}", esc(&span(&g.span)));
+    let where_ = escape::pad(&esc(&span(&g.span)), width);
     let _ = write!(
         out,
         "{:>4}. {} {:>9} {:>13}",

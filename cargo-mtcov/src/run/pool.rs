@@ -264,12 +264,10 @@ fn in_own_group(_: &mut Command) {}
 /// SIGKILL to the process group led by `pid`.
 #[cfg(unix)]
 fn kill_group(pid: u32) {
-    if let Ok(pid) = i32::try_from(pid) {
-        // SAFETY: kill(2) with a negative pid signals that process group;
-        // no memory is involved.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+    use rustix::process::{Pid, Signal, kill_process_group};
+    if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+        // Gone already (ESRCH) is what a kill at the deadline races with.
+        let _ = kill_process_group(pid, Signal::KILL);
     }
 }
 

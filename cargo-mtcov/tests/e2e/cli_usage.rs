@@ -43,6 +43,45 @@ fn help_lists_the_flags_and_exit_codes() {
     );
 }
 
+/// Every command's `--help`, as a user reads it; and every flag it lists
+/// is documented in docs/cli.md.
+#[test]
+fn the_help_of_every_command_is_as_recorded_and_documented() {
+    let dir = TempDir::new("help-all");
+    let docs =
+        std::fs::read_to_string(crate::common::workspace_root().join("docs/cli.md")).unwrap();
+    for command in [
+        "",
+        "report",
+        "clean",
+        "merge",
+        "nextest",
+        "mutants",
+        "study",
+        "suggest",
+        "reduce",
+        "tolerance",
+    ] {
+        let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
+        let out = mtcov(dir.path(), &args);
+        assert_exit(&out, 0);
+        let help = stdout(&out);
+        let name = if command.is_empty() { "mtcov" } else { command };
+        insta::assert_snapshot!(format!("help_{name}"), help);
+        let undocumented: Vec<&str> = help
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == '=')
+            .filter(|word| word.starts_with("--") && word.len() > 2)
+            .map(|word| word.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+            .filter(|flag| !["--help", "--version"].contains(flag))
+            .filter(|flag| !docs.contains(flag))
+            .collect();
+        assert!(
+            undocumented.is_empty(),
+            "`cargo mtcov {command} --help` lists flags docs/cli.md does not mention: {undocumented:?}"
+        );
+    }
+}
+
 #[test]
 fn a_tolerance_margin_below_one_is_a_usage_error() {
     let dir = TempDir::new("margin");

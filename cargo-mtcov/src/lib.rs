@@ -3,13 +3,15 @@
 //!
 //! `build/` (cargo, the rustc wrapper, the toolchain) → `run/` (test
 //! processes, `last-run.json`) → `records/` (what the processes recorded)
+//! → `tolerance/` (the float checks' tolerances against what they saw)
 //! → `mapping/` (coverage mappings of the binaries) → `assemble/` (records
 //! and mappings into the measure's inputs) → `measure/` (the k-MR measure,
-//! pure) → `report/` (text and JSON); `mutants/` (the kill matrix: mutants from
-//! cargo-mutants run in scratch copies) → `study/` (the paper's RQ1/RQ2
-//! sampled from a matrix, pure); `commands/` sequences them for each
-//! subcommand, `cli` parses the command line, `model` holds the types
-//! every stage shares.
+//! pure) → `suggest/` → `report/` (text and JSON); `mutants/` (the kill
+//! matrix: mutants from cargo-mutants run in scratch copies) → `study/`
+//! (the paper's RQ1/RQ2 sampled from a matrix, pure); `commands/`
+//! sequences them for each subcommand, `cli` parses the command line,
+//! `model` holds the types every stage shares, and `term` (the terminal)
+//! and `escape` (user text made safe for each output) are below them all.
 //!
 //! Not a public API: only the binary, its tests and its benchmarks use it.
 
@@ -20,6 +22,7 @@ mod build;
 mod cli;
 mod commands;
 mod error;
+mod escape;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod mapping;

@@ -87,10 +87,6 @@ impl DirLock {
         Self::take(mtcov_dir, true)
     }
 
-    fn shared(mtcov_dir: &Path) -> Result<Self> {
-        Self::take(mtcov_dir, false)
-    }
-
     fn take(mtcov_dir: &Path, exclusive: bool) -> Result<Self> {
         std::fs::create_dir_all(mtcov_dir)
             .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
@@ -129,6 +125,53 @@ impl DirLock {
         }
         Ok(Self(file))
     }
+}
+
+/// The last run as the commands that read it (`report`, `reduce`,
+/// `suggest`, `tolerance`) find it: its workspace and the run, refused
+/// when sources changed since it was built unless `--allow-stale`; the
+/// lock on `<target>/mtcov` is held while this lives.
+struct LastRunRead {
+    workspace: crate::build::Workspace,
+    mtcov_dir: std::path::PathBuf,
+    last: crate::run::last_run::LastRun,
+    _lock: DirLock,
+}
+
+/// The one way to load the last run. `exclusive`: for a command that
+/// writes beside it (`reduce`).
+fn load_last_run(
+    common: &crate::cli::CommonOptions,
+    options: &crate::cli::LastRunOptions,
+    exclusive: bool,
+) -> Result<LastRunRead> {
+    let workspace = crate::build::metadata(common.manifest_path.as_deref())?;
+    let mtcov_dir = workspace.mtcov_dir();
+    let lock = DirLock::take(&mtcov_dir, exclusive)?;
+    let last = crate::run::last_run::LastRun::load_checked(
+        &mtcov_dir,
+        &workspace.root,
+        options.allow_stale,
+    )?;
+    Ok(LastRunRead {
+        workspace,
+        mtcov_dir,
+        last,
+        _lock: lock,
+    })
+}
+
+/// A run's records, checked against how its processes ended
+/// (`RunRecords::check_complete`); the warnings of both are printed.
+fn read_checked(last: &crate::run::last_run::LastRun) -> Result<crate::records::RunRecords> {
+    let records = crate::records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    for warning in &records.warnings {
+        term::warn(warning);
+    }
+    for warning in records.check_complete(&last.runs)? {
+        term::warn(warning);
+    }
+    Ok(records)
 }
 
 /// `--color`, else `CARGO_TERM_COLOR`, else `NO_COLOR` (any non-empty

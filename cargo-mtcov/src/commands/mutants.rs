@@ -283,7 +283,7 @@ fn instrumented_baseline(
         .into());
     }
     // Lost records would give the matrix wrong coverage: refused, as a report would.
-    let records = super::report::read_checked(&last)?;
+    let records = super::read_checked(&last)?;
     let assembled = assemble(&records)?;
     if !assembled.violations.is_empty() {
         return Err(BaselineFailed(format!(
@@ -398,7 +398,7 @@ fn run_mutants(
             &format!("[{n}/{total}]"),
             format_args!(
                 "{status:<8} {} ({:.1} s)",
-                crate::report::escape::terminal(&mutant.name()),
+                crate::escape::terminal(&mutant.name()),
                 run.time.as_secs_f64()
             ),
         );

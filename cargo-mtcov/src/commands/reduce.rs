@@ -8,10 +8,8 @@ use std::io::Write as _;
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::Outcome;
 
-use super::DirLock;
 use crate::assemble::coverage::{self, CriterionCoverage, ScopePatterns};
 use crate::assemble::{Assembled, assemble, choices};
-use crate::build;
 use crate::cli::ReduceCommand;
 use crate::error::ExitStatus;
 use crate::model::Criterion;
@@ -21,18 +19,19 @@ use crate::reduce::order::Strategy;
 use crate::reduce::summary::{self, CriterionKept, Kept, KeptGroup, MrCost, Reduction};
 use crate::reduce::{self, Group, Method, Suite, SuiteCriterion};
 use crate::run::BinaryOutcome;
-use crate::run::last_run::LastRun;
 use crate::term;
 
 /// Random orders the prioritisation's APFD is compared with.
 const RANDOM_ORDERS: usize = 100;
 
 pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
-    let workspace = build::metadata(args.common.manifest_path.as_deref())?;
-    let mtcov_dir = workspace.mtcov_dir();
-    let _lock = DirLock::exclusive(&mtcov_dir)?;
-    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, args.last_run.allow_stale)?;
-    let records = super::report::read_checked(&last)?;
+    let super::LastRunRead {
+        workspace,
+        mtcov_dir,
+        last,
+        _lock,
+    } = super::load_last_run(&args.common, &args.last_run, true)?;
+    let records = super::read_checked(&last)?;
     let assembled = assemble(&records)?;
     if !assembled.violations.is_empty()
         || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed)

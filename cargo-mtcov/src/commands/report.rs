@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
-use super::{DirLock, outputs, resolve_color};
+use super::{outputs, resolve_color};
 use crate::assemble::coverage::{self, ScopePatterns};
 use crate::assemble::suggestions::suggestions;
 use crate::assemble::{assemble, choices};
-use crate::build::{self, Workspace};
+use crate::build::Workspace;
 use crate::cli::{Distinct, FailUnder, ReportCommand, ReportOptions, SatisfactionArg};
 use crate::error::ExitStatus;
 use crate::measure::{Counting, Satisfaction};
@@ -24,11 +24,13 @@ use crate::term;
 pub(super) fn last_run(command: &ReportCommand) -> Result<ExitStatus> {
     let (common, options) = (&command.common, &command.report);
     outputs::check(options)?;
-    let workspace = build::metadata(common.manifest_path.as_deref())?;
-    let mtcov_dir = workspace.mtcov_dir();
-    let _lock = DirLock::shared(&mtcov_dir)?;
-    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, command.last_run.allow_stale)?;
-    report_run(&workspace, &last, options, resolve_color(common.color))
+    let run = super::load_last_run(common, &command.last_run, false)?;
+    report_run(
+        &run.workspace,
+        &run.last,
+        options,
+        resolve_color(common.color),
+    )
 }
 
 /// Reads the run's records, measures, prints, and decides the exit status.
@@ -38,7 +40,7 @@ pub(super) fn report_run(
     options: &ReportOptions,
     color: ColorChoice,
 ) -> Result<ExitStatus> {
-    let records = read_checked(last)?;
+    let records = super::read_checked(last)?;
     if records.registry.is_empty() && records.groups.is_empty() {
         let mut message = String::from(
             "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
@@ -236,19 +238,6 @@ fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
     }
     failed.sort_by(|a, b| (&a.binary, &a.test).cmp(&(&b.binary, &b.test)));
     failed
-}
-
-/// The run's records, checked against how its processes ended
-/// ([`RunRecords::check_complete`]); the warnings of both are printed.
-pub(super) fn read_checked(last: &LastRun) -> Result<RunRecords> {
-    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
-    for warning in &records.warnings {
-        term::warn(warning);
-    }
-    for warning in records.check_complete(&last.runs)? {
-        term::warn(warning);
-    }
-    Ok(records)
 }
 
 /// Whether a measured criterion is below its `--fail-under` limit; says

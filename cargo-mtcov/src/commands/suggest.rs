@@ -5,103 +5,22 @@ use std::io::Write as _;
 
 use anyhow::Result;
 
-use super::DirLock;
 use crate::assemble::assemble;
 use crate::assemble::suggestions::suggestions;
-use crate::build;
 use crate::cli::SuggestCommand;
 use crate::error::ExitStatus;
-use crate::run::last_run::LastRun;
-use crate::suggest::Suggestions;
 
 pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
-    let workspace = build::metadata(args.common.manifest_path.as_deref())?;
-    let mtcov_dir = workspace.mtcov_dir();
-    let _lock = DirLock::shared(&mtcov_dir)?;
-    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, args.last_run.allow_stale)?;
-    let records = super::report::read_checked(&last)?;
+    let run = super::load_last_run(&args.common, &args.last_run, false)?;
+    let records = super::read_checked(&run.last)?;
     let assembled = assemble(&records)?;
     let all = suggestions(&records, &assembled, args.k, args.limit)?;
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;
     } else {
-        write!(out, "{}", render_text(&all))?;
+        write!(out, "{}", crate::suggest::render_text(&all))?;
     }
     out.flush()?;
     Ok(ExitStatus::Success)
-}
-
-fn render_text(all: &[Suggestions]) -> String {
-    use std::fmt::Write as _;
-    let esc = crate::report::escape::terminal;
-    let mut out = String::new();
-    for s in all {
-        let _ = writeln!(
-            out,
-            "MR candidates for {} (io-ctf A_{} = {:.1}%, {} requirements)",
-            esc(&s.subject()),
-            s.k,
-            s.a_k * 100.0,
-            s.requirements
-        );
-        if s.candidates.is_empty() {
-            let _ = writeln!(
-                out,
-                "  none: every frame with K < 1 is connected to its neighbours by a registered MR"
-            );
-        }
-        for c in &s.candidates {
-            let _ = writeln!(
-                out,
-                "{:>4}. from {}\n      to   {}\n      changes {}; K = {:.2} ({}) on {} source input{}; \
-                 +{:.1}% A_{} (to {:.1}%) with an MR of a class its inputs lack",
-                c.rank,
-                esc(&c.source_frame),
-                esc(&c.follow_up_frame),
-                esc(&c.changes.join(", ")),
-                c.k_of_source,
-                esc(&c.source_classes.join(", ")),
-                c.source_inputs,
-                if c.source_inputs == 1 { "" } else { "s" },
-                c.a_k_gain * 100.0,
-                s.k,
-                c.predicted_a_k * 100.0
-            );
-            if !c.templates.is_empty() {
-                let classes = if c.classes.is_empty() {
-                    "theirs already count here: write one of a new class".to_owned()
-                } else {
-                    format!("of a class it lacks: {}", c.classes.join(", "))
-                };
-                let _ = writeln!(
-                    out,
-                    "      templates: {} ({})",
-                    esc(&c.templates.join(", ")),
-                    esc(&classes)
-                );
-            }
-        }
-        if let Some(first) = s.candidates.first() {
-            let _ = writeln!(out, "\nTo start the first one:\n");
-            for line in first.skeleton.lines() {
-                let _ = writeln!(out, "{}", esc(line));
-            }
-        }
-        if !s.uncovered_frames.is_empty() {
-            let _ = writeln!(
-                out,
-                "Frames no source input is in ({}): add inputs, not MRs, e.g.\n  {}",
-                s.uncovered_frames.len(),
-                s.uncovered_frames
-                    .iter()
-                    .take(5)
-                    .map(|f| esc(f).into_owned())
-                    .collect::<Vec<_>>()
-                    .join("\n  ")
-            );
-        }
-        out.push('\n');
-    }
-    out
 }

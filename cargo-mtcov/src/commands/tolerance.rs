@@ -6,22 +6,16 @@ use std::io::Write as _;
 
 use anyhow::Result;
 
-use super::DirLock;
-use crate::build;
 use crate::cli::ToleranceCommand;
 use crate::error::ExitStatus;
-use crate::run::last_run::LastRun;
 use crate::tolerance::{self, Judged};
 
 pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
-    let workspace = build::metadata(args.common.manifest_path.as_deref())?;
-    let mtcov_dir = workspace.mtcov_dir();
-    let _lock = DirLock::shared(&mtcov_dir)?;
-    let last = LastRun::load_checked(&mtcov_dir, &workspace.root, args.last_run.allow_stale)?;
-    let records = super::report::read_checked(&last)?;
+    let run = super::load_last_run(&args.common, &args.last_run, false)?;
+    let records = super::read_checked(&run.last)?;
     let checks = tolerance::checks(&records, args.margin);
     let judged: Vec<Judged> = if args.mutants {
-        let matrix = super::study::read_matrix(&mtcov_dir.join("mutants.json"))?;
+        let matrix = super::study::read_matrix(&run.mtcov_dir.join("mutants.json"))?;
         tolerance::mutants::against_matrix(checks, &matrix.checks, &matrix.mutant_views())?
     } else {
         checks.into_iter().map(Judged::alone).collect()

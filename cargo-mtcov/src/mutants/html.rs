@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::matrix::{KillRow, Summary};
-use crate::report::escape::push_html;
+use crate::escape::push_html;
 use crate::report::html_head;
 
 pub(crate) fn page(summary: &Summary) -> String {

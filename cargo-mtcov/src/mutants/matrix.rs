@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::verdict::MutantStatus;
-use crate::report::escape::{self, terminal};
+use crate::escape::{self, terminal};
 
 /// Version of the `mutants.json` format.
 pub(crate) const MATRIX_VERSION: u32 = 2;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::{Adequacy, ExactInfo, Method, Order};
-use crate::report::escape::terminal;
+use crate::escape::terminal;
 
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Reduction {

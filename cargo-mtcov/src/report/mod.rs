@@ -41,7 +41,7 @@
 mod build;
 mod cobertura;
 mod codecov;
-pub(crate) mod escape;
+pub(crate) use crate::escape;
 mod functions;
 mod gaps;
 mod html;

@@ -177,7 +177,7 @@ pub(crate) fn lines(
 }
 
 fn escape(text: &str) -> std::borrow::Cow<'_, str> {
-    crate::report::escape::xml(text)
+    crate::escape::xml(text)
 }
 
 #[cfg(test)]

@@ -11,6 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use mtcov_protocol::categories::Declaration;
 use serde::Serialize;
 
+mod text;
+pub(crate) use text::render_text;
+
 /// What the caller knows of one declaration's valid complete frames.
 #[derive(Debug, Clone)]
 pub struct FrameState {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use super::mutants::Against;
 use super::{Check, Judged, Verdict, number};
-use crate::report::escape::terminal;
+use crate::escape::terminal;
 
 /// The report: one block per check site, with what the kill matrix says
 /// of it when one was given.

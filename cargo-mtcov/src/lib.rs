@@ -38,6 +38,7 @@ mod study;
 pub mod suggest;
 mod term;
 mod tolerance;
+mod versioned;
 
 pub use build::{BuildOutput, TestExecutable};
 pub use commands::main;

@@ -30,6 +30,12 @@ use crate::run::{BinaryOutcome, BinaryRun, Partition};
 
 const SHARD_FILE: &str = "shard.json";
 const FORMAT: u32 = 1;
+const KIND: crate::versioned::Kind = crate::versioned::Kind {
+    what: "a shard's record",
+    field: "format",
+    version: FORMAT,
+    remedy: "rerun the shard with this cargo-mtcov",
+};
 
 /// `<shard dir>/shard.json`: what a shard ran, next to its `records/`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -58,34 +64,17 @@ impl Shard {
     }
 
     pub(crate) fn save(&self, dir: &Path) -> Result<()> {
-        let path = dir.join(SHARD_FILE);
-        std::fs::write(&path, serde_json::to_string_pretty(self)?)
-            .with_context(|| format!("cannot write {}", path.display()))
+        crate::versioned::save(&dir.join(SHARD_FILE), self, true)
     }
 
     fn load(dir: &Path) -> Result<Self> {
-        let path = dir.join(SHARD_FILE);
-        let text = std::fs::read_to_string(&path).with_context(|| {
+        crate::versioned::load(&dir.join(SHARD_FILE), &KIND, || {
             format!(
-                "{} is not a shard directory (no readable {SHARD_FILE}); give the directories \
+                "{} is not a shard directory (no {SHARD_FILE}); give the directories \
                  `cargo mtcov --partition KIND:M/N` wrote, <target-dir>/mtcov/shard-M-of-N",
                 dir.display()
             )
-        })?;
-        let shard: Self = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{} is unreadable (written by another cargo-mtcov version?)",
-                path.display()
-            )
-        })?;
-        if shard.format != FORMAT {
-            bail!(
-                "{} has format {}, this cargo-mtcov reads {FORMAT}; rerun the shard with this cargo-mtcov",
-                path.display(),
-                shard.format
-            );
-        }
-        Ok(shard)
+        })
     }
 }
 

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, bail};
 
 use super::{DirLock, resolve_color};
 use crate::assemble::coverage::{self, CriterionCoverage, ScopePatterns};
@@ -164,7 +164,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         Some(shard) => mtcov_dir.join(format!("mutants-shard-{}-of-{}.json", shard.k, shard.n)),
         None => mtcov_dir.join("mutants.json"),
     };
-    write_matrix(&matrix, &path)?;
+    matrix.save(&path)?;
     term::status(
         "Finished",
         format_args!(
@@ -537,39 +537,18 @@ fn mutant_entry(
     }
 }
 
-/// Written whole, then renamed: a study never reads half a matrix.
-fn write_matrix(matrix: &Matrix, path: &std::path::Path) -> Result<()> {
-    let partial = path.with_extension("json.partial");
-    std::fs::write(&partial, serde_json::to_string(matrix)?)
-        .with_context(|| format!("cannot write {}", partial.display()))?;
-    std::fs::rename(&partial, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
 /// `--merge`: the shards' matrices as the whole run's.
 fn merge_shards(args: &MutantsCommand, mtcov_dir: &std::path::Path) -> Result<ExitStatus> {
     let mut shards = Vec::with_capacity(args.merge.len());
     for path in &args.merge {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the shard matrix {}", path.display()))?;
-        let matrix: Matrix = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{} is not a kill matrix of version {MATRIX_VERSION} (rerun `cargo mtcov mutants --shard K/N`)",
-                path.display()
-            )
-        })?;
-        ensure!(
-            matrix.version == MATRIX_VERSION,
-            "{} is a kill matrix of version {}, this cargo-mtcov writes version {MATRIX_VERSION}: rerun the shard",
-            path.display(),
-            matrix.version
-        );
+        let matrix = Matrix::load(path)?;
         shards.push((path.display().to_string(), matrix));
     }
     let merged = shard::merge(shards)?;
     std::fs::create_dir_all(mtcov_dir)
         .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
     let path = mtcov_dir.join("mutants.json");
-    write_matrix(&merged, &path)?;
+    merged.save(&path)?;
     term::status(
         "Merged",
         format_args!(

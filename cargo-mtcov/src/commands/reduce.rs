@@ -84,7 +84,7 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
                 path.display()
             );
         }
-        let matrix = super::study::read_matrix(&path)?;
+        let matrix = crate::mutants::matrix::Matrix::load_whole(&path)?;
         suite.kills = kills_of(&matrix, &units)?;
     }
 

@@ -1,14 +1,13 @@
 //! `cargo mtcov study`: the paper's RQ1/RQ2 from the last kill matrix.
 
 use std::io::Write;
-use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use crate::build;
 use crate::cli::StudyCommand;
 use crate::error::ExitStatus;
-use crate::mutants::matrix::{MATRIX_VERSION, Matrix};
+use crate::mutants::matrix::Matrix;
 use crate::study;
 use crate::term;
 
@@ -24,7 +23,7 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
             (workspace.mtcov_dir().join("mutants.json"), name)
         }
     };
-    let matrix = read_matrix(&path)?;
+    let matrix = Matrix::load_whole(&path)?;
     let result = study::run(&matrix, args.samples, args.seed)?;
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -48,37 +47,4 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
     }
     out.flush()?;
     Ok(ExitStatus::Success)
-}
-
-/// The whole kill matrix at `path`, or why it cannot be used.
-pub(super) fn read_matrix(path: &Path) -> Result<Matrix> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-            "no kill matrix at {}: run `cargo mtcov mutants` first (or give --matrix PATH)",
-            path.display()
-        ),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let version: Option<u64> = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v["version"].as_u64());
-    if version != Some(u64::from(MATRIX_VERSION)) {
-        bail!(
-            "{} is not a kill matrix of version {MATRIX_VERSION} (found {version:?}): rerun `cargo mtcov mutants`",
-            path.display()
-        );
-    }
-    let matrix: Matrix = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a readable kill matrix", path.display()))?;
-    if let Some(shard) = matrix.shard {
-        bail!(
-            "{} is the matrix of shard {}/{} only: merge all {} shards first (`cargo mtcov mutants --merge <shard matrices>`)",
-            path.display(),
-            shard.k,
-            shard.n,
-            shard.n
-        );
-    }
-    Ok(matrix)
 }

@@ -15,7 +15,8 @@ pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
     let records = super::read_checked(&run.last)?;
     let checks = tolerance::checks(&records, args.margin);
     let judged: Vec<Judged> = if args.mutants {
-        let matrix = super::study::read_matrix(&run.mtcov_dir.join("mutants.json"))?;
+        let matrix =
+            crate::mutants::matrix::Matrix::load_whole(&run.mtcov_dir.join("mutants.json"))?;
         tolerance::mutants::against_matrix(checks, &matrix.checks, &matrix.mutant_views())?
     } else {
         checks.into_iter().map(Judged::alone).collect()

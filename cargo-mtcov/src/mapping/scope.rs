@@ -61,6 +61,12 @@ pub struct Scope {
 
 /// The version of [`FactsFile`].
 const FACTS_FORMAT: u32 = 1;
+const FACTS: crate::versioned::Kind = crate::versioned::Kind {
+    what: "a file of source facts",
+    field: "format",
+    version: FACTS_FORMAT,
+    remedy: "they are parsed again",
+};
 
 /// What a run's source files said when it was measured, by path.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -289,15 +295,12 @@ impl Scope {
     /// when there is none or it cannot be read (then the sources are
     /// parsed).
     pub(crate) fn load_facts(&self, path: &Path) -> bool {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return false;
-        };
-        match serde_json::from_str::<FactsFile>(&text) {
-            Ok(file) if file.format == FACTS_FORMAT => {
+        match crate::versioned::load::<FactsFile>(path, &FACTS, String::new) {
+            Ok(file) => {
                 self.seed(file.files);
                 true
             }
-            _ => false,
+            Err(_) => false,
         }
     }
 
@@ -308,10 +311,7 @@ impl Scope {
             format: FACTS_FORMAT,
             files: self.parsed(),
         };
-        let partial = path.with_extension("json.partial");
-        std::fs::write(&partial, serde_json::to_vec(&file)?)
-            .and_then(|()| std::fs::rename(&partial, path))
-            .with_context(|| format!("cannot write {}", path.display()))
+        crate::versioned::save(path, &file, false)
     }
 
     /// An error naming every `--include` / `--exclude` pattern that matched

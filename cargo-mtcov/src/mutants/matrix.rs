@@ -182,7 +182,48 @@ pub(crate) struct Unviable {
     pub(crate) reason: String,
 }
 
+/// `mutants.json` and the shards' matrices, as files.
+const KIND: crate::versioned::Kind = crate::versioned::Kind {
+    what: "a kill matrix",
+    field: "version",
+    version: MATRIX_VERSION,
+    remedy: "rerun `cargo mtcov mutants`",
+};
+
 impl Matrix {
+    /// Written whole, then renamed: a study never reads half a matrix.
+    pub(crate) fn save(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        crate::versioned::save(path, self, false)
+    }
+
+    /// The matrix at `path`, whole or one shard's.
+    pub(crate) fn load(path: &std::path::Path) -> anyhow::Result<Matrix> {
+        crate::versioned::load(path, &KIND, || {
+            format!("no kill matrix at {}", path.display())
+        })
+    }
+
+    /// The whole matrix at `path` (not one shard's), or why it cannot be
+    /// used.
+    pub(crate) fn load_whole(path: &std::path::Path) -> anyhow::Result<Matrix> {
+        let matrix: Matrix = crate::versioned::load(path, &KIND, || {
+            format!(
+                "no kill matrix at {}: run `cargo mtcov mutants` first (or give --matrix PATH)",
+                path.display()
+            )
+        })?;
+        if let Some(shard) = matrix.shard {
+            anyhow::bail!(
+                "{} is the matrix of shard {}/{} only: merge all {} shards first (`cargo mtcov mutants --merge <shard matrices>`)",
+                path.display(),
+                shard.k,
+                shard.n,
+                shard.n
+            );
+        }
+        Ok(matrix)
+    }
+
     /// Each mutant's row, for `tolerance::mutants::against_matrix`.
     pub(crate) fn mutant_views(&self) -> Vec<crate::tolerance::mutants::MutantRow<'_>> {
         self.mutants

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use super::BinaryRun;
@@ -19,6 +19,12 @@ use crate::error::RecordError;
 
 const FILE_NAME: &str = "last-run.json";
 const FORMAT: u32 = 4;
+const KIND: crate::versioned::Kind = crate::versioned::Kind {
+    what: "a record of the last run",
+    field: "format",
+    version: FORMAT,
+    remedy: "rerun `cargo mtcov`",
+};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LastRun {
@@ -115,41 +121,17 @@ impl LastRun {
     }
 
     pub fn save(&self, mtcov_dir: &Path) -> Result<()> {
-        let path = mtcov_dir.join(FILE_NAME);
-        let text = serde_json::to_string_pretty(self)?;
-        // Written aside and renamed: an interrupt never leaves half a file.
-        let partial = mtcov_dir.join(format!("{FILE_NAME}.partial"));
-        std::fs::write(&partial, text)
-            .and_then(|()| std::fs::rename(&partial, &path))
-            .with_context(|| format!("cannot write {}", path.display()))
+        crate::versioned::save(&mtcov_dir.join(FILE_NAME), self, true)
     }
 
     pub fn load(mtcov_dir: &Path) -> Result<Self> {
         let path = mtcov_dir.join(FILE_NAME);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                bail!(
-                    "there is no previous run to report on ({} does not exist); run `cargo mtcov` first",
-                    path.display()
-                )
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-        };
-        let run: Self = serde_json::from_str(&text).with_context(|| {
+        crate::versioned::load(&path, &KIND, || {
             format!(
-                "{} is unreadable (written by another cargo-mtcov version?); rerun `cargo mtcov`",
+                "there is no previous run to report on ({} does not exist); run `cargo mtcov` first",
                 path.display()
             )
-        })?;
-        if run.format != FORMAT {
-            bail!(
-                "{} has format {}, this cargo-mtcov reads {FORMAT}; rerun `cargo mtcov`",
-                path.display(),
-                run.format
-            );
-        }
-        Ok(run)
+        })
     }
 
     /// The last run in `mtcov_dir`, checked as every command that reads it

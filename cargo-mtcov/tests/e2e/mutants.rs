@@ -287,7 +287,9 @@ fn a_study_without_a_kill_matrix_says_how_to_make_one() {
         .unwrap();
     assert_exit(&out, 2);
     assert!(
-        stderr(&out).contains("is not a kill matrix of version 2 (found Some(99))"),
+        stderr(&out).contains(
+            "is a kill matrix of version 99, this cargo-mtcov reads version 2: rerun `cargo mtcov mutants`"
+        ),
         "{}",
         stderr(&out)
     );

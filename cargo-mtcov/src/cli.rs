@@ -30,7 +30,7 @@ pub(crate) enum CargoCli {
                   how much of the code is covered by source inputs that are checked \
                   by at least k distinct metamorphic relations.",
     args_conflicts_with_subcommands = true,
-    after_help = EXIT_CODES_HELP
+    after_help = crate::error::exit_codes_help()
 )]
 pub(crate) struct MtcovArgs {
     #[command(subcommand)]
@@ -55,15 +55,6 @@ pub(crate) struct MtcovArgs {
     #[arg(last = true, value_name = "TEST ARGS")]
     pub test_args: Vec<String>,
 }
-
-/// Exit codes, shown under `--help`; `crate::error::ExitStatus` is the source.
-const EXIT_CODES_HELP: &str = "\
-Exit codes:
-  0  success
-  1  a metamorphic relation was violated, a test failed or a test process aborted (the report is still printed)
-  2  no report: usage error, not a cargo project, build failure, missing tools, unreadable records
-  3  a measure is below --fail-under (or the patch below --fail-under-patch)
-  130  interrupted (Ctrl-C, SIGTERM, SIGHUP): the tests were killed, the previous run stays reportable";
 
 // Parsed once per process: boxing the larger variant would buy nothing.
 #[allow(clippy::large_enum_variant)]

@@ -1,15 +1,10 @@
 //! Exit codes of `cargo mtcov`, and the errors that need their own.
 //!
-//! | code | meaning |
-//! |------|---------|
-//! | 0 | success: the report was printed and nothing failed |
-//! | 1 | a metamorphic relation was violated, a test failed or a test process aborted; the report is still printed |
-//! | 2 | no report could be made: usage error (clap's own errors use 2 as well), not a cargo project, build failure, missing llvm tools or toolchain, unreadable or mismatched records (another schema version, another build of the binary), no MRs registered |
-//! | 3 | every test passed but a measure is below `--fail-under` (or the patch below `--fail-under-patch`) |
-//! | 130 | interrupted (Ctrl-C, SIGTERM, SIGHUP): the running tests were killed, the previous run stays reportable |
-//!
-//! Test failures win over `--fail-under`: a suite that fails is not
-//! "merely inadequate", and CI scripts usually test for 1 first.
+//! [`ExitStatus::meaning`] is the one table of exit codes: `--help`
+//! prints it ([`exit_codes_help`]) and each row of docs/cli.md's table
+//! starts with it (a test keeps them equal). Test failures win over
+//! `--fail-under`: a suite that fails is not "merely inadequate", and CI
+//! scripts usually test for 1 first.
 
 /// How a run ended, as the process exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +17,34 @@ pub enum ExitStatus {
 }
 
 impl ExitStatus {
+    /// Every status, by code.
+    pub const ALL: [ExitStatus; 5] = [
+        Self::Success,
+        Self::TestsFailed,
+        Self::Error,
+        Self::BelowFailUnder,
+        Self::Interrupted,
+    ];
+
+    /// What the code means, in one line.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::TestsFailed => {
+                "an MR was violated, a test failed or timed out, or a test process aborted (the report is still printed)"
+            }
+            Self::Error => {
+                "no trustworthy report: usage error, not a cargo project, build failure, missing tools, records lost, unreadable or of another build, sources edited since the run"
+            }
+            Self::BelowFailUnder => {
+                "every test passed but a criterion is below --fail-under (or the patch below --fail-under-patch)"
+            }
+            Self::Interrupted => {
+                "interrupted (Ctrl-C, SIGTERM, SIGHUP): the running tests were killed; the previous run stays reportable"
+            }
+        }
+    }
+
     pub fn code(self) -> u8 {
         match self {
             Self::Success => 0,
@@ -31,6 +54,15 @@ impl ExitStatus {
             Self::Interrupted => 130,
         }
     }
+}
+
+/// The exit codes as `--help` shows them.
+pub(crate) fn exit_codes_help() -> String {
+    let mut help = String::from("Exit codes:");
+    for status in ExitStatus::ALL {
+        help.push_str(&format!("\n  {:<3}  {}", status.code(), status.meaning()));
+    }
+    help
 }
 
 impl From<ExitStatus> for std::process::ExitCode {
@@ -75,4 +107,35 @@ pub(crate) enum RecordError {
         binary: String,
         detail: String,
     },
+}
+
+#[cfg(test)]
+mod exit_code_tests {
+    use super::*;
+
+    /// docs/cli.md's table of exit codes starts each row with the meaning
+    /// `--help` prints, and has a row for every code and no other.
+    #[test]
+    fn the_documented_exit_codes_are_those_of_help() {
+        let docs = include_str!("../../docs/cli.md");
+        let rows: Vec<&str> = docs
+            .lines()
+            .skip_while(|l| *l != "| code | meaning |")
+            .skip(2)
+            .take_while(|l| l.starts_with("| "))
+            .collect();
+        assert_eq!(rows.len(), ExitStatus::ALL.len(), "{rows:#?}");
+        for (row, status) in rows.iter().zip(ExitStatus::ALL) {
+            let plain = row.replace('`', "");
+            let expected = format!("| {} | {}", status.code(), status.meaning());
+            assert!(
+                plain.starts_with(&expected),
+                "docs/cli.md: {row}\nexpected it to start with: {expected}"
+            );
+        }
+        let help = exit_codes_help();
+        for status in ExitStatus::ALL {
+            assert!(help.contains(status.meaning()));
+        }
+    }
 }

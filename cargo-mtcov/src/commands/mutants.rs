@@ -10,7 +10,7 @@
 //! 4. one recorded run per mutant, `--jobs` at a time;
 //! 5. the matrix to `<target>/mtcov/mutants.json`, the summary to stdout.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -22,15 +22,12 @@ use crate::assemble::{Assembled, assemble, choices};
 use crate::build::{self, BuildRequest};
 use crate::cli::MutantsCommand;
 use crate::error::ExitStatus;
-use crate::measure::{Counting, InputIdx, MrIdx, ReqIdx, measure};
+use crate::measure::{Counting, ReqIdx, measure};
 use crate::model::Criterion;
-use crate::mutants::matrix::{
-    self, CriterionEntry, ExecutionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry,
-    SourceEntry,
-};
+use crate::mutants::matrix::{self, MATRIX_VERSION, Matrix, MrEntry, SourceEntry};
 use crate::mutants::shard::{self, ShardInfo};
-use crate::mutants::verdict::{MgVerdict, MutantStatus};
-use crate::mutants::{self, BaselineFailed, Plan, list};
+use crate::mutants::verdict::MutantStatus;
+use crate::mutants::{self, BaselineFailed, Plan, entries, list};
 use crate::run::last_run::NewRun;
 use crate::run::{self, BinaryOutcome, RunPlan};
 use crate::term;
@@ -99,7 +96,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
             baseline.timeout.as_secs_f64()
         ),
     );
-    let groups = group_rows(&instrumented.assembled, &baseline)?;
+    let groups = entries::group_rows(&instrumented.assembled, &baseline)?;
     // 4. The mutants.
     let results = run_mutants(&plan, &baseline, &mutants, &instrumented.line_k, args)?;
     // 5. The matrix.
@@ -127,12 +124,14 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
         criteria: instrumented
             .criteria
             .iter()
-            .map(|c| criterion_entry(c, assembled.sources.len()))
+            .map(|c| entries::criterion_entry(c, assembled.sources.len()))
             .collect(),
         mutants: mutants
             .iter()
             .zip(&results)
-            .map(|(mutant, run)| mutant_entry(mutant, run, &instrumented))
+            .map(|(mutant, run)| {
+                entries::mutant_entry(mutant, run, &instrumented.line_k, &instrumented.checks)
+            })
             .collect(),
         checks: instrumented.checks.clone(),
         cost: matrix::Cost {
@@ -338,34 +337,6 @@ fn instrumented_baseline(
     })
 }
 
-/// The matrix's rows: each group of the plain baseline, by the MR and
-/// source inputs of the instrumented one.
-fn group_rows(assembled: &Assembled, baseline: &mutants::Baseline) -> Result<Vec<GroupEntry>> {
-    let mr_index: HashMap<&str, u32> = assembled
-        .mrs
-        .iter()
-        .enumerate()
-        .map(|(i, mr)| (mr.id.as_str(), i as u32))
-        .collect();
-    let mut groups = Vec::with_capacity(baseline.groups.len());
-    for group in &baseline.groups {
-        let (mr, keys) = &group.key;
-        let (Some(&mr), Some(sources)) = (
-            mr_index.get(mr.as_str()),
-            keys.iter()
-                .map(|k| assembled.input_of_key.get(k).map(|i| i.0))
-                .collect::<Option<Vec<u32>>>(),
-        ) else {
-            bail!(
-                "an MG of `{mr}` in the plain baseline run has no counterpart in the instrumented one: \
-                 the source inputs differ between runs; the kill matrix needs deterministic source inputs"
-            );
-        };
-        groups.push(GroupEntry { mr, sources });
-    }
-    Ok(groups)
-}
-
 /// Runs every mutant whose code the tested configuration compiles, with
 /// a line of progress each; the others are `not built`. Fails when no
 /// mutant of the whole (unsharded) run builds.
@@ -403,16 +374,8 @@ fn run_mutants(
             ),
         );
     };
-    let built_files: std::collections::HashSet<&str> =
-        line_k.keys().map(|(file, _)| file.as_str()).collect();
-    let not_built = |m: &list::Mutant| {
-        let Some(span) = m.function.as_ref().and_then(|f| f.span.as_ref()) else {
-            return false;
-        };
-        built_files.contains(m.file.as_str())
-            && !(span.start.line..=span.end.line)
-                .any(|line| line_k.contains_key(&(m.file.clone(), line)))
-    };
+    let compiled = mutants::Compiled::new(line_k);
+    let not_built = |m: &list::Mutant| !compiled.compiles(m);
     let to_run: Vec<list::Mutant> = mutants.iter().filter(|m| !not_built(m)).cloned().collect();
     let mut ran = mutants::run_all(plan, baseline, &to_run, &progress)?.into_iter();
     let results: Vec<mutants::MutantRun> = mutants
@@ -458,83 +421,6 @@ fn run_mutants(
         );
     }
     Ok(results)
-}
-
-/// One criterion's coverage in the matrix: per source input, and per
-/// (source input, MR) execution.
-fn criterion_entry(c: &CriterionCoverage, sources: usize) -> CriterionEntry {
-    let mut covered = vec![Vec::new(); sources];
-    let mut by_mr: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
-    for (InputIdx(input), mr, reqs) in c.coverage.segments() {
-        covered[input as usize].extend(reqs.iter().map(|r| r.0));
-        if let Some(MrIdx(mr)) = mr {
-            by_mr
-                .entry((input, mr))
-                .or_default()
-                .extend(reqs.iter().map(|r| r.0));
-        }
-    }
-    for reqs in covered.iter_mut().chain(by_mr.values_mut()) {
-        reqs.sort_unstable();
-        reqs.dedup();
-    }
-    CriterionEntry {
-        criterion: c.criterion.name().to_owned(),
-        requirements: c.coverage.num_requirements(),
-        covered,
-        executions: by_mr
-            .into_iter()
-            .map(|((source, mr), covered)| ExecutionEntry {
-                source,
-                mr,
-                covered,
-            })
-            .collect(),
-        differing: c
-            .differing
-            .iter()
-            .map(|(input, mr, reqs)| ExecutionEntry {
-                source: input.0,
-                mr: mr.0,
-                covered: reqs.clone(),
-            })
-            .collect(),
-    }
-}
-
-/// One mutant's row: its verdict, the groups by verdict, and the highest
-/// `K` of its lines.
-fn mutant_entry(
-    mutant: &list::Mutant,
-    run: &mutants::MutantRun,
-    instrumented: &Instrumented,
-) -> MutantEntry {
-    let line_k = &instrumented.line_k;
-    let indices = |want: MgVerdict| -> Vec<u32> {
-        run.verdicts
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| **v == want)
-            .map(|(g, _)| g as u32)
-            .collect()
-    };
-    MutantEntry {
-        name: mutant.name(),
-        package: mutant.package.clone(),
-        file: mutant.file.clone(),
-        line: mutant.span.start.line,
-        genre: mutant.genre.clone(),
-        status: run.status,
-        reason: run.reason.clone(),
-        killed_by: indices(MgVerdict::Killed),
-        timed_out: indices(MgVerdict::Timeout),
-        not_run: indices(MgVerdict::NotRun),
-        line_k: (mutant.span.start.line..=mutant.span.end.line)
-            .filter_map(|line| line_k.get(&(mutant.file.clone(), line)).copied())
-            .reduce(f64::max),
-        seconds: run.time.as_secs_f64(),
-        checks: crate::tolerance::mutants::of_run(&instrumented.checks, &run.checks),
-    }
 }
 
 /// `--merge`: the shards' matrices as the whole run's.

@@ -17,6 +17,7 @@ use crate::build::{BuildOptions, TestExecutable};
 use crate::records;
 
 pub(crate) mod diff;
+pub(crate) mod entries;
 pub(crate) mod html;
 pub(crate) mod list;
 pub(crate) mod matrix;
@@ -197,6 +198,37 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         slowest_process: slowest,
         timeout,
     })
+}
+
+/// Which mutants are in code the tested configuration compiles, from the
+/// instrumented baseline's line requirements (file, line) → `K`.
+///
+/// A mutant in a function of a file of the built binaries, where no
+/// coverage region maps to any line of the whole function, is in code the
+/// tested configuration does not compile (every compiled function has
+/// regions, called or not). Mutants outside functions (constants,
+/// statics: no regions, yet compiled) always count as compiled.
+pub(crate) struct Compiled<'a> {
+    lines: &'a std::collections::HashMap<(String, u32), f64>,
+    files: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> Compiled<'a> {
+    pub(crate) fn new(lines: &'a std::collections::HashMap<(String, u32), f64>) -> Self {
+        Compiled {
+            lines,
+            files: lines.keys().map(|(file, _)| file.as_str()).collect(),
+        }
+    }
+
+    pub(crate) fn compiles(&self, m: &list::Mutant) -> bool {
+        let Some(span) = m.function.as_ref().and_then(|f| f.span.as_ref()) else {
+            return true;
+        };
+        !self.files.contains(m.file.as_str())
+            || (span.start.line..=span.end.line)
+                .any(|line| self.lines.contains_key(&(m.file.clone(), line)))
+    }
 }
 
 /// Runs every mutant on `plan.jobs` scratch copies; `progress` is told

@@ -38,7 +38,7 @@ fn help_lists_the_flags_and_exit_codes() {
         );
     }
     assert!(
-        help.contains("3  a measure is below --fail-under"),
+        help.contains("3    every test passed but a criterion is below --fail-under"),
         "{help}"
     );
 }

@@ -18,6 +18,7 @@ pub(crate) mod exact;
 pub(crate) mod greedy;
 pub(crate) mod instance;
 pub(crate) mod order;
+pub(crate) mod run;
 pub(crate) mod summary;
 #[cfg(test)]
 mod tests;

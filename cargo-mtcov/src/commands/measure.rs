@@ -4,12 +4,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-use super::merge::Shard;
-use super::{DirLock, report, resolve_color};
-use crate::build::{self, BuildOptions, BuildOutput, BuildRequest, Toolchain, Workspace};
-use crate::cli::{CommonOptions, MtcovArgs, ReportOptions};
+use super::building::{Built, build_for_run, check_selection};
+use super::reporting::report_run;
+use crate::build::BuildOutput;
+use crate::cli::MtcovArgs;
 use crate::error::ExitStatus;
-use crate::model::{ColorChoice, Criterion};
+use crate::records::shards::Shard;
 use crate::run::last_run::NewRun;
 use crate::run::{self, RunPlan};
 use crate::term;
@@ -57,7 +57,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let last = new_run.commit(build.clone(), runs, *branch, *instrument)?;
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
     let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
-    report::report_run(workspace, &last, &args.report, *color)
+    report_run(workspace, &last, &args.report, *color)
 }
 
 fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Path) -> RunPlan<'a> {
@@ -81,63 +81,6 @@ fn interrupted_or(e: anyhow::Error) -> Result<ExitStatus> {
         return Ok(ExitStatus::Interrupted);
     }
     Err(e)
-}
-
-/// What [`build_for_run`] made, and the lock it holds until dropped.
-pub(super) struct Built {
-    pub workspace: Workspace,
-    pub build: BuildOutput,
-    pub branch: bool,
-    pub color: ColorChoice,
-    /// False when only black-box criteria were asked for (a plain build).
-    pub instrument: bool,
-    _lock: DirLock,
-}
-
-/// Locks the target's mtcov directory and builds the tests instrumented,
-/// as `cargo mtcov`, `merge` and `nextest` all do.
-pub(super) fn build_for_run(
-    common: &CommonOptions,
-    options: &BuildOptions,
-    report: &ReportOptions,
-) -> Result<Built> {
-    super::outputs::check(report)?;
-    let workspace = build::metadata(common.manifest_path.as_deref())?;
-    let lock = DirLock::exclusive(&workspace.mtcov_dir())?;
-    let branch = options.branch || report.criterion.contains(&Criterion::Branch);
-    if branch {
-        Toolchain::detect()?.require_branch_support()?;
-    }
-    let mut build_options = options.clone();
-    build_options.branch = branch;
-    let color = resolve_color(common.color);
-    // Black-box criteria need only the records: no instrumented build.
-    let instrument = report.criteria(branch).iter().any(|c| !c.is_black_box());
-    if !instrument {
-        term::note(format_args!(
-            "only black-box criteria asked for: building the tests without instrumentation \
-             (plain `cargo test --no-run` into {})",
-            workspace.plain_build_dir().display()
-        ));
-    }
-    let build = build::build_tests(
-        &BuildRequest {
-            workspace: &workspace,
-            options: &build_options,
-            color,
-            verbose: common.verbose,
-            instrument,
-        },
-        common.manifest_path.as_deref(),
-    )?;
-    Ok(Built {
-        workspace,
-        build,
-        branch,
-        color,
-        instrument,
-        _lock: lock,
-    })
 }
 
 /// Saves a shard's `shard.json` next to its records, and says how to merge.
@@ -165,34 +108,4 @@ fn save_shard(
     } else {
         ExitStatus::Success
     })
-}
-
-/// With `MTCOV_SELECT` set, the tests run only the groups of a selection
-/// file: it must be one, and the user is told that the run is partial.
-pub(super) fn check_selection() -> Result<()> {
-    let Some(path) = std::env::var_os(mtcov_protocol::SELECT_ENV).filter(|p| !p.is_empty()) else {
-        return Ok(());
-    };
-    let path = Path::new(&path);
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read the selection file {}={}",
-            mtcov_protocol::SELECT_ENV,
-            path.display()
-        )
-    })?;
-    let groups = mtcov_protocol::selection::parse(&text).map_err(|e| {
-        anyhow::anyhow!(
-            "{}={} is not a selection file: {e}",
-            mtcov_protocol::SELECT_ENV,
-            path.display()
-        )
-    })?;
-    term::note(format_args!(
-        "{}={}: the tests run only the {} metamorphic groups it names",
-        mtcov_protocol::SELECT_ENV,
-        path.display(),
-        groups.len()
-    ));
-    Ok(())
 }

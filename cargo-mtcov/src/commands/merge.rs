@@ -12,71 +12,14 @@
 //! them. The merged records then go through the normal report path, with
 //! all its checks, and become the last run (`cargo mtcov report`).
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use anyhow::{Result, bail};
 
-use anyhow::{Context, Result, bail};
-use mtcov_protocol::CoverageLayout;
-use serde::{Deserialize, Serialize};
-
-use super::measure::{Built, build_for_run};
-use super::report;
-use crate::build::BuildOutput;
+use super::building::build_for_run;
+use super::reporting::report_run;
 use crate::cli::MergeCommand;
 use crate::error::ExitStatus;
-use crate::records;
+use crate::records::shards::{Shard, check_partition, merge_into};
 use crate::run::last_run::NewRun;
-use crate::run::{BinaryOutcome, BinaryRun, Partition};
-
-const SHARD_FILE: &str = "shard.json";
-const FORMAT: u32 = 1;
-const KIND: crate::versioned::Kind = crate::versioned::Kind {
-    what: "a shard's record",
-    field: "format",
-    version: FORMAT,
-    remedy: "rerun the shard with this cargo-mtcov",
-};
-
-/// `<shard dir>/shard.json`: what a shard ran, next to its `records/`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Shard {
-    format: u32,
-    partition: Partition,
-    branch: bool,
-    build: BuildOutput,
-    runs: Vec<BinaryRun>,
-}
-
-impl Shard {
-    pub(crate) fn new(
-        partition: Partition,
-        branch: bool,
-        build: BuildOutput,
-        runs: Vec<BinaryRun>,
-    ) -> Self {
-        Self {
-            format: FORMAT,
-            partition,
-            branch,
-            build,
-            runs,
-        }
-    }
-
-    pub(crate) fn save(&self, dir: &Path) -> Result<()> {
-        crate::versioned::save(&dir.join(SHARD_FILE), self, true)
-    }
-
-    fn load(dir: &Path) -> Result<Self> {
-        crate::versioned::load(&dir.join(SHARD_FILE), &KIND, || {
-            format!(
-                "{} is not a shard directory (no {SHARD_FILE}); give the directories \
-                 `cargo mtcov --partition KIND:M/N` wrote, <target-dir>/mtcov/shard-M-of-N",
-                dir.display()
-            )
-        })
-    }
-}
 
 pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
     let mut shards = Vec::new();
@@ -95,7 +38,7 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
         );
     }
     let new_run = NewRun::start(&built.workspace.mtcov_dir())?;
-    let runs = match merge_into(new_run.record_dir(), &shards, &built) {
+    let runs = match merge_into(new_run.record_dir(), &shards, &built.build) {
         Ok(runs) => runs,
         Err(e) => {
             new_run.discard();
@@ -103,147 +46,5 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
         }
     };
     let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
-    report::report_run(&built.workspace, &last, &command.report, built.color)
-}
-
-/// Every shard of one partition, each once.
-fn check_partition(shards: &[(PathBuf, Shard)]) -> Result<()> {
-    let Some((first_dir, first)) = shards.first() else {
-        bail!("name the shard directories to merge");
-    };
-    let (kind, total) = (first.partition.kind, first.partition.total);
-    let mut seen: BTreeMap<u32, &Path> = BTreeMap::new();
-    for (dir, shard) in shards {
-        let p = shard.partition;
-        if p.kind != kind || p.total != total {
-            bail!(
-                "{} is shard {p}, {} is shard {}: shards of different partitions cannot be merged",
-                dir.display(),
-                first_dir.display(),
-                first.partition
-            );
-        }
-        if let Some(other) = seen.insert(p.shard, dir) {
-            bail!(
-                "shard {p} is given twice ({} and {}); give each shard once",
-                other.display(),
-                dir.display()
-            );
-        }
-    }
-    let missing: Vec<String> = (1..=total)
-        .filter(|m| !seen.contains_key(m))
-        .map(|m| m.to_string())
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "shard {} of {total} {} missing: without {} the report would leave out tests; \
-             give every shard's directory",
-            missing.join(", "),
-            if missing.len() == 1 { "is" } else { "are" },
-            if missing.len() == 1 { "it" } else { "them" }
-        );
-    }
-    Ok(())
-}
-
-/// Copies the shards' records into `merged`, their headers naming this
-/// build's binaries, and returns the union of their outcomes.
-fn merge_into(merged: &Path, shards: &[(PathBuf, Shard)], built: &Built) -> Result<Vec<BinaryRun>> {
-    let local: HashMap<String, &Path> = built
-        .build
-        .executables
-        .iter()
-        .map(|e| (file_name(&e.path), e.path.as_path()))
-        .collect();
-    let mut runs: BTreeMap<PathBuf, BinaryRun> = BTreeMap::new();
-    // The coverage layout each binary's records give, and which shard gave it first.
-    let mut layouts: HashMap<String, (CoverageLayout, u32)> = HashMap::new();
-    for (dir, shard) in shards {
-        let m = shard.partition.shard;
-        let mut theirs: HashMap<String, String> = HashMap::new();
-        for exe in &shard.build.executables {
-            let name = file_name(&exe.path);
-            let Some(ours) = local.get(&name) else {
-                bail!(
-                    "shard {} ({}) ran {}, which this build does not have: the shards and this merge \
-                     were built from different sources or with different flags (toolchain, \
-                     --release, features); build every shard and the merge alike",
-                    shard.partition,
-                    dir.display(),
-                    exe.path.display()
-                );
-            };
-            theirs.insert(exe.path.display().to_string(), ours.display().to_string());
-        }
-        for file in records::record_files(&dir.join("records"))? {
-            let mut text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            if let Some(header) = records::header_of(&text) {
-                if let Some(ours) = theirs.get(&header.binary) {
-                    text = records::with_binary(&text, &header, ours);
-                }
-                let binary = file_name(Path::new(&header.binary));
-                let entry = layouts
-                    .entry(binary.clone())
-                    .or_insert((header.coverage.clone(), m));
-                if entry.0 != header.coverage {
-                    bail!(
-                        "the records of {binary} in shard {m} and in shard {} of {} come from different \
-                         builds (their coverage layouts differ): build every shard from the same sources",
-                        entry.1,
-                        shard.partition.total
-                    );
-                }
-            }
-            let target = merged.join(format!("s{m}-{}", file_name(&file)));
-            std::fs::write(&target, text)
-                .with_context(|| format!("cannot write {}", target.display()))?;
-        }
-        for run in &shard.runs {
-            let name = file_name(&run.path);
-            let Some(ours) = local.get(&name) else {
-                continue;
-            };
-            let entry = runs.entry(ours.to_path_buf()).or_insert_with(|| BinaryRun {
-                path: ours.to_path_buf(),
-                outcome: BinaryOutcome::Passed,
-                processes: Vec::new(),
-            });
-            entry.processes.extend(run.processes.iter().cloned());
-            entry.outcome =
-                std::mem::replace(&mut entry.outcome, BinaryOutcome::Passed).worse(&run.outcome);
-        }
-    }
-    Ok(runs.into_values().collect())
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn shard(spec: &str) -> (PathBuf, Shard) {
-        (
-            PathBuf::from(format!("/s/{spec}")),
-            Shard::new(spec.parse().unwrap(), false, BuildOutput::default(), vec![]),
-        )
-    }
-
-    #[test]
-    fn every_shard_once() {
-        assert!(check_partition(&[shard("count:1/2"), shard("count:2/2")]).is_ok());
-        let err = |shards: &[(PathBuf, Shard)]| check_partition(shards).unwrap_err().to_string();
-        assert!(err(&[shard("count:1/3"), shard("count:3/3")]).contains("shard 2 of 3 is missing"));
-        assert!(
-            err(&[shard("count:1/2"), shard("count:1/2"), shard("count:2/2")])
-                .contains("shard count:1/2 is given twice")
-        );
-        assert!(err(&[shard("count:1/2"), shard("hash:2/2")]).contains("different partitions"));
-    }
+    report_run(&built.workspace, &last, &command.report, built.color)
 }

@@ -1,7 +1,11 @@
 //! The subcommands, end to end: each sequences the stages (build → run →
 //! records → mapping → measure → report) and turns outcomes into exit
-//! codes. No stage logic lives here.
+//! codes. No stage logic lives here, and no command calls another: the
+//! steps several share are `building` (build the tests for a run, check a
+//! selection file), `reporting` (measure a run and print its report),
+//! `outputs` (the report files) and, below, `load_last_run`.
 
+mod building;
 mod clean;
 mod measure;
 mod merge;
@@ -10,6 +14,7 @@ mod nextest;
 mod outputs;
 mod reduce;
 mod report;
+mod reporting;
 mod study;
 mod suggest;
 mod tolerance;

@@ -60,7 +60,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     if !args.merge.is_empty() {
         return merge_shards(args, &mtcov_dir);
     }
-    super::measure::check_selection()?;
+    super::building::check_selection()?;
     if args.build.branch {
         build::Toolchain::detect()?.require_branch_support()?;
     }

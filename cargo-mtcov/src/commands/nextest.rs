@@ -17,8 +17,8 @@ use std::process::Stdio;
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::RECORD_DIR_ENV;
 
-use super::measure::build_for_run;
-use super::report;
+use super::building::build_for_run;
+use super::reporting::report_run;
 use crate::build::{self, BuildRequest};
 use crate::cli::NextestCommand;
 use crate::error::ExitStatus;
@@ -80,7 +80,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         })
         .collect();
     let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
-    report::report_run(&built.workspace, &last, &command.report, built.color)
+    report_run(&built.workspace, &last, &command.report, built.color)
 }
 
 /// cargo-nextest must be installed; else say how (exit 2).

@@ -36,6 +36,7 @@ use crate::error::RecordError;
 use crate::run::{BinaryOutcome, BinaryRun};
 
 mod files;
+pub(crate) mod shards;
 
 pub(crate) use files::{header_of, headers, record_files, with_binary};
 

@@ -1,0 +1,359 @@
+//! Measuring a run's records and printing the report, as every command
+//! that reports does (`cargo mtcov`, `report`, `merge`, `nextest`): a
+//! step they share, not a command.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use mtcov_protocol::CoverageLayout;
+
+use super::outputs;
+use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::suggestions::suggestions;
+use crate::assemble::{assemble, choices};
+use crate::build::Workspace;
+use crate::cli::{Distinct, FailUnder, ReportOptions, SatisfactionArg};
+use crate::error::ExitStatus;
+use crate::measure::{Counting, Satisfaction};
+use crate::model::{ColorChoice, Criterion};
+use crate::records::{self, RunRecords};
+use crate::report::{self, CriterionInput};
+use crate::run::BinaryOutcome;
+use crate::run::last_run::LastRun;
+use crate::term;
+
+/// Reads the run's records, measures, prints, and decides the exit status.
+pub(super) fn report_run(
+    workspace: &Workspace,
+    last: &LastRun,
+    options: &ReportOptions,
+    color: ColorChoice,
+) -> Result<ExitStatus> {
+    let records = super::read_checked(last)?;
+    if records.registry.is_empty() && records.groups.is_empty() {
+        let mut message = String::from(
+            "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
+             Add one: mark a relation function with `#[mt_runtime::metamorphic]` and run it from a \
+             test with `mt_runtime::check(&sources, &[relation])` (see mt-runtime's documentation)",
+        );
+        let aborted: Vec<&Path> = last
+            .runs
+            .iter()
+            .filter(|r| matches!(r.outcome, BinaryOutcome::Aborted(_)))
+            .map(|r| r.path.as_path())
+            .collect();
+        if !aborted.is_empty() {
+            message.push_str(&format!(
+                "\n(note: these test binaries aborted: {aborted:?})"
+            ));
+        }
+        bail!(message);
+    }
+    let criteria = options.criteria(last.branch);
+    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
+        criteria.iter().partition(|c| c.is_black_box());
+    if !code.is_empty() && !last.instrumented {
+        bail!(
+            "the last run measured black-box criteria only, so its test binaries carry no coverage \
+             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
+            code.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+            criteria
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+    }
+    if !code.is_empty() {
+        warn_about_coverage(&records, last);
+    }
+
+    let assembled = assemble(&records)?;
+    for id in &assembled.unregistered_mrs {
+        term::warn(format_args!(
+            "MR `{id}` ran but is in no binary's registry; counted with the class its records name"
+        ));
+    }
+    warn_if_k_out_of_reach(&assembled, options);
+    let patterns = ScopePatterns {
+        include: &options.include,
+        exclude: &options.exclude,
+    };
+    let code_coverage = if code.is_empty() {
+        coverage::CodeCoverage::default()
+    } else {
+        coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
+    };
+    let mut coverage = code_coverage.criteria;
+    coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
+    coverage.sort_by_key(|c| c.criterion);
+    let changed = options
+        .diff
+        .as_deref()
+        .map(|base| crate::patch::read(&workspace.root, base))
+        .transpose()?;
+    if let Some(changed) = &changed
+        && code.is_empty()
+    {
+        term::warn(format_args!(
+            "--diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
+            changed.base
+        ));
+    }
+    let mut report = report::build(report::ReportInput {
+        k: options.k,
+        counting: match options.distinct {
+            Distinct::Class => Counting::Class,
+            Distinct::Mr => Counting::Mr,
+        },
+        pool: &assembled.pool,
+        mrs: &assembled.mrs,
+        sources: &assembled.sources,
+        functions: &code_coverage.functions,
+        criteria: coverage
+            .iter()
+            .map(|c| CriterionInput {
+                criterion: c.criterion,
+                coverage: &c.coverage,
+                locations: &c.locations,
+                aside: &c.aside,
+                first_use: &c.first_use,
+                aside_complete: c.aside_complete,
+                metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
+                    differing: &c.differing,
+                }),
+                clean: c.clean.as_ref(),
+            })
+            .collect(),
+        violations: assembled.violations.clone(),
+        satisfaction: match options.satisfaction {
+            SatisfactionArg::Relation => Satisfaction::Relation,
+            SatisfactionArg::Input => Satisfaction::Input,
+        },
+        // Unclassified outputs matter to the black-box criteria alone.
+        unclassified: if black_box.is_empty() {
+            Vec::new()
+        } else {
+            choices::unclassified_outputs(&records, &assembled)
+        },
+        failed_tests: failed_tests(last),
+        patch: changed.as_ref(),
+        // Suggestions count relation classes: only beside a report that
+        // does, so that their A_k is the report's.
+        suggestions: if black_box.contains(&Criterion::IoCtf) && options.distinct == Distinct::Class
+        {
+            suggestions(&records, &assembled, options.k, 10)?
+        } else {
+            Vec::new()
+        },
+        stopped_draws: records.stopped_draws.clone(),
+        captures: records
+            .processes
+            .iter()
+            .fold(report::Captures::default(), |sum, p| report::Captures {
+                measured: sum.measured + p.captures.0,
+                shared: sum.shared + p.captures.1,
+            }),
+    })?;
+    report.float_checks = report::float_checks(&crate::tolerance::checks(
+        &records,
+        crate::tolerance::MARGIN,
+    ));
+    for u in &report.unclassified_outputs {
+        term::warn(u.sentence());
+    }
+    match outputs::emit(&report, options, workspace, color) {
+        // `cargo mtcov | head`: the reader has what it wanted.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
+        other => other?,
+    }
+
+    let tests_failed = !assembled.violations.is_empty()
+        || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);
+    if tests_failed {
+        return Ok(ExitStatus::TestsFailed);
+    }
+    let below = below_fail_under(&report, options);
+    if below_fail_under_patch(&report, options) || below {
+        return Ok(ExitStatus::BelowFailUnder);
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// Every test that did not pass, by binary and name (every schedule and
+/// shard split gives the same list); a process that ended
+/// before its tests were known (an abort of a `harness = false` binary,
+/// of a whole binary run with `--serial`) is one entry without a test.
+fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
+    let mut failed = Vec::new();
+    for run in &last.runs {
+        let binary = last
+            .build
+            .executables
+            .iter()
+            .find(|e| e.path == run.path)
+            .map_or_else(
+                || run.path.display().to_string(),
+                |e| format!("{}::{}", e.package, e.target),
+            );
+        let entry = |test: Option<&str>, outcome, process: &BinaryOutcome| report::FailedTest {
+            binary: binary.clone(),
+            test: test.map(str::to_owned),
+            outcome,
+            detail: process.abort_detail(),
+        };
+        if run.processes.is_empty() {
+            // All the run knows is the binary's outcome (nextest, shards).
+            if let Some(outcome) = run.outcome.failure() {
+                failed.push(entry(None, outcome, &run.outcome));
+            }
+            continue;
+        }
+        for process in &run.processes {
+            let before = failed.len();
+            for test in &process.tests {
+                if let Some(outcome) = test.outcome.failure() {
+                    failed.push(entry(Some(&test.name), outcome, &process.outcome));
+                }
+            }
+            if let Some(outcome) = process.outcome.failure()
+                && failed.len() == before
+            {
+                failed.push(entry(None, outcome, &process.outcome));
+            }
+        }
+    }
+    failed.sort_by(|a, b| (&a.binary, &a.test).cmp(&(&b.binary, &b.test)));
+    failed
+}
+
+/// Whether a measured criterion is below its `--fail-under` limit; says
+/// which on stderr. A criterion without requirements has no `A_k` and
+/// cannot be below anything.
+fn below_fail_under(report: &report::Report, options: &ReportOptions) -> bool {
+    let Some(fail_under) = &options.fail_under else {
+        return false;
+    };
+    if let FailUnder::PerCriterion(limits) = fail_under {
+        for (named, _) in limits {
+            let measured = report
+                .criteria
+                .iter()
+                .any(|c| c.criterion == *named && c.summary.is_some());
+            if !measured {
+                term::warn(format_args!(
+                    "--fail-under {named}: {named} coverage was not measured (no requirements); not checked"
+                ));
+            }
+        }
+    }
+    let mut below = false;
+    for criterion in &report.criteria {
+        let Some(limit) = fail_under.limit(criterion.criterion) else {
+            continue;
+        };
+        let Some(summary) = &criterion.summary else {
+            continue;
+        };
+        // Gated on the lower bound when other threads ran during some
+        // source executions.
+        if let Some(lower) = &criterion.without_shared
+            && lower.a_k < limit
+        {
+            term::error(format_args!(
+                "{} A_{} = {:.4} without the source executions other threads ran during (A_{} = \
+                 {:.4} with them) is below --fail-under {limit}",
+                criterion.criterion, report.k, lower.a_k, report.k, summary.a_k
+            ));
+            below = true;
+        } else if summary.a_k < limit {
+            term::error(format_args!(
+                "{} A_{} = {:.4} is below --fail-under {limit}",
+                criterion.criterion, report.k, summary.a_k
+            ));
+            below = true;
+        }
+    }
+    below
+}
+
+/// Whether the patch's `A_k` of a code criterion is below its
+/// `--fail-under-patch` limit; says which on stderr. A patch without
+/// requirements of a criterion (no changed line holds code) has no `A_k`
+/// and is not checked (a warning says so).
+fn below_fail_under_patch(report: &report::Report, options: &ReportOptions) -> bool {
+    let (Some(limits), Some(patch)) = (&options.fail_under_patch, &report.patch) else {
+        return false;
+    };
+    let mut below = false;
+    for criterion in &patch.criteria {
+        let Some(limit) = limits.limit(criterion.criterion) else {
+            continue;
+        };
+        match &criterion.summary {
+            None => term::warn(format_args!(
+                "--fail-under-patch: no {} requirement is on a line the diff against {} changes; not checked",
+                criterion.criterion, patch.base
+            )),
+            Some(summary) if summary.a_k < limit => {
+                term::error(format_args!(
+                    "the patch's {} A_{} = {:.4} is below --fail-under-patch {limit}",
+                    criterion.criterion, report.k, summary.a_k
+                ));
+                below = true;
+            }
+            Some(_) => {}
+        }
+    }
+    below
+}
+
+/// `|S_RO|` never exceeds the relation classes (or MRs) present, so past
+/// them `K(r) = 1` cannot happen: say so rather than let a huge `--k` look
+/// like a suite that merely needs more work.
+fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &ReportOptions) {
+    let (reachable, unit) = match options.distinct {
+        Distinct::Class => (assembled.pool.num_classes(), "relation classes"),
+        Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),
+    };
+    if options.k > reachable {
+        term::warn(format_args!(
+            "--k {} is more than the {reachable} {unit} present: K = 1 is out of reach for \
+             every requirement (A_k is at most {reachable}/{})",
+            options.k, options.k,
+        ));
+    }
+}
+
+/// Coverage that cannot be trusted is named, never silently read as empty.
+/// Test binaries of mtcov's own crates (in mtcov's own workspace) are not
+/// instrumented on purpose: nothing of theirs is measured.
+fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
+    let own: Vec<PathBuf> = last
+        .build
+        .executables
+        .iter()
+        .filter(|e| mtcov_protocol::is_own_package(&e.package))
+        .map(|e| records::canonical(&e.path))
+        .collect();
+    for process in &records.processes {
+        if own.contains(&records::canonical(&process.binary)) {
+            continue;
+        }
+        match &process.coverage {
+            CoverageLayout::Captured { .. } => {}
+            CoverageLayout::Unsupported(why) => term::warn(format_args!(
+                "{}: the runtime could not capture coverage ({why}); its source inputs count \
+                 for associations only",
+                process.binary.display()
+            )),
+            CoverageLayout::Off => term::warn(format_args!(
+                "{}: not instrumented (mt-runtime built without cargo mtcov's settings?); \
+                 its source inputs count for associations only",
+                process.binary.display()
+            )),
+        }
+    }
+}

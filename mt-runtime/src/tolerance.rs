@@ -76,26 +76,32 @@ pub(crate) fn end(mr: MrRef<'_>, first: Option<SourceKey>) {
             let site = comparison.site;
             let entry = table
                 .entry((mr.address, std::ptr::from_ref(site) as usize))
-                .or_insert_with(|| CheckSite {
-                    mr: mr.id.to_owned(),
-                    file: site.file().to_owned(),
-                    line: site.line(),
-                    column: site.column(),
-                    bits: comparison.bits,
-                    given: comparison.given,
-                    varies: false,
-                    calls: 0,
-                    failed: 0,
-                    exact: 0,
-                    scale: 0.0,
-                    largest: [0.0; 3],
-                    at: [None; 3],
-                    held: [0.0; 3],
-                    decades: Default::default(),
-                });
+                .or_insert_with(|| fresh(mr.id, &comparison));
             add(entry, &comparison, first.map(|k| k.0));
         }
     });
+}
+
+/// A site of MR `mr` that has seen nothing yet, named by `comparison`'s
+/// call site, with its tolerance.
+fn fresh(mr: &str, comparison: &Comparison) -> CheckSite {
+    CheckSite {
+        mr: mr.to_owned(),
+        file: comparison.site.file().to_owned(),
+        line: comparison.site.line(),
+        column: comparison.site.column(),
+        bits: comparison.bits,
+        given: comparison.given,
+        varies: false,
+        calls: 0,
+        failed: 0,
+        exact: 0,
+        scale: 0.0,
+        largest: [0.0; 3],
+        at: [None; 3],
+        held: [0.0; 3],
+        decades: Default::default(),
+    }
 }
 
 fn add(site: &mut CheckSite, comparison: &Comparison, first: Option<u64>) {
@@ -195,23 +201,7 @@ mod tests {
 
     #[test]
     fn a_site_keeps_maxima_their_inputs_and_decades() {
-        let mut site = CheckSite {
-            mr: "m".into(),
-            file: "f".into(),
-            line: 1,
-            column: 1,
-            bits: 64,
-            given: comparison([0.0; 3], true).given,
-            varies: false,
-            calls: 0,
-            failed: 0,
-            exact: 0,
-            scale: 0.0,
-            largest: [0.0; 3],
-            at: [None; 3],
-            held: [0.0; 3],
-            decades: Default::default(),
-        };
+        let mut site = fresh("m", &comparison([0.0; 3], true));
         add(&mut site, &comparison([0.0; 3], true), Some(1));
         add(&mut site, &comparison([2e-16, 1e-16, 1.0], true), Some(2));
         add(&mut site, &comparison([3e-16, 1.5e-16, 2.0], true), Some(3));

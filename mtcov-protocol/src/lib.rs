@@ -253,7 +253,7 @@ pub struct CheckSite {
     /// The largest difference seen, per measure.
     pub largest: [f64; 3],
     /// Of the MG that saw each largest difference, its first source key
-    /// (`None`: the comparison came before any source execution).
+    /// (`None`: that MG ran no source execution).
     pub at: [Option<u64>; 3],
     /// The largest difference seen in a comparison that held, per measure.
     pub held: [f64; 3],

@@ -42,31 +42,24 @@ impl Default for RunOptions {
     }
 }
 
-/// Parses `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds.
+/// Parses a bare number of seconds (`2`, `0.5`), or a duration as
+/// humantime writes it: `90s`, `10m`, `1h 30m`, `500ms`.
 pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration; write e.g. 90s, 10m, 1h or 500ms"))?;
-    let seconds = match unit.trim() {
-        "" | "s" => value,
-        "ms" => value / 1000.0,
-        "m" | "min" => value * 60.0,
-        "h" => value * 3600.0,
-        other => {
-            return Err(format!(
-                "unknown unit `{other}` in `{text}`; use ms, s, m or h"
-            ));
-        }
+    let duration = if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        let seconds: f64 = text
+            .parse()
+            .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+        Duration::try_from_secs_f64(seconds).map_err(|e| format!("`{text}`: {e}"))?
+    } else {
+        humantime::parse_duration(text).map_err(|e| {
+            format!("`{text}` is not a duration ({e}); write e.g. 90s, 10m, 1h 30m or 500ms")
+        })?
     };
-    if !(seconds > 0.0 && seconds.is_finite()) {
+    if duration.is_zero() {
         return Err(format!("`{text}` is not a positive duration"));
     }
-    Ok(Duration::from_secs_f64(seconds))
+    Ok(duration)
 }
 
 #[cfg(test)]
@@ -81,11 +74,18 @@ mod tests {
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
         assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("ten").is_err());
+        assert_eq!(parse_duration("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("1h 30m"), Ok(Duration::from_secs(5400)));
         assert!(
-            parse_duration("5d")
+            parse_duration("ten")
                 .unwrap_err()
-                .contains("unknown unit `d`")
+                .contains("write e.g. 90s")
         );
+        assert!(
+            parse_duration("5 parsecs")
+                .unwrap_err()
+                .contains("is not a duration")
+        );
+        assert!(parse_duration("").is_err());
     }
 }

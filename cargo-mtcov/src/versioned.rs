@@ -116,8 +116,8 @@ mod tests {
 
     #[test]
     fn saved_files_load_back_and_other_versions_say_what_to_do() {
-        let dir = std::env::temp_dir().join(format!("mtcov-versioned-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let path = dir.join("thing.json");
         let thing = Thing {
             version: 2,
@@ -150,6 +150,5 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
         let missing = load::<Thing>(&path, &THING, || "none here".into()).unwrap_err();
         assert_eq!(missing.to_string(), "none here");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

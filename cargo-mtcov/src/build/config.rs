@@ -336,8 +336,8 @@ mod tests {
 
     #[test]
     fn files_in_cargos_order() {
-        let root = std::env::temp_dir().join(format!("mtcov-config-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
         let deep = root.join("ws/member");
         let home = root.join("home");
         for dir in [
@@ -367,6 +367,5 @@ mod tests {
         let files = config_files(&deep, Some(&root.join(".cargo")));
         assert_eq!(files[0], root.join(".cargo/config.toml"));
         assert_eq!(files.len(), 3);
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -107,8 +107,8 @@ mod tests {
 
     #[test]
     fn finds_edits_and_removals_and_skips_other_packages() {
-        let dir = std::env::temp_dir().join(format!("mtcov-sources-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         for sub in ["src/deep", "tests", "target/debug", "fixture/src", ".git"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
         }
@@ -125,13 +125,13 @@ mod tests {
             std::fs::write(dir.join(file), text).unwrap();
         }
         let workspace = Workspace {
-            root: dir.clone(),
+            root: dir.to_path_buf(),
             target_dir: dir.join("target"),
             build_root: dir.join("target/mtcov"),
             members: vec![Member {
                 id: "m".into(),
                 name: "m".into(),
-                manifest_dir: dir.clone(),
+                manifest_dir: dir.to_path_buf(),
             }],
         };
         let files = fingerprint(&workspace);
@@ -154,7 +154,6 @@ mod tests {
             .into_iter()
             .map(|(p, c)| (p.strip_prefix(&dir).unwrap().to_path_buf(), c))
             .collect();
-        let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(
             found,
             [

@@ -411,7 +411,8 @@ mod tests {
 
     #[test]
     fn test_items_and_module_files() {
-        let dir = std::env::temp_dir().join(format!("mtcov-testcode-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         std::fs::create_dir_all(dir.join("src/helpers")).unwrap();
         let lib = dir.join("src/lib.rs");
         std::fs::write(
@@ -454,7 +455,6 @@ mod tests {
         .map(|f| dir.join(f))
         .collect();
         let found = analyze(&files);
-        let _ = std::fs::remove_dir_all(&dir);
         let lib = &found[&files[0]].test;
         assert!(!lib.whole_file);
         assert_eq!(lib.lines, [(2, 6), (9, 10), (13, 14), (15, 16)]);
@@ -471,7 +471,8 @@ mod tests {
 
     #[test]
     fn inner_attributes_and_test_code_inside_bodies() {
-        let dir = std::env::temp_dir().join(format!("mtcov-testcode-inner-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         std::fs::create_dir_all(dir.join("src/inner_tests")).unwrap();
         std::fs::write(
             dir.join("src/lib.rs"),
@@ -511,7 +512,6 @@ mod tests {
         .map(|f| dir.join(f))
         .collect();
         let found = analyze(&files);
-        let _ = std::fs::remove_dir_all(&dir);
         let lib = &found[&files[0]].test;
         assert!(!lib.whole_file);
         assert_eq!(lib.lines, [(2, 5), (7, 10), (12, 13), (16, 16), (19, 19)]);

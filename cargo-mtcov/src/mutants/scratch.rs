@@ -430,7 +430,8 @@ other = { path = "../other" }
 
     #[test]
     fn sync_copies_without_target_and_keeps_unchanged_files() {
-        let base = std::env::temp_dir().join(format!("mtcov-sync-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path();
         let (from, to) = (base.join("from"), base.join("to"));
         std::fs::create_dir_all(from.join("src")).unwrap();
         std::fs::create_dir_all(from.join("target/debug")).unwrap();
@@ -468,13 +469,13 @@ other = { path = "../other" }
         .sync(&from, &to)
         .unwrap();
         assert_eq!(std::fs::read_to_string(to.join("src/lib.rs")).unwrap(), "c");
-        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[cfg(unix)]
     #[test]
     fn sync_copies_what_a_symbolic_link_points_to() {
-        let base = std::env::temp_dir().join(format!("mtcov-sync-link-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path();
         let (from, to) = (base.join("from"), base.join("to"));
         std::fs::create_dir_all(from.join("shared")).unwrap();
         std::fs::write(from.join("shared/data.txt"), "d").unwrap();
@@ -493,6 +494,5 @@ other = { path = "../other" }
             "d"
         );
         assert!(!to.join("shared/loop").exists(), "a loop is not followed");
-        std::fs::remove_dir_all(&base).unwrap();
     }
 }

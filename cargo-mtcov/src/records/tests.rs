@@ -1,30 +1,22 @@
 use super::*;
 
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
+/// A fresh directory under the system temp dir (its path, and the
+/// `tempfile` handle that removes it on drop).
+struct TempDir(PathBuf, #[allow(dead_code)] tempfile::TempDir);
 
 impl TempDir {
     fn new(tag: &str) -> Self {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("mtcov-records-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("mtcov-records-{tag}-"))
+            .tempdir()
+            .unwrap();
+        Self(dir.path().to_path_buf(), dir)
     }
 
     fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.0.join(name);
         std::fs::write(&path, text).unwrap();
         path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

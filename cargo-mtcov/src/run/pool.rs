@@ -325,8 +325,8 @@ mod tests {
 
     #[test]
     fn a_process_past_its_deadline_is_killed_with_its_children() {
-        let marker = std::env::temp_dir().join(format!("mtcov-pool-{}", std::process::id()));
-        let _ = std::fs::remove_file(&marker);
+        let tmp = tempfile::tempdir().unwrap();
+        let marker = tmp.path().join("marker");
         // The grandchild would write the marker after 1.5 s if it survived.
         let script = format!("(sleep 1.5; touch {}) & sleep 30", marker.display());
         let started = Instant::now();

@@ -137,7 +137,7 @@ mod tests {
         let files = fingerprint(&workspace);
         let names: Vec<PathBuf> = files
             .iter()
-            .map(|f| f.path.strip_prefix(&dir).unwrap().to_path_buf())
+            .map(|f| f.path.strip_prefix(dir).unwrap().to_path_buf())
             .collect();
         assert_eq!(
             names,
@@ -152,7 +152,7 @@ mod tests {
         std::fs::remove_file(dir.join("tests/t.rs")).unwrap();
         let found: Vec<(PathBuf, Change)> = changed(&files)
             .into_iter()
-            .map(|(p, c)| (p.strip_prefix(&dir).unwrap().to_path_buf(), c))
+            .map(|(p, c)| (p.strip_prefix(dir).unwrap().to_path_buf(), c))
             .collect();
         assert_eq!(
             found,

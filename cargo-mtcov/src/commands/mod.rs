@@ -217,7 +217,8 @@ mod tests {
 
     #[test]
     fn a_second_exclusive_lock_waits_for_the_first() {
-        let dir = std::env::temp_dir().join(format!("mtcov-lock-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().to_path_buf();
         let first = DirLock::exclusive(&dir).unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         let waiter = {
@@ -236,6 +237,5 @@ mod tests {
         rx.recv_timeout(std::time::Duration::from_secs(10))
             .expect("got the lock once free");
         waiter.join().unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -302,7 +302,8 @@ mod tests {
 
     #[test]
     fn detects_a_rebuilt_binary_and_round_trips() {
-        let dir = std::env::temp_dir().join(format!("mtcov-last-run-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
         let exe = dir.join("bin");
         std::fs::write(&exe, "one").unwrap();
@@ -333,7 +334,6 @@ mod tests {
             matches!(err.downcast_ref(), Some(RecordError::BinaryChanged { .. })),
             "{err:#}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -346,7 +346,8 @@ mod tests {
 
     #[test]
     fn earlier_runs_are_removed_and_the_kept_one_stays() {
-        let root = std::env::temp_dir().join(format!("mtcov-runs-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().to_path_buf();
         for run in ["1-1", "2-2"] {
             std::fs::create_dir_all(root.join(run)).unwrap();
             std::fs::write(root.join(run).join("a.jsonl"), "x").unwrap();
@@ -354,6 +355,5 @@ mod tests {
         remove_other_runs(&root, "2-2");
         assert!(!root.join("1-1").exists());
         assert!(root.join("2-2/a.jsonl").is_file());
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -57,7 +57,7 @@ pub(crate) fn load<T: DeserializeOwned>(
 }
 
 /// [`load`] of a file already read.
-pub(crate) fn from_text<T: DeserializeOwned>(path: &Path, text: &str, kind: &Kind) -> Result<T> {
+fn from_text<T: DeserializeOwned>(path: &Path, text: &str, kind: &Kind) -> Result<T> {
     // The version first: a file of another version may have another shape,
     // and that is what the user must hear.
     // Only the version: every other field is skipped, not built.

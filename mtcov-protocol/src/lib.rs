@@ -206,6 +206,7 @@ pub const MEASURES: [&str; 3] = ["absolute", "relative", "ulps"];
 /// The tolerance a `close` comparison was given: each criterion that
 /// accepts, `None` where it has none (all `None`: exact equality).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "read", derive(serde::Deserialize, serde::Serialize))]
 pub struct GivenTolerance {
     /// `|a - b| <= abs`.
     pub abs: Option<f64>,
@@ -219,6 +220,17 @@ impl GivenTolerance {
     /// The tolerance as a bound per measure (in [`MEASURES`] order).
     pub fn bounds(&self) -> [Option<f64>; 3] {
         [self.abs, self.rel, self.ulps.map(|n| n as f64)]
+    }
+
+    /// This tolerance with the bound of `measure` (in [`MEASURES`] order)
+    /// set to `bound` (ULPs rounded up to a whole number).
+    pub fn with_bound(mut self, measure: usize, bound: f64) -> GivenTolerance {
+        match measure {
+            0 => self.abs = Some(bound),
+            1 => self.rel = Some(bound),
+            _ => self.ulps = Some(bound.ceil() as u64),
+        }
+        self
     }
 }
 

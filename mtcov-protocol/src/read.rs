@@ -211,7 +211,7 @@ enum Raw {
         line: u32,
         column: u32,
         bits: u32,
-        given: RawGiven,
+        given: GivenTolerance,
         varies: bool,
         calls: u64,
         failed: u64,
@@ -225,13 +225,6 @@ enum Raw {
     End {
         lines: u64,
     },
-}
-
-#[derive(Deserialize)]
-struct RawGiven {
-    abs: Option<f64>,
-    rel: Option<f64>,
-    ulps: Option<u64>,
 }
 
 /// `null` stands for an infinity.
@@ -528,11 +521,7 @@ impl Raw {
                     line,
                     column,
                     bits,
-                    given: GivenTolerance {
-                        abs: given.abs,
-                        rel: given.rel,
-                        ulps: given.ulps,
-                    },
+                    given,
                     varies,
                     calls,
                     failed,

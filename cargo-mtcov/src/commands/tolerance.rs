@@ -23,7 +23,7 @@ pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
     };
     let mut out = std::io::stdout().lock();
     if args.json {
-        let json = tolerance::Report {
+        let json = tolerance::Listing {
             margin: args.margin,
             checks: judged,
         };

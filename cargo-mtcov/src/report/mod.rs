@@ -375,10 +375,7 @@ pub(crate) fn float_checks(checks: &[crate::tolerance::Check]) -> Vec<FloatCheck
                 mr: c.mr.clone(),
                 site: c.site.clone(),
                 given: c.given_text.clone(),
-                verdict: serde_json::to_value(c.verdict)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
+                verdict: c.verdict.key().to_owned(),
                 measure: c.measure.to_owned(),
                 comparisons: c.comparisons,
                 failed: c.failed,

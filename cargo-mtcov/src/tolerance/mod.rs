@@ -49,7 +49,7 @@ pub(crate) struct Observed {
     pub(crate) line: u32,
     pub(crate) column: u32,
     pub(crate) bits: u32,
-    pub(crate) given: Given,
+    pub(crate) given: GivenTolerance,
     /// Another tolerance was given at the site by some comparison.
     pub(crate) varies: bool,
     pub(crate) calls: u64,
@@ -65,80 +65,23 @@ pub(crate) struct Observed {
     pub(crate) decades: [Vec<(i16, u64)>; 3],
 }
 
-/// A tolerance as given: its criteria.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub(crate) struct Given {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) abs: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) rel: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) ulps: Option<u64>,
-}
-
-impl Given {
-    /// The bound per measure (absolute, relative, ULPs).
-    pub(crate) fn bounds(&self) -> [Option<f64>; 3] {
-        GivenTolerance::from(*self).bounds()
+/// A tolerance as Rust writes it, to paste: `Tolerance::abs(1e-9)`,
+/// `Tolerance::rel(1e-12).or_ulps(4)`, `Tolerance::EXACT`.
+pub(crate) fn rust(tolerance: &GivenTolerance) -> String {
+    let mut parts = Vec::new();
+    if let Some(abs) = tolerance.abs {
+        parts.push(format!("abs({})", number(abs)));
     }
-
-    fn with_bound(mut self, measure: usize, bound: f64) -> Given {
-        match measure {
-            0 => self.abs = Some(bound),
-            1 => self.rel = Some(bound),
-            _ => self.ulps = Some(bound.ceil() as u64),
-        }
-        self
+    if let Some(rel) = tolerance.rel {
+        parts.push(format!("rel({})", number(rel)));
     }
-}
-
-impl From<GivenTolerance> for Given {
-    fn from(g: GivenTolerance) -> Self {
-        Given {
-            abs: g.abs,
-            rel: g.rel,
-            ulps: g.ulps,
-        }
+    if let Some(ulps) = tolerance.ulps {
+        parts.push(format!("ulps({ulps})"));
     }
-}
-
-impl From<Given> for GivenTolerance {
-    fn from(g: Given) -> Self {
-        GivenTolerance {
-            abs: g.abs,
-            rel: g.rel,
-            ulps: g.ulps,
-        }
+    if parts.is_empty() {
+        return "Tolerance::EXACT".to_owned();
     }
-}
-
-/// As `relation::Tolerance` writes itself, and as Rust to paste.
-impl std::fmt::Display for Given {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut parts = Vec::new();
-        if let Some(abs) = self.abs {
-            parts.push(format!("abs({})", number(abs)));
-        }
-        if let Some(rel) = self.rel {
-            parts.push(format!("rel({})", number(rel)));
-        }
-        if let Some(ulps) = self.ulps {
-            parts.push(format!("ulps({ulps})"));
-        }
-        if parts.is_empty() {
-            return f.write_str("Tolerance::EXACT");
-        }
-        let mut first = true;
-        for part in parts {
-            if first {
-                write!(f, "Tolerance::{part}")?;
-                first = false;
-            } else {
-                write!(f, ".or_{part}")?;
-            }
-        }
-        Ok(())
-    }
+    format!("Tolerance::{}", parts.join(".or_"))
 }
 
 /// A float as Rust source writes it, short: `1e-9`, `2.5e-15`, `0.5`.
@@ -166,7 +109,7 @@ impl Observed {
             line: site.line,
             column: site.column,
             bits: site.bits,
-            given: site.given.into(),
+            given: site.given,
             varies: site.varies,
             calls: site.calls,
             failed: site.failed,
@@ -253,8 +196,7 @@ pub(crate) fn observed(records: &RunRecords) -> Vec<Observed> {
 }
 
 /// What a check site's tolerance does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Verdict {
     /// Within [`WEAK`] times the floor.
     Fits,
@@ -266,7 +208,25 @@ pub(crate) enum Verdict {
     Unlike,
 }
 
+/// As its [`key`](Verdict::key).
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.key())
+    }
+}
+
 impl Verdict {
+    /// As the JSON reports name it.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Verdict::Fits => "fits",
+            Verdict::Weak => "weak",
+            Verdict::TooTight => "too_tight",
+            Verdict::Unlike => "unlike",
+        }
+    }
+
+    /// As the text says it.
     pub(crate) fn label(self) -> &'static str {
         match self {
             Verdict::Fits => "fits",
@@ -283,7 +243,7 @@ pub(crate) struct Check {
     pub(crate) mr: String,
     /// `file:line:column`.
     pub(crate) site: String,
-    pub(crate) given: Given,
+    pub(crate) given: GivenTolerance,
     /// The given tolerance as Rust.
     pub(crate) given_text: String,
     pub(crate) varies: bool,
@@ -301,7 +261,7 @@ pub(crate) struct Check {
     pub(crate) ratio: Option<f64>,
     pub(crate) verdict: Verdict,
     /// `None` when no tolerance passes (a NaN against a number).
-    pub(crate) suggested: Option<Given>,
+    pub(crate) suggested: Option<GivenTolerance>,
     pub(crate) suggested_text: Option<String>,
     /// Per measure, the decade histogram of the non-zero differences.
     pub(crate) decades: Decades,
@@ -395,7 +355,7 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
         Verdict::Fits
     };
     let suggested = (!unlike).then(|| {
-        let mut suggested = Given::default();
+        let mut suggested = GivenTolerance::default();
         let criteria: Vec<usize> = (0..3).filter(|&m| bounds[m].is_some()).collect();
         // Exact equality that failed: suggest ULPs.
         let criteria = if criteria.is_empty() && observed.failed > 0 {
@@ -418,7 +378,7 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
         mr: observed.mr.clone(),
         site: observed.site(),
         given: observed.given,
-        given_text: observed.given.to_string(),
+        given_text: rust(&observed.given),
         varies: observed.varies,
         comparisons: observed.calls,
         failed: observed.failed,
@@ -432,7 +392,7 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
         floor_input,
         ratio: if unlike { None } else { ratio },
         verdict,
-        suggested_text: suggested.map(|s| s.to_string()),
+        suggested_text: suggested.as_ref().map(rust),
         suggested,
         decades: Decades {
             absolute: observed.decades[0].clone(),
@@ -464,7 +424,7 @@ impl Judged {
 
 /// What `cargo mtcov tolerance --json` prints.
 #[derive(Debug, Serialize)]
-pub(crate) struct Report {
+pub(crate) struct Listing {
     pub(crate) margin: f64,
     pub(crate) checks: Vec<Judged>,
 }

@@ -3,7 +3,7 @@ use std::collections::BTreeMap;
 use super::mutants::{Mutant, MutantCheck, against};
 use super::*;
 
-fn site(given: Given, largest: [f64; 3], failed: u64) -> Observed {
+fn site(given: GivenTolerance, largest: [f64; 3], failed: u64) -> Observed {
     Observed {
         mr: "mrs::period".into(),
         file: "tests/r.rs".into(),
@@ -27,10 +27,10 @@ fn site(given: Given, largest: [f64; 3], failed: u64) -> Observed {
     }
 }
 
-fn abs(x: f64) -> Given {
-    Given {
+fn abs(x: f64) -> GivenTolerance {
+    GivenTolerance {
         abs: Some(x),
-        ..Given::default()
+        ..GivenTolerance::default()
     }
 }
 
@@ -87,7 +87,7 @@ fn a_tolerance_within_a_thousand_floors_fits_and_one_that_failed_is_too_tight() 
 
 #[test]
 fn the_verdict_is_in_the_loosest_criterion() {
-    let given = Given {
+    let given = GivenTolerance {
         abs: Some(1e-14),
         rel: Some(1e-6),
         ulps: None,
@@ -103,9 +103,9 @@ fn the_verdict_is_in_the_loosest_criterion() {
         check.suggested_text.as_deref(),
         Some("Tolerance::abs(5e-15).or_rel(5e-15)")
     );
-    let ulps = Given {
+    let ulps = GivenTolerance {
         ulps: Some(4),
-        ..Given::default()
+        ..GivenTolerance::default()
     };
     let check = judge(
         site(ulps, [4.4e-16, 4.4e-16, 2.0], 0),
@@ -114,9 +114,9 @@ fn the_verdict_is_in_the_loosest_criterion() {
     );
     assert_eq!(
         check.suggested,
-        Some(Given {
+        Some(GivenTolerance {
             ulps: Some(20),
-            ..Given::default()
+            ..GivenTolerance::default()
         })
     );
 }

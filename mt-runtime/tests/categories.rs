@@ -9,7 +9,7 @@
 
 use mt_runtime::{Mg, categories, metamorphic};
 use serde_json::Value;
-use std::process::Command;
+mod common;
 
 const CHILD: &str = "MT_RUNTIME_CATEGORIES_CHILD";
 
@@ -87,23 +87,8 @@ fn child() {
 
 /// The `choices` lines of `scenario`, and the header's declarations.
 fn record(scenario: &str) -> (Vec<Value>, Value) {
-    let dir = std::env::temp_dir().join(format!(
-        "mt-runtime-categories-{scenario}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let output = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "child",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, scenario)
-        .env("MTCOV_RECORD_DIR", &dir)
-        .output()
-        .unwrap();
+    let dir = common::fresh_dir(&format!("categories-{scenario}"));
+    let output = common::child(CHILD, scenario, &dir).output().unwrap();
     assert!(
         output.status.success(),
         "{}",

@@ -8,6 +8,8 @@
 use mt_runtime::{Mg, metamorphic};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+mod common;
+
 use std::process::Command;
 
 const CHILD: &str = "MT_RUNTIME_TEST_CHILD";
@@ -52,22 +54,8 @@ fn record(scenario: &str) -> (std::process::Output, PathBuf) {
 /// Like [`record`], with `MTCOV_SELECT` set to `selection` when given.
 fn record_selected(scenario: &str, selection: Option<&Path>) -> (std::process::Output, PathBuf) {
     let tag = if selection.is_some() { "-selected" } else { "" };
-    let dir = std::env::temp_dir().join(format!(
-        "mt-runtime-recording-{scenario}{tag}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut command = Command::new(std::env::current_exe().unwrap());
-    command
-        .args([
-            "--exact",
-            "child",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, scenario)
-        .env("MTCOV_RECORD_DIR", &dir);
+    let dir = common::fresh_dir(&format!("recording-{scenario}{tag}"));
+    let mut command = common::child(CHILD, scenario, &dir);
     if let Some(selection) = selection {
         command.env(mtcov_protocol::SELECT_ENV, selection);
     }

@@ -5,7 +5,7 @@
 
 use mt_runtime::{Config, Mg, metamorphic};
 use serde_json::Value;
-use std::process::Command;
+mod common;
 
 const CHILD: &str = "MT_RUNTIME_TEST_CHILD";
 
@@ -37,23 +37,8 @@ fn child() {
 
 #[test]
 fn shrinking_records_only_the_real_cases() {
-    let dir = std::env::temp_dir().join(format!(
-        "mt-runtime-strategy-recording-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    let output = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "child",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD, "1")
-        .env("MTCOV_RECORD_DIR", &dir)
-        .output()
-        .unwrap();
+    let dir = common::fresh_dir("strategy-recording");
+    let output = common::child(CHILD, "1", &dir).output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),

@@ -192,8 +192,8 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
     // checks saw.
     edit(
         project.path(),
-        "&[10.0, 12.5, 20.0, 40.0, 80.0]",
-        "&[10.0, 12.5, 15.0, 20.0, 40.0, 80.0]",
+        "[f64; 5] = [10.0, 12.5, 20.0, 40.0, 80.0]",
+        "[f64; 6] = [10.0, 12.5, 15.0, 20.0, 40.0, 80.0]",
     );
     mtcov(&["--k", "1"], 0);
     let out = mtcov(&["tolerance", "--mutants"], 2);
@@ -202,4 +202,47 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
         "{}",
         stderr(&out)
     );
+}
+
+/// What the float checks saw does not depend on how the tests were spread
+/// over processes: the default run, `--serial` and two shards merged give
+/// the same `float_checks` (and the same report).
+#[test]
+fn float_checks_are_the_same_on_every_schedule() {
+    let project = copy_fixture("tolerance-hand");
+    let target = workspace_root().join("target/cli-fixtures/tolerance-hand-schedules");
+    let mtcov = |args: &[&str]| {
+        let out = mtcov_command(project.path(), args)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert_exit(&out, 1);
+        out
+    };
+    let json =
+        |out: &std::process::Output| -> Value { serde_json::from_str(&stdout(out)).unwrap() };
+    let default = json(&mtcov(&["--k", "1", "--json"]));
+    let checks = &default["float_checks"];
+    assert_eq!(checks.as_array().map(Vec::len), Some(3), "{checks:#}");
+    let serial = json(&mtcov(&["--k", "1", "--json", "--serial"]));
+    assert_eq!(serial, default);
+    let mut dirs = Vec::new();
+    for m in 1..=2 {
+        let out = mtcov_command(project.path(), &["--partition", &format!("count:{m}/2")])
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        dirs.push(
+            target
+                .join(format!("mtcov/shard-{m}-of-2"))
+                .display()
+                .to_string(),
+        );
+    }
+    let mut merge = vec!["merge", "--k", "1", "--json"];
+    merge.extend(dirs.iter().map(String::as_str));
+    let merged = json(&mtcov(&merge));
+    assert_eq!(merged["float_checks"], *checks);
+    assert_eq!(merged, default);
 }

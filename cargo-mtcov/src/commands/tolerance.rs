@@ -32,5 +32,19 @@ pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
         write!(out, "{}", tolerance::text(&judged, args.margin))?;
     }
     out.flush()?;
+    // Floors without the comparisons of a process that died are not the
+    // run's: printed, but not passed as such.
+    let lost = tolerance::without_checks(&records);
+    if !lost.is_empty() {
+        crate::term::warn(format_args!(
+            "{} test process{} did not exit normally, so what {} float checks saw is not in the \
+             floors above: {}; fix the crash and rerun `cargo mtcov`",
+            lost.len(),
+            if lost.len() == 1 { "" } else { "es" },
+            if lost.len() == 1 { "its" } else { "their" },
+            lost.join(", ")
+        ));
+        return Ok(ExitStatus::TestsFailed);
+    }
     Ok(ExitStatus::Success)
 }

@@ -318,6 +318,18 @@ fn round_up(x: f64) -> f64 {
     format!("{digit}e{exponent}").parse().expect("a float")
 }
 
+/// The record files of processes that did not exit normally: they wrote
+/// no `tolerance` lines (those go out at exit), so the floors leave their
+/// comparisons out.
+pub(crate) fn without_checks(records: &RunRecords) -> Vec<String> {
+    records
+        .processes
+        .iter()
+        .filter(|p| matches!(p.completeness, crate::records::Completeness::Incomplete(_)))
+        .map(|p| p.file.display().to_string())
+        .collect()
+}
+
 /// Judges every site with the given margin.
 pub(crate) fn checks(records: &RunRecords, margin: f64) -> Vec<Check> {
     observed(records)

@@ -234,6 +234,11 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
         "floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand",
     ),
     (
+        "`tolerance` after a run in which a test process died: its float checks are lost (exit 1)",
+        "cargo-mtcov/tests/e2e/tolerance_hand.rs",
+        "float_checks_are_the_same_on_every_schedule",
+    ),
+    (
         "`tolerance --margin` below 1 or not a number (exit 2)",
         "cargo-mtcov/tests/e2e/cli_usage.rs",
         "a_tolerance_margin_below_one_is_a_usage_error",

@@ -1,7 +1,8 @@
 //! `cargo mtcov tolerance` on `tests/fixtures/tolerance-hand`: the floors,
 //! ratios, verdicts and suggestions HAND.md works out; with the kill
 //! matrix, the mutant the loose tolerance hid; and rerun with the
-//! suggestions, every mutant killed.
+//! suggestions, every mutant killed; the same checks on every schedule,
+//! and exit 1 when a test process died before writing them.
 
 use std::path::Path;
 
@@ -245,4 +246,20 @@ fn float_checks_are_the_same_on_every_schedule() {
     let merged = json(&mtcov(&merge));
     assert_eq!(merged["float_checks"], *checks);
     assert_eq!(merged, default);
+
+    // A test process that dies writes no float checks (they go out at
+    // exit): the floors are printed, but `tolerance` exits 1 and says so.
+    let path = project.path().join("tests/relations.rs");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(
+        "\n#[test]\nfn crashes() {\n    mt_runtime::check(&SOURCES, &[recurrence]);\n    std::process::abort();\n}\n",
+    );
+    std::fs::write(&path, text).unwrap();
+    mtcov(&["--k", "1"]);
+    let out = mtcov(&["tolerance"]);
+    assert!(
+        stderr(&out).contains("1 test process did not exit normally"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -48,6 +48,12 @@ pub(crate) struct MtcovArgs {
     #[command(flatten)]
     pub run: crate::run::RunOptions,
 
+    /// Rerun only the tests a change since REF (a git revision at which the
+    /// last run was made) can reach, and keep the other tests' records from
+    /// the last run: the report equals a full rerun's (see docs/cli.md).
+    #[arg(long, value_name = "REF")]
+    pub affected: Option<String>,
+
     /// Arguments for every test binary (a test name filter, `--nocapture`,
     /// `--ignored`, ...), with libtest's meaning. Each test of a binary with
     /// MRs runs in its own process, so `--test-threads` cannot mix tests'

@@ -17,6 +17,7 @@
 
 #![doc(hidden)]
 
+mod affected;
 mod assemble;
 mod build;
 mod cli;

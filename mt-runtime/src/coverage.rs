@@ -296,6 +296,9 @@ pub(crate) struct Aside {
     pub(crate) first_use: Vec<(u32, u64)>,
     /// Measured source executions, and those another thread ran during.
     pub(crate) captures: (u64, u64),
+    /// What ran outside every capture window (test bodies, input
+    /// generation, other threads between MGs), summed the same way.
+    pub(crate) outside: Vec<(u32, u64)>,
 }
 
 /// Nothing without coverage.
@@ -434,6 +437,8 @@ mod instrumented {
         aside: Vec<u64>,
         /// What the warm-up runs executed (see [`Window::warm_up`]).
         first_use: Vec<u64>,
+        /// What ran between capture windows (see [`Window::open`]).
+        outside: Vec<u64>,
         /// The other threads of the process, around each measured run.
         watch: crate::threads::Watch,
         /// Measured source executions, and those another thread's work
@@ -446,6 +451,7 @@ mod instrumented {
         buffer: Vec::new(),
         aside: Vec::new(),
         first_use: Vec::new(),
+        outside: Vec::new(),
         watch: crate::threads::Watch::new(),
         captures: (0, 0),
     });
@@ -461,7 +467,8 @@ mod instrumented {
     }
 
     impl Window {
-        /// Takes the lock and zeroes every counter; `None` when coverage
+        /// Takes the lock, adds what ran since the last window to the
+        /// `outside` counters and zeroes every counter; `None` when coverage
         /// is unknown or this thread is already inside a window (a source
         /// execution nested in another belongs to the outer one; locking
         /// again would deadlock). Not generic and never inlined: it runs
@@ -471,10 +478,15 @@ mod instrumented {
             if !matches!(profile(), CoverageLayout::Captured { .. }) || CAPTURING.with(Cell::get) {
                 return None;
             }
-            let shared = CAPTURE
+            let mut shared = CAPTURE
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             CAPTURING.with(|c| c.set(true));
+            let Shared {
+                buffer, outside, ..
+            } = &mut *shared;
+            scan(section(), buffer);
+            add_dense(outside, buffer);
             section().reset();
             Some(Window { shared })
         }
@@ -664,12 +676,22 @@ mod instrumented {
                 .map(|(index, value)| (index as u32, value))
                 .collect()
         };
+        // What ran since the last window (or since the start, when no
+        // window opened) ran outside every MG.
+        {
+            let Shared {
+                buffer, outside, ..
+            } = &mut *shared;
+            scan(section(), buffer);
+            add_dense(outside, buffer);
+        }
         let aside = std::mem::take(&mut shared.aside);
         let first_use = std::mem::take(&mut shared.first_use);
         super::Aside {
             counters: sparse(aside),
             first_use: sparse(first_use),
             captures: std::mem::take(&mut shared.captures),
+            outside: sparse(std::mem::take(&mut shared.outside)),
         }
     }
 

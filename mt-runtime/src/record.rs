@@ -416,9 +416,18 @@ extern "C" fn write_end() {
     let mut end = crate::tolerance::lines();
     let checks = end.lines().count() as u64;
     let aside = coverage::take_aside();
-    let any = !aside.counters.is_empty() || !aside.first_use.is_empty() || aside.captures.0 > 0;
+    let any = !aside.counters.is_empty()
+        || !aside.first_use.is_empty()
+        || !aside.outside.is_empty()
+        || aside.captures.0 > 0;
     if any {
-        write::aside(&mut end, &aside.counters, &aside.first_use, aside.captures);
+        write::aside(
+            &mut end,
+            &aside.counters,
+            &aside.first_use,
+            aside.captures,
+            &aside.outside,
+        );
     }
     // The end line counts the lines before it, the tolerance and aside
     // lines included.

@@ -380,6 +380,11 @@ pub enum Record {
         /// Measured source executions, and how many another thread ran
         /// during.
         captures: (u64, u64),
+        /// What ran outside every MG (test bodies, input generation,
+        /// code other threads ran between MGs), summed; added within
+        /// version 7 (empty when absent). `cargo mtcov --affected` reads
+        /// it to tell which tests a change can reach.
+        outside: Vec<(u32, u64)>,
     },
     /// The frame of a follow-up input of a declared type, made by an MR
     /// from a source input.

@@ -164,6 +164,8 @@ enum Raw {
         first_use: String,
         #[serde(default)]
         captures: (u64, u64),
+        #[serde(default)]
+        outside: String,
     },
     Unclassified {
         key: Hex,
@@ -429,10 +431,12 @@ impl Raw {
                 counters,
                 first_use,
                 captures,
+                outside,
             } => Record::Aside {
                 counters: decode(&counters)?,
                 first_use: decode(&first_use)?,
                 captures,
+                outside: decode(&outside)?,
             },
             Raw::FollowUp {
                 source,
@@ -753,23 +757,25 @@ mod tests {
             }
         );
         let mut out = String::new();
-        write::aside(&mut out, &[(2, 289)], &[], (0, 0));
+        write::aside(&mut out, &[(2, 289)], &[], (0, 0), &[]);
         assert_eq!(
             one(&out),
             Record::Aside {
                 counters: vec![(2, 289)],
                 first_use: vec![],
                 captures: (0, 0),
+                outside: vec![],
             }
         );
         let mut out = String::new();
-        write::aside(&mut out, &[], &[(5, 1), (9, 2)], (40, 12));
+        write::aside(&mut out, &[], &[(5, 1), (9, 2)], (40, 12), &[(7, 3)]);
         assert_eq!(
             one(&out),
             Record::Aside {
                 counters: vec![],
                 first_use: vec![(5, 1), (9, 2)],
                 captures: (40, 12),
+                outside: vec![(7, 3)],
             }
         );
         let mut out = String::new();

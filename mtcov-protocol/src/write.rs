@@ -435,12 +435,15 @@ fn counters_line(
 /// and those of the warm-up runs before each measured execution
 /// (`first_use`, written when any ran).
 /// `captures`: the process's measured source executions, and how many of
-/// them another thread ran during (written when any ran).
+/// them another thread ran during (written when any ran). `outside`: what
+/// ran outside every MG (test bodies, input generation), summed (written
+/// when any ran).
 pub fn aside(
     out: &mut String,
     counters: &[(u32, u64)],
     first_use: &[(u32, u64)],
     captures: (u64, u64),
+    outside: &[(u32, u64)],
 ) {
     open(out, "aside");
     key(out, "counters");
@@ -448,6 +451,10 @@ pub fn aside(
     if !first_use.is_empty() {
         key(out, "first_use");
         encoded(out, first_use);
+    }
+    if !outside.is_empty() {
+        key(out, "outside");
+        encoded(out, outside);
     }
     if captures.0 > 0 {
         key(out, "captures");
@@ -631,7 +638,7 @@ mod tests {
                 changes: &[(3, 0)],
             },
         );
-        aside(&mut out, &[(2, 7)], &[(3, 1)], (4, 1));
+        aside(&mut out, &[(2, 7)], &[(3, 1)], (4, 1), &[]);
         unclassified(&mut out, 1, "m", "alloc::string::String");
         end(&mut out, 6);
         assert_eq!(out.lines().count(), 7);

@@ -71,9 +71,18 @@ pub(crate) fn changed(files: &[SourceFile]) -> Vec<(&Path, Change)> {
 }
 
 fn of(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    fingerprint_of(path)
+}
+
+/// The fingerprint of a file's content; `None` when it cannot be read.
+pub(crate) fn fingerprint_of(path: &Path) -> Option<String> {
+    Some(fingerprint_bytes(&std::fs::read(path).ok()?))
+}
+
+/// The fingerprint of some bytes, as [`SourceFile::fingerprint`] holds it.
+pub(crate) fn fingerprint_bytes(bytes: &[u8]) -> String {
     let hash = mtcov_protocol::fnv::bytes(mtcov_protocol::fnv::OFFSET, bytes.iter().copied());
-    Some(format!("{hash:016x}"))
+    format!("{hash:016x}")
 }
 
 fn collect(dir: &Path, root: bool, skip: &[&Path], out: &mut Vec<PathBuf>) {

@@ -52,6 +52,11 @@ pub(crate) struct Toolchain {
 }
 
 impl Toolchain {
+    /// `rustc -vV`, whole: release, commit, host and LLVM version.
+    pub(crate) fn verbose_version() -> Result<String> {
+        rustc_output(&["-vV"])
+    }
+
     pub(crate) fn detect() -> Result<Self> {
         Self::parse(&rustc_output(&["-vV"])?)
     }

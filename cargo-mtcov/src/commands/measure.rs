@@ -6,11 +6,12 @@ use anyhow::{Context, Result};
 
 use super::building::{Built, build_for_run, check_selection};
 use super::reporting::report_run;
+use crate::affected::{self, RunBase};
 use crate::build::BuildOutput;
 use crate::cli::MtcovArgs;
 use crate::error::ExitStatus;
 use crate::records::shards::Shard;
-use crate::run::last_run::NewRun;
+use crate::run::last_run::{LastRun, NewRun, RunFacts};
 use crate::run::{self, RunPlan};
 use crate::term;
 
@@ -18,6 +19,9 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
     check_selection()?;
+    if let Some(reference) = &args.affected {
+        check_affected(args, reference)?;
+    }
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
     let built = build_for_run(common, &args.build, &args.report)?;
@@ -46,15 +50,41 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         };
         return save_shard(&record_dir, partition, *branch, build.clone(), runs);
     }
+    // A whole run's records can be the base of a later `--affected` run.
+    let mut build_options = args.build.clone();
+    build_options.branch = *branch;
+    let base = RunBase::now(workspace, &build_options)?;
+    let plan = match &args.affected {
+        Some(reference) => {
+            let last = LastRun::load(&mtcov_dir)?;
+            Some(affected::plan(workspace, &last, reference, &base, build)?)
+        }
+        None => None,
+    };
+    let whole = !run::TestArgs::parse(&args.test_args).selects()
+        && std::env::var_os(mtcov_protocol::SELECT_ENV).is_none_or(|p| p.is_empty());
     let new_run = NewRun::start(&mtcov_dir)?;
-    let runs = match run::run_tests(&run_plan(args, build, new_run.record_dir())) {
+    let mut run_plan = run_plan(args, build, new_run.record_dir());
+    run_plan.keep = plan.as_ref().map(|p| &p.keep);
+    let mut runs = match run::run_tests(&run_plan) {
         Ok(runs) => runs,
         Err(e) => {
             new_run.discard();
             return interrupted_or(e);
         }
     };
-    let last = new_run.commit(build.clone(), runs, *branch, *instrument)?;
+    let affected = match plan {
+        Some(plan) => Some(plan.merge(new_run.record_dir(), &mut runs, build)?),
+        None => None,
+    };
+    if let Some(summary) = &affected {
+        term::status("Affected", format_args!("{}", summary.line()));
+    }
+    let facts = RunFacts {
+        base: whole.then_some(base),
+        affected,
+    };
+    let last = new_run.commit(build.clone(), runs, *branch, *instrument, facts)?;
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
     let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
     report_run(workspace, &last, &args.report, *color)
@@ -68,7 +98,27 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
         library_paths: &build.library_paths,
         env: &build.test_env,
         options: &args.run,
+        keep: None,
     }
+}
+
+/// `--affected` reruns part of a whole run: it takes no selection of its own.
+fn check_affected(args: &MtcovArgs, reference: &str) -> Result<()> {
+    let conflict = if args.run.partition.is_some() {
+        Some("--partition (a shard is not a whole run)")
+    } else if run::TestArgs::parse(&args.test_args).selects() {
+        Some("test filters or selections after `--`")
+    } else if std::env::var_os(mtcov_protocol::SELECT_ENV).is_some_and(|p| !p.is_empty()) {
+        Some("MTCOV_SELECT")
+    } else {
+        None
+    };
+    if let Some(conflict) = conflict {
+        anyhow::bail!(
+            "--affected {reference} cannot be combined with {conflict}: it reruns part of a whole              run and keeps the rest, which needs every test in scope"
+        );
+    }
+    Ok(())
 }
 
 /// An interrupted run exits 130 (its records are gone, the previous run

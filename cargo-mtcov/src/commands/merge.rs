@@ -19,7 +19,7 @@ use super::reporting::report_run;
 use crate::cli::MergeCommand;
 use crate::error::ExitStatus;
 use crate::records::shards::{Shard, check_partition, merge_into};
-use crate::run::last_run::NewRun;
+use crate::run::last_run::{NewRun, RunFacts};
 
 pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
     let mut shards = Vec::new();
@@ -45,6 +45,12 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
             return Err(e);
         }
     };
-    let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
+    let last = new_run.commit(
+        built.build.clone(),
+        runs,
+        built.branch,
+        built.instrument,
+        RunFacts::default(),
+    )?;
     report_run(&built.workspace, &last, &command.report, built.color)
 }

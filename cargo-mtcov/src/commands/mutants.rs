@@ -28,7 +28,7 @@ use crate::mutants::matrix::{self, MATRIX_VERSION, Matrix, MrEntry, SourceEntry}
 use crate::mutants::shard::{self, ShardInfo};
 use crate::mutants::verdict::MutantStatus;
 use crate::mutants::{self, BaselineFailed, Plan, entries, list};
-use crate::run::last_run::NewRun;
+use crate::run::last_run::{NewRun, RunFacts};
 use crate::run::{self, BinaryOutcome, RunPlan};
 use crate::term;
 
@@ -260,6 +260,7 @@ fn instrumented_baseline(
         library_paths: &build.library_paths,
         env: &env,
         options: &run::RunOptions::default(),
+        keep: None,
     }) {
         Ok(runs) => runs,
         Err(e) => {
@@ -267,7 +268,7 @@ fn instrumented_baseline(
             return Err(e);
         }
     };
-    let last = new_run.commit(build, runs, args.build.branch, true)?;
+    let last = new_run.commit(build, runs, args.build.branch, true, RunFacts::default())?;
     if let Some(failed) = last
         .runs
         .iter()

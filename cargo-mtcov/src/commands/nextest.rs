@@ -22,7 +22,7 @@ use super::reporting::report_run;
 use crate::build::{self, BuildRequest};
 use crate::cli::NextestCommand;
 use crate::error::ExitStatus;
-use crate::run::last_run::NewRun;
+use crate::run::last_run::{NewRun, RunFacts};
 use crate::run::{BinaryOutcome, BinaryRun};
 use crate::term;
 
@@ -79,7 +79,13 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
             processes: Vec::new(),
         })
         .collect();
-    let last = new_run.commit(built.build.clone(), runs, built.branch, built.instrument)?;
+    let last = new_run.commit(
+        built.build.clone(),
+        runs,
+        built.branch,
+        built.instrument,
+        RunFacts::default(),
+    )?;
     report_run(&built.workspace, &last, &command.report, built.color)
 }
 

@@ -35,6 +35,29 @@ impl ChangedLines {
 /// (committed and uncommitted changes to tracked files), and every line of
 /// the Rust sources git does not track yet (not ignored).
 pub(crate) fn read(root: &Path, base: &str) -> Result<ChangedLines> {
+    let diff = git_diff(root, base, "--diff")?;
+    let mut changed = parse(base, &diff)?;
+    // Files git does not track yet are wholly added by the working tree.
+    // Only Rust sources can hold requirements (a lock file cargo just
+    // wrote is no change to measure).
+    for file in untracked(root, "--diff")? {
+        if !file.ends_with(".rs") {
+            continue;
+        }
+        // Not text (or gone meanwhile): no lines a criterion can hold.
+        let Ok(text) = std::fs::read_to_string(root.join(&file)) else {
+            continue;
+        };
+        let lines = text.lines().count() as u32;
+        changed.files.entry(file).or_default().extend(1..=lines);
+    }
+    Ok(changed)
+}
+
+/// `git diff --unified=0 --relative <base>` in `root`: the working tree
+/// (committed and uncommitted changes to tracked files) against `base`.
+/// `option` names the flag that asked, for errors.
+pub(crate) fn git_diff(root: &Path, base: &str, option: &str) -> Result<String> {
     let output = Command::new("git")
         .args([
             "diff",
@@ -47,47 +70,56 @@ pub(crate) fn read(root: &Path, base: &str) -> Result<ChangedLines> {
         .arg("--")
         .current_dir(root)
         .output()
-        .context("cannot run `git diff` for --diff (is git installed?)")?;
+        .with_context(|| format!("cannot run `git diff` for {option} (is git installed?)"))?;
     if !output.status.success() {
         bail!(
             "`git diff {base}` failed in {}: {}\n\
-             --diff takes a git revision of the repository that holds the workspace (a branch, a tag, a commit)",
+             {option} takes a git revision of the repository that holds the workspace (a branch, a tag, a commit)",
             root.display(),
             String::from_utf8_lossy(&output.stderr).trim()
         );
     }
-    let mut changed = parse(base, &String::from_utf8_lossy(&output.stdout))?;
-    // Files git does not track yet are wholly added by the working tree.
-    let untracked = Command::new("git")
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The files under `root` git does not track yet (and does not ignore),
+/// relative to `root`.
+pub(crate) fn untracked(root: &Path, option: &str) -> Result<Vec<String>> {
+    let output = Command::new("git")
         .args(["ls-files", "--others", "--exclude-standard", "-z"])
         .current_dir(root)
         .output()
-        .context("cannot run `git ls-files` for --diff")?;
-    if !untracked.status.success() {
+        .with_context(|| format!("cannot run `git ls-files` for {option}"))?;
+    if !output.status.success() {
         bail!(
             "`git ls-files --others` failed in {}: {}",
             root.display(),
-            String::from_utf8_lossy(&untracked.stderr).trim()
+            String::from_utf8_lossy(&output.stderr).trim()
         );
     }
-    // Only Rust sources can hold requirements (a lock file cargo just
-    // wrote is no change to measure).
-    for file in String::from_utf8_lossy(&untracked.stdout).split('\0') {
-        if !file.ends_with(".rs") {
-            continue;
-        }
-        // Not text (or gone meanwhile): no lines a criterion can hold.
-        let Ok(text) = std::fs::read_to_string(root.join(file)) else {
-            continue;
-        };
-        let lines = text.lines().count() as u32;
-        changed
-            .files
-            .entry(file.to_owned())
-            .or_default()
-            .extend(1..=lines);
-    }
-    Ok(changed)
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .split('\0')
+        .filter(|f| !f.is_empty())
+        .map(str::to_owned)
+        .collect())
+}
+
+/// One file of a unified diff, in both versions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct FileDiff {
+    /// Its path in the old version; `None` when the diff adds it.
+    pub old: Option<String>,
+    /// Its path in the new version; `None` when the diff deletes it.
+    pub new: Option<String>,
+    /// Lines of the old version the diff removes or changes.
+    pub removed: BTreeSet<u32>,
+    /// Lines of the old version after which the diff only inserts (0:
+    /// before the first line).
+    pub inserted_after: BTreeSet<u32>,
+    /// Lines of the new version the diff adds or changes.
+    pub added: BTreeSet<u32>,
+    /// Whether it changes the file without a hunk (a binary file, a mode).
+    pub without_hunks: bool,
 }
 
 /// Parses a unified diff (with any context): for each file of the new
@@ -99,22 +131,50 @@ pub fn parse(base: &str, diff: &str) -> Result<ChangedLines> {
         base: base.to_owned(),
         files: BTreeMap::new(),
     };
-    let mut file: Option<String> = None;
-    // Inside a hunk: the next line of the new version, and how many old
-    // and new lines the hunk still holds.
-    let mut hunk: Option<(u32, u32, u32)> = None;
+    for file in parse_files(diff)? {
+        if let Some(new) = file.new
+            && !file.added.is_empty()
+        {
+            changed.files.entry(new).or_default().extend(file.added);
+        }
+    }
+    Ok(changed)
+}
+
+/// Parses a unified diff into its files, with the lines each version
+/// changes ([`parse`] keeps the new version's).
+pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
+    let mut files: Vec<FileDiff> = Vec::new();
+    // Whether the current file's `---` line was read (the next starts
+    // another file when no `diff --git` line came between).
+    let mut had_old = false;
+    // Inside a hunk: the next line of the old and of the new version, how
+    // many old and new lines the hunk still holds, and whether the current
+    // run of changed lines removes any.
+    let mut hunk: Option<(u32, u32, u32, u32, bool)> = None;
     for line in diff.lines() {
-        if let Some((at, old, new)) = hunk.as_mut() {
+        if let Some((old_at, at, old, new, removes)) = hunk.as_mut() {
+            let Some(file) = files.last_mut() else {
+                bail!("a hunk before any file header at `{line}`");
+            };
             match line.as_bytes().first() {
                 Some(b'+') if *new > 0 => {
-                    if let Some(file) = &file {
-                        changed.files.entry(file.clone()).or_default().insert(*at);
+                    file.added.insert(*at);
+                    if !*removes {
+                        file.inserted_after.insert(*old_at - 1);
                     }
                     *at += 1;
                     *new -= 1;
                 }
-                Some(b'-') if *old > 0 => *old -= 1,
+                Some(b'-') if *old > 0 => {
+                    file.removed.insert(*old_at);
+                    *removes = true;
+                    *old_at += 1;
+                    *old -= 1;
+                }
                 Some(b' ') | None if *old > 0 && *new > 0 => {
+                    *removes = false;
+                    *old_at += 1;
                     *at += 1;
                     *old -= 1;
                     *new -= 1;
@@ -123,7 +183,7 @@ pub fn parse(base: &str, diff: &str) -> Result<ChangedLines> {
                 Some(b'\\') => {}
                 _ => bail!(
                     "a hunk of {} ends early at `{line}`",
-                    file.as_deref().unwrap_or("?")
+                    file.new.as_deref().or(file.old.as_deref()).unwrap_or("?")
                 ),
             }
             if *old == 0 && *new == 0 {
@@ -134,11 +194,39 @@ pub fn parse(base: &str, diff: &str) -> Result<ChangedLines> {
         if line.starts_with('\\') {
             continue;
         }
-        if let Some(path) = line.strip_prefix("+++ ") {
-            file = match path {
+        let path = |p: &str, prefix: &str| -> Option<String> {
+            match p {
                 "/dev/null" => None,
-                path => Some(path.strip_prefix("b/").unwrap_or(path).to_owned()),
-            };
+                p => {
+                    let p = p.trim_matches('"');
+                    Some(p.strip_prefix(prefix).unwrap_or(p).to_owned())
+                }
+            }
+        };
+        if let Some(paths) = line.strip_prefix("diff --git ") {
+            // `a/<old> b/<new>`; `---`/`+++` lines, when they follow, say
+            // the same or `/dev/null`.
+            let (old, new) = paths.split_once(" b/").unwrap_or((paths, paths));
+            files.push(FileDiff {
+                old: path(old, "a/"),
+                new: path(new, ""),
+                without_hunks: true,
+                ..FileDiff::default()
+            });
+            had_old = false;
+        } else if let Some(old) = line.strip_prefix("--- ") {
+            if had_old || files.is_empty() {
+                files.push(FileDiff::default());
+            }
+            had_old = true;
+            let file = files.last_mut().expect("pushed above");
+            file.old = path(old, "a/");
+        } else if let Some(new) = line.strip_prefix("+++ ") {
+            if files.is_empty() {
+                files.push(FileDiff::default());
+            }
+            let file = files.last_mut().expect("pushed above");
+            file.new = path(new, "b/");
         } else if let Some(header) = line.strip_prefix("@@ ") {
             // `@@ -a[,b] +c[,d] @@ ...`; a missing count is 1.
             let range = |sign: char| -> Result<(u32, u32)> {
@@ -155,11 +243,20 @@ pub fn parse(base: &str, diff: &str) -> Result<ChangedLines> {
                 };
                 Ok((number(parts.next(), 0)?, number(parts.next(), 1)?))
             };
-            let ((_, old), (start, new)) = (range('-')?, range('+')?);
-            hunk = (old > 0 || new > 0).then_some((start, old, new));
+            let ((old_start, old), (start, new)) = (range('-')?, range('+')?);
+            let Some(file) = files.last_mut() else {
+                bail!("a hunk header before any file header: {line}");
+            };
+            file.without_hunks = false;
+            // With no old lines, `old_start` is the line the hunk follows.
+            let old_at = if old == 0 { old_start + 1 } else { old_start };
+            if old == 0 && new > 0 {
+                file.inserted_after.insert(old_start);
+            }
+            hunk = (old > 0 || new > 0).then_some((old_at, start, old, new, old == 0));
         }
     }
-    Ok(changed)
+    Ok(files)
 }
 
 #[cfg(test)]
@@ -234,5 +331,61 @@ deleted file mode 100644
             changed.files["y.rs"].iter().copied().collect::<Vec<_>>(),
             [1, 2]
         );
+    }
+
+    #[test]
+    fn both_versions_of_each_file() {
+        let diff = "\
+diff --git a/src/lib.rs b/src/lib.rs
+index 1111111..2222222 100644
+--- a/src/lib.rs
++++ b/src/lib.rs
+@@ -3,0 +4,2 @@ fn a() {
++    let x = 1;
++    let y = 2;
+@@ -10 +12 @@ fn b() {
+-    old();
++    new();
+@@ -20,2 +22,0 @@ fn c() {
+-    gone();
+-    gone();
+diff --git a/src/new.rs b/src/new.rs
+new file mode 100644
+--- /dev/null
++++ b/src/new.rs
+@@ -0,0 +1 @@
++pub fn f() {}
+diff --git a/logo.png b/logo.png
+index 3333333..4444444 100644
+Binary files a/logo.png and b/logo.png differ
+";
+        let files = parse_files(diff).unwrap();
+        assert_eq!(files.len(), 3);
+        let lib = &files[0];
+        assert_eq!(lib.old.as_deref(), Some("src/lib.rs"));
+        assert_eq!(
+            lib.removed.iter().copied().collect::<Vec<_>>(),
+            [10, 20, 21]
+        );
+        assert_eq!(lib.inserted_after.iter().copied().collect::<Vec<_>>(), [3]);
+        assert_eq!(lib.added.iter().copied().collect::<Vec<_>>(), [4, 5, 12]);
+        assert!(!lib.without_hunks);
+        assert_eq!(
+            (files[1].old.as_deref(), files[1].new.as_deref()),
+            (None, Some("src/new.rs"))
+        );
+        assert_eq!(
+            files[1].inserted_after.iter().copied().collect::<Vec<_>>(),
+            [0]
+        );
+        assert_eq!(files[2].new.as_deref(), Some("logo.png"));
+        assert!(files[2].without_hunks);
+        // With context: an insertion between old lines 1 and 2.
+        let files = parse_files("--- a/x.rs\n+++ b/x.rs\n@@ -1,2 +1,3 @@\n a\n+b\n c\n").unwrap();
+        assert_eq!(
+            files[0].inserted_after.iter().copied().collect::<Vec<_>>(),
+            [1]
+        );
+        assert!(files[0].removed.is_empty());
     }
 }

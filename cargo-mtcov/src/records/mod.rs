@@ -148,6 +148,9 @@ pub(crate) struct ProcessRecords {
     /// Its measured source executions, and those another thread ran
     /// during (from the `aside` line).
     pub(crate) captures: (u64, u64),
+    /// What ran outside every MG (test body, input generation), summed;
+    /// empty as `aside`, and in records of earlier releases.
+    pub(crate) outside: Vec<(u32, u64)>,
     pub(crate) completeness: Completeness,
 }
 
@@ -657,10 +660,12 @@ fn read_file(
                 counters,
                 first_use,
                 captures,
+                outside,
             } => {
                 let proc = &mut run.processes[p];
                 if let Err(why) = check_counters(&proc.coverage, &counters, None)
                     .and_then(|()| check_counters(&proc.coverage, &first_use, None))
+                    .and_then(|()| check_counters(&proc.coverage, &outside, None))
                 {
                     problem.get_or_insert(format!("{name}:{number}: {why}"));
                     continue;
@@ -668,6 +673,7 @@ fn read_file(
                 proc.aside = counters;
                 proc.first_use = first_use;
                 proc.captures = captures;
+                proc.outside = outside;
             }
             Record::End { lines: counted } => {
                 ended = true;
@@ -796,6 +802,7 @@ fn add_process(
         follow_executions: Vec::new(),
         aside: Vec::new(),
         first_use: Vec::new(),
+        outside: Vec::new(),
         captures: (0, 0),
         completeness: Completeness::Incomplete(String::new()),
     });

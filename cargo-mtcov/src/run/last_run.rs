@@ -45,6 +45,21 @@ pub struct LastRun {
     /// libraries) when the run committed.
     pub stamps: Vec<Stamp>,
     pub runs: Vec<BinaryRun>,
+    /// What `cargo mtcov --affected` needs to keep this run's records:
+    /// only a whole `cargo mtcov` run has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<crate::affected::RunBase>,
+    /// Under `--affected`: which tests reran and which kept their records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affected: Option<crate::affected::Summary>,
+}
+
+/// What a run adds to `last-run.json` besides its build and outcomes.
+#[derive(Debug, Default)]
+pub(crate) struct RunFacts {
+    /// Set for a whole `cargo mtcov` run (see [`LastRun::base`]).
+    pub base: Option<crate::affected::RunBase>,
+    pub affected: Option<crate::affected::Summary>,
 }
 
 fn instrumented_by_default() -> bool {
@@ -92,6 +107,8 @@ impl LastRun {
             kept,
             stamps: Vec::new(),
             runs,
+            base: None,
+            affected: None,
         };
         run.stamps = run
             .build
@@ -230,8 +247,11 @@ impl NewRun {
         runs: Vec<BinaryRun>,
         branch: bool,
         instrumented: bool,
+        facts: RunFacts,
     ) -> Result<LastRun> {
-        let last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
+        let mut last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
+        last.base = facts.base;
+        last.affected = facts.affected;
         last.save(&self.mtcov_dir)?;
         remove_other_runs(&self.mtcov_dir.join("records"), &self.id);
         Ok(last)

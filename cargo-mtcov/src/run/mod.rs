@@ -39,7 +39,7 @@
 //!
 //! Test output goes to our stderr; stdout is the report's.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -76,6 +76,8 @@ pub(crate) struct RunPlan<'a> {
     pub options: &'a RunOptions,
     /// `[env]` of cargo's config, applied before mtcov's own variables.
     pub env: &'a [(String, String)],
+    /// Per executable, tests not to run (`--affected` keeps their records).
+    pub keep: Option<&'a HashMap<PathBuf, HashSet<String>>>,
 }
 
 impl RunPlan<'_> {
@@ -286,6 +288,7 @@ fn plan_jobs(
             continue;
         }
         let all = &tests_of[&binary];
+        let kept = plan.keep.and_then(|keep| keep.get(&exe.path));
         let chosen: Vec<String> = match plan.options.partition {
             Some(p) => all
                 .iter()
@@ -295,10 +298,15 @@ fn plan_jobs(
                 .collect(),
             None => all.clone(),
         };
+        let whole_binary = kept.is_none_or(HashSet::is_empty);
+        let chosen: Vec<String> = chosen
+            .into_iter()
+            .filter(|t| kept.is_none_or(|kept| !kept.contains(t)))
+            .collect();
         if chosen.is_empty() {
             continue;
         }
-        let whole = plan.options.partition.is_none();
+        let whole = plan.options.partition.is_none() && whole_binary;
         let count = plural(chosen.len(), "test");
         if plan.options.serial || !with_mrs[binary] {
             let serial = plan.options.serial;

@@ -1,0 +1,168 @@
+//! Which functions a diff changes, read off the old build's coverage
+//! mappings: a function is changed when a line the diff removes or
+//! changes, or a point where it inserts lines, lies inside the lines its
+//! regions span (the closures and macro expansions in it included).
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use llvm_profparser::coverage::{CoverageMappingInfo, FunctionRecordV3};
+
+/// What the diff does to one file of the old version.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct OldLines {
+    /// Lines removed or changed.
+    pub removed: BTreeSet<u32>,
+    /// Lines after which lines are only inserted.
+    pub inserted_after: BTreeSet<u32>,
+}
+
+impl OldLines {
+    /// Whether a change lies inside `first..=last`: a removed line in it,
+    /// or an insertion between two of its lines.
+    fn inside(&self, (first, last): (u32, u32)) -> bool {
+        self.removed.range(first..=last).next().is_some()
+            || (last > first && self.inserted_after.range(first..last).next().is_some())
+    }
+
+    /// The changes no span of `spans` holds: where they are, for messages.
+    fn outside(&self, spans: &[(u32, u32)]) -> Option<u32> {
+        let held = |line: u32, insertion: bool| {
+            spans.iter().any(|&(first, last)| {
+                if insertion {
+                    first <= line && line < last
+                } else {
+                    first <= line && line <= last
+                }
+            })
+        };
+        self.removed
+            .iter()
+            .find(|&&l| !held(l, false))
+            .or_else(|| self.inserted_after.iter().find(|&&l| !held(l, true)))
+            .copied()
+    }
+}
+
+/// A function by its NameRef and structural hash, as the profiler's
+/// function table names it.
+pub(crate) type FunctionKey = (u64, u64);
+
+/// The functions of `infos` (one binary's mappings) that the changes to
+/// `files` (absolute paths) lie inside, with their symbol names.
+pub(crate) fn changed_functions(
+    infos: &[CoverageMappingInfo],
+    files: &HashMap<PathBuf, OldLines>,
+) -> HashMap<FunctionKey, String> {
+    let mut changed = HashMap::new();
+    for info in infos {
+        let mut paths: HashMap<u64, Vec<PathBuf>> = HashMap::new();
+        for rec in info.cov_fun.iter().filter(|r| !is_dummy(r)) {
+            let paths = paths
+                .entry(rec.header.filenames_ref)
+                .or_insert_with(|| info.get_files_from_id(rec.header.filenames_ref));
+            let hit = spans(rec, paths)
+                .iter()
+                .any(|(file, span)| files.get(*file).is_some_and(|lines| lines.inside(*span)));
+            if hit {
+                let name = info
+                    .prof_names
+                    .get(&rec.header.name_hash)
+                    .cloned()
+                    .unwrap_or_else(|| format!("{:016x}", rec.header.name_hash));
+                changed.insert((rec.header.name_hash, rec.header.fn_hash), name);
+            }
+        }
+    }
+    changed
+}
+
+/// The first change of `files` that lies outside every function whose
+/// own file it is in `infos` (a binary's and the member libraries'
+/// mappings, unused functions included): `(file, line)`. A file no
+/// mapping names at all is outside too (line 0).
+pub(crate) fn outside_functions<'f>(
+    infos: &[CoverageMappingInfo],
+    files: &'f HashMap<PathBuf, OldLines>,
+) -> Option<(&'f Path, u32)> {
+    // Per changed file, the spans of the functions defined in it.
+    let mut own: HashMap<&Path, Vec<(u32, u32)>> = HashMap::new();
+    for info in infos {
+        let mut paths: HashMap<u64, Vec<PathBuf>> = HashMap::new();
+        for rec in &info.cov_fun {
+            let paths = paths
+                .entry(rec.header.filenames_ref)
+                .or_insert_with(|| info.get_files_from_id(rec.header.filenames_ref));
+            let Some(main) = rec.regions.first().and_then(|r| paths.get(r.file_id)) else {
+                continue;
+            };
+            let Some((path, _)) = files.get_key_value(main) else {
+                continue;
+            };
+            if let Some((_, span)) = spans(rec, paths).into_iter().find(|(f, _)| *f == main) {
+                own.entry(path.as_path()).or_default().push(span);
+            }
+        }
+    }
+    let mut sorted: Vec<(&PathBuf, &OldLines)> = files.iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(b.0));
+    sorted
+        .into_iter()
+        .find_map(|(path, lines)| match own.get(path.as_path()) {
+            None => Some((path.as_path(), 0)),
+            Some(spans) => lines.outside(spans).map(|line| (path.as_path(), line)),
+        })
+}
+
+/// Per file a record's regions are in, the first and last line they span.
+fn spans<'p>(rec: &FunctionRecordV3, paths: &'p [PathBuf]) -> Vec<(&'p PathBuf, (u32, u32))> {
+    let mut out: Vec<(&PathBuf, (u32, u32))> = Vec::new();
+    for region in &rec.regions {
+        let Some(path) = paths.get(region.file_id) else {
+            continue;
+        };
+        let first = u32::try_from(region.loc.line_start).unwrap_or(u32::MAX);
+        let last = u32::try_from(region.loc.line_end)
+            .unwrap_or(u32::MAX)
+            .max(first);
+        match out.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, span)) => *span = (span.0.min(first), span.1.max(last)),
+            None => out.push((path, (first, last))),
+        }
+    }
+    out
+}
+
+/// LLVM's dummy record (hash 0, one zero region): a function no object
+/// linked, with no counters.
+fn is_dummy(rec: &FunctionRecordV3) -> bool {
+    rec.header.fn_hash == 0 && rec.regions.len() == 1 && rec.regions[0].count.is_zero()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(removed: &[u32], inserted_after: &[u32]) -> OldLines {
+        OldLines {
+            removed: removed.iter().copied().collect(),
+            inserted_after: inserted_after.iter().copied().collect(),
+        }
+    }
+
+    #[test]
+    fn a_change_is_inside_a_span_or_outside_all() {
+        let body = (10, 20);
+        assert!(lines(&[10], &[]).inside(body));
+        assert!(lines(&[20], &[]).inside(body));
+        assert!(!lines(&[21], &[]).inside(body));
+        // Inserted between lines 19 and 20: inside; after 20: not.
+        assert!(lines(&[], &[19]).inside(body));
+        assert!(!lines(&[], &[20]).inside(body));
+        assert!(!lines(&[], &[9]).inside(body));
+        let spans = [(1, 3), (10, 20)];
+        assert_eq!(lines(&[2, 15], &[12]).outside(&spans), None);
+        assert_eq!(lines(&[2, 5], &[]).outside(&spans), Some(5));
+        assert_eq!(lines(&[], &[3]).outside(&spans), Some(3));
+    }
+}

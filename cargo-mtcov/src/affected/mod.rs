@@ -1,0 +1,687 @@
+//! `cargo mtcov --affected REF`: rerun only the tests a change can reach
+//! and keep the others' records from the last run, so that the report
+//! equals a full rerun's.
+//!
+//! The rule (docs/cli.md, "--affected"):
+//!
+//! - The last run must be a whole `cargo mtcov` run of this release made
+//!   at `REF` (its sources, manifests and lock file are `REF`'s), with the
+//!   same toolchain, cargo arguments and compiler flags; else refused.
+//! - `git diff REF` (and the files git does not track) gives the changed
+//!   lines of the old version. A change to anything but a Rust source, a
+//!   new, deleted or renamed file, or a changed line outside every
+//!   function of the old build (a `const`, a `static`, a type, a macro, an
+//!   attribute, a new item) reruns every test.
+//! - Otherwise the changed functions are those whose regions span a
+//!   changed line. A test process reruns when it ran one of them (in a
+//!   source or follow-up execution, a check, a warm-up, or outside its
+//!   MGs: its test body, input generation), when its records name a
+//!   changed file (an MR's or a float check's location there could have
+//!   moved), when it did not pass or did not finish, or when it shared its
+//!   process with other tests. Tests new since the last run run.
+//! - Every other test keeps its records, moved to the new build's counter
+//!   layout function by function (`translate`); one whose counters do not
+//!   move (a function the new build does not have) reruns.
+//!
+//! The unit kept or rerun is a test (one process each): everything a
+//! process records (its MGs, its aside, warm-up and float-check tables)
+//! then comes whole from one run, which is what makes the report equal a
+//! full rerun's.
+
+mod changes;
+mod git;
+mod translate;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use mtcov_protocol::CoverageLayout;
+use serde::{Deserialize, Serialize};
+
+use crate::build::sources::SourceFile;
+use crate::build::{BuildOptions, BuildOutput, TestExecutable, Workspace};
+use crate::mapping::CounterLayout;
+use crate::records::{self, Completeness, ProcessRecords, RunRecords};
+use crate::run::last_run::LastRun;
+use crate::run::{BinaryOutcome, BinaryRun, ProcessRun, binary_id};
+use changes::{FunctionKey, OldLines};
+use translate::Remap;
+
+/// What a run's records must share with a later build to be kept by
+/// `--affected`: the toolchain, the cargo arguments, the compiler flags
+/// from the environment, and the manifests, lock file and cargo config.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunBase {
+    /// `rustc -vV`.
+    pub toolchain: String,
+    /// The build's cargo arguments (packages, features, profile, branch).
+    pub cargo_args: Vec<String>,
+    /// Variables that change what rustc makes (`RUSTFLAGS`, ...), as set.
+    pub flags: Vec<(String, String)>,
+    /// Fingerprints of the manifests, lock file, cargo config and
+    /// toolchain file (empty: the file did not exist).
+    pub manifests: Vec<SourceFile>,
+}
+
+/// The environment variables that change what the build makes.
+const FLAG_VARIABLES: [&str; 7] = [
+    "RUSTFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "CARGO_BUILD_RUSTFLAGS",
+    "RUSTC",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_BUILD_TARGET",
+];
+
+impl RunBase {
+    /// The base of a run built now with `options`.
+    pub(crate) fn now(workspace: &Workspace, options: &BuildOptions) -> Result<RunBase> {
+        let mut cargo_args = crate::build::build_args(options, crate::model::ColorChoice::Never, 0);
+        cargo_args.retain(|a| a != "--color" && a != "never");
+        if options.branch {
+            cargo_args.push("--branch".to_owned());
+        }
+        let flags = FLAG_VARIABLES
+            .iter()
+            .filter_map(|&name| Some((name.to_owned(), std::env::var(name).ok()?)))
+            .collect();
+        let manifests = manifest_paths(workspace)
+            .into_iter()
+            .map(|path| SourceFile {
+                fingerprint: crate::build::sources::fingerprint_of(&path).unwrap_or_default(),
+                path,
+            })
+            .collect();
+        Ok(RunBase {
+            toolchain: crate::build::Toolchain::verbose_version()?,
+            cargo_args,
+            flags,
+            manifests,
+        })
+    }
+
+    /// Why records of a run with base `self` cannot be kept by a build
+    /// with base `now`, if they cannot.
+    fn differs(&self, now: &RunBase) -> Option<String> {
+        if self.toolchain != now.toolchain {
+            let release = |t: &str| {
+                t.lines()
+                    .find(|l| l.starts_with("release:") || l.starts_with("commit-hash:"))
+                    .unwrap_or(t)
+                    .to_owned()
+            };
+            return Some(format!(
+                "it was built by another toolchain ({}; now {})",
+                release(&self.toolchain),
+                release(&now.toolchain)
+            ));
+        }
+        if self.cargo_args != now.cargo_args {
+            return Some(format!(
+                "it was built with other cargo arguments (`{}`; now `{}`): another set of \
+                 packages, features or profile",
+                self.cargo_args.join(" "),
+                now.cargo_args.join(" ")
+            ));
+        }
+        if self.flags != now.flags {
+            let show = |flags: &[(String, String)]| {
+                if flags.is_empty() {
+                    "none".to_owned()
+                } else {
+                    flags
+                        .iter()
+                        .map(|(k, v)| format!("{k}={v}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+            };
+            return Some(format!(
+                "it was built with other compiler settings ({}; now {})",
+                show(&self.flags),
+                show(&now.flags)
+            ));
+        }
+        None
+    }
+}
+
+/// The files besides Rust sources that decide what cargo builds.
+fn manifest_paths(workspace: &Workspace) -> Vec<PathBuf> {
+    let root = &workspace.root;
+    let mut paths: Vec<PathBuf> = [
+        "Cargo.toml",
+        "Cargo.lock",
+        ".cargo/config.toml",
+        ".cargo/config",
+        "rust-toolchain",
+        "rust-toolchain.toml",
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .chain(
+        workspace
+            .members
+            .iter()
+            .map(|m| m.manifest_dir.join("Cargo.toml")),
+    )
+    .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
+/// What was rerun and what was kept: in `last-run.json` and every report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The revision, as given.
+    pub reference: String,
+    /// The commit it names.
+    pub commit: String,
+    /// Why every test reran, when the change allows no finer choice.
+    pub everything: Option<String>,
+    /// The tests that ran, each with why.
+    pub rerun: Vec<TestNote>,
+    /// The tests whose records were kept from the last run.
+    pub kept: Vec<TestNote>,
+    /// MGs in the kept tests' records.
+    pub kept_groups: usize,
+}
+
+/// One test of a test binary, and why it was rerun or kept.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TestNote {
+    /// The binary, as nextest names it (`package::test-target`).
+    pub binary: String,
+    pub test: String,
+    pub why: String,
+}
+
+impl Summary {
+    /// One line: what was rerun and kept, against what.
+    pub fn line(&self) -> String {
+        let short = &self.commit[..self.commit.len().min(12)];
+        let mut line = format!(
+            "--affected {} ({short}): reran {} of {} tests, kept the records of {} ({} MGs) from the last run",
+            self.reference,
+            self.rerun.len(),
+            self.rerun.len() + self.kept.len(),
+            self.kept.len(),
+            self.kept_groups,
+        );
+        if let Some(why) = &self.everything {
+            line.push_str(&format!("; every test reran: {why}"));
+        }
+        line
+    }
+}
+
+/// What changed since `REF`, in the old version's lines.
+struct Changes {
+    /// Why every test must rerun, when the change allows no finer choice.
+    everything: Option<String>,
+    /// Changed Rust sources (absolute paths) and their changed lines.
+    files: HashMap<PathBuf, OldLines>,
+    /// The same files as records can name them: relative to the workspace
+    /// root and to their package.
+    names: Vec<String>,
+}
+
+/// The plan of an `--affected` run: which tests keep their records.
+pub(crate) struct Plan {
+    /// Per test executable (path of the new build): the tests not to run.
+    pub(crate) keep: HashMap<PathBuf, HashSet<String>>,
+    kept: Vec<Kept>,
+    /// Why each test of the last run reruns, by (binary id, test).
+    reasons: HashMap<(String, String), String>,
+    summary: Summary,
+}
+
+/// A kept test: its process, and its records moved to the new build.
+struct Kept {
+    binary: PathBuf,
+    process: ProcessRun,
+    file_name: String,
+    text: String,
+}
+
+/// Checks that the last run can be the base of an `--affected REF` run
+/// with this build, reads the change, and decides which tests rerun.
+pub(crate) fn plan(
+    workspace: &Workspace,
+    last: &LastRun,
+    reference: &str,
+    now: &RunBase,
+    build: &BuildOutput,
+) -> Result<Plan> {
+    let Some(base) = &last.base else {
+        bail!(
+            "--affected {reference}: the last run cannot be kept: it was not a whole `cargo mtcov` \
+             run of this release (test filters, MTCOV_SELECT, merged shards, nextest, or an \
+             earlier release); run `cargo mtcov` at {reference} first"
+        );
+    };
+    if let Some(why) = base.differs(now) {
+        bail!(
+            "--affected {reference}: the last run's records cannot be kept: {why}; run `cargo mtcov` at {reference} first"
+        );
+    }
+    last.check_unchanged()?;
+    let (top, commit) = git::resolve(&workspace.root, reference)?;
+    check_made_at(&top, &commit, reference, last, base)?;
+    let changes = read_changes(workspace, reference)?;
+    let mut summary = Summary {
+        reference: reference.to_owned(),
+        commit,
+        everything: changes.everything.clone(),
+        rerun: Vec::new(),
+        kept: Vec::new(),
+        kept_groups: 0,
+    };
+    let mut plan = Plan {
+        keep: HashMap::new(),
+        kept: Vec::new(),
+        reasons: HashMap::new(),
+        summary: summary.clone(),
+    };
+    if changes.everything.is_some() {
+        return Ok(plan);
+    }
+    let records = records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    let mut infos_of = HashMap::new();
+    if !changes.files.is_empty() {
+        let mut all = Vec::new();
+        for exe in &last.build.executables {
+            let info = crate::mapping::decode::read_object(last.file(&exe.path))?;
+            infos_of.insert(records::canonical(&exe.path), all.len());
+            all.push(info);
+        }
+        let binaries = all.len();
+        for library in last.member_libraries() {
+            all.extend(crate::mapping::decode::read_extra(&library)?);
+        }
+        if let Some((file, line)) = changes::outside_functions(&all, &changes.files) {
+            let shown = file
+                .strip_prefix(&workspace.root)
+                .unwrap_or(file)
+                .display()
+                .to_string();
+            summary.everything = Some(if line == 0 {
+                format!("{shown} changed and holds no function of the build")
+            } else {
+                format!("{shown}:{line} changed outside every function")
+            });
+            plan.summary = summary;
+            return Ok(plan);
+        }
+        all.truncate(binaries);
+        let changed: Vec<HashMap<FunctionKey, String>> = all
+            .iter()
+            .map(|info| changes::changed_functions(std::slice::from_ref(info), &changes.files))
+            .collect();
+        decide(&mut plan, last, build, &records, &changes, |binary| {
+            infos_of.get(binary).map(|&i| &changed[i])
+        })?;
+    } else {
+        let none = HashMap::new();
+        decide(&mut plan, last, build, &records, &changes, |_| Some(&none))?;
+    }
+    Ok(plan)
+}
+
+/// Keeps or reruns each test process of the last run.
+fn decide<'c>(
+    plan: &mut Plan,
+    last: &LastRun,
+    build: &BuildOutput,
+    records: &RunRecords,
+    changes: &Changes,
+    changed_of: impl Fn(&Path) -> Option<&'c HashMap<FunctionKey, String>>,
+) -> Result<()> {
+    let identity = |e: &TestExecutable| (e.package.clone(), e.target.clone(), e.kind.clone());
+    let new_of: HashMap<_, &TestExecutable> =
+        build.executables.iter().map(|e| (identity(e), e)).collect();
+    let old_exes: HashMap<PathBuf, &TestExecutable> = last
+        .build
+        .executables
+        .iter()
+        .map(|e| (records::canonical(&e.path), e))
+        .collect();
+    let mut runs_of: HashMap<(PathBuf, u64), &ProcessRun> = HashMap::new();
+    for run in &last.runs {
+        for process in run.processes.iter().filter(|p| !p.listing) {
+            runs_of.insert(
+                (records::canonical(&run.path), u64::from(process.pid)),
+                process,
+            );
+        }
+    }
+    let mut groups_of = vec![0usize; records.processes.len()];
+    for (_, p) in &records.groups {
+        groups_of[*p] += 1;
+    }
+    let mut layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
+    let mut seen = HashSet::new();
+    for (index, process) in records.processes.iter().enumerate() {
+        let binary = records::canonical(&process.binary);
+        let Some(old) = old_exes.get(&binary) else {
+            continue;
+        };
+        let Some(run) = runs_of.get(&(binary.clone(), process.pid)) else {
+            continue;
+        };
+        // The binary is gone from the build: its tests are gone too.
+        let Some(new) = new_of.get(&identity(old)) else {
+            continue;
+        };
+        let id = binary_id(new);
+        let mut rerun = |why: String| {
+            for test in &run.tests {
+                plan.reasons
+                    .insert((id.clone(), test.name.clone()), why.clone());
+            }
+        };
+        let why = match (run.tests.as_slice(), &process.completeness) {
+            (_, Completeness::Incomplete(_)) => {
+                Some("its records of the last run are incomplete".to_owned())
+            }
+            _ if run.outcome != BinaryOutcome::Passed => {
+                Some("it did not pass in the last run".to_owned())
+            }
+            ([_], _) => None,
+            _ => Some("it shared its process with other tests".to_owned()),
+        };
+        if let Some(why) = why {
+            rerun(why);
+            continue;
+        }
+        let Some(changed) = changed_of(&binary) else {
+            rerun("its binary was not in the last build".to_owned());
+            continue;
+        };
+        if let Some(name) = ran_changed(process, changed) {
+            rerun(format!("it ran {} (changed)", demangled(name)));
+            continue;
+        }
+        let text = std::fs::read_to_string(&process.file)
+            .with_context(|| format!("cannot read {}", process.file.display()))?;
+        if let Some(file) = changes.names.iter().find(|n| text.contains(n.as_str())) {
+            rerun(format!("its records name {file}, which changed"));
+            continue;
+        }
+        let layout = match layouts.get(&new.path) {
+            Some(layout) => layout,
+            None => {
+                let layout = CounterLayout::read(&new.path)?;
+                layouts.entry(new.path.clone()).or_insert(layout)
+            }
+        };
+        let CoverageLayout::Captured {
+            num_counters,
+            functions,
+            ..
+        } = &process.coverage
+        else {
+            rerun("its coverage was not captured".to_owned());
+            continue;
+        };
+        let remap = Remap::new(functions, *num_counters, &layout.functions);
+        let text = match translate::translate(&text, &remap, layout) {
+            Ok(text) => text,
+            Err(why) => {
+                rerun(format!("its records do not move to the new build ({why})"));
+                continue;
+            }
+        };
+        let test = &run.tests[0].name;
+        if !seen.insert((new.path.clone(), test.clone())) {
+            continue;
+        }
+        plan.keep
+            .entry(new.path.clone())
+            .or_default()
+            .insert(test.clone());
+        let file_name = process.file.file_name().map_or_else(
+            || format!("{index}.jsonl"),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        plan.kept.push(Kept {
+            binary: new.path.clone(),
+            process: (*run).clone(),
+            file_name: format!("kept-{file_name}"),
+            text,
+        });
+        plan.summary.kept.push(TestNote {
+            binary: id.clone(),
+            test: test.clone(),
+            why: "ran no changed function".to_owned(),
+        });
+        plan.summary.kept_groups += groups_of[index];
+    }
+    plan.summary.kept.sort();
+    Ok(())
+}
+
+/// The first changed function the process ran, by name.
+fn ran_changed<'c>(
+    process: &ProcessRecords,
+    changed: &'c HashMap<FunctionKey, String>,
+) -> Option<&'c str> {
+    if changed.is_empty() {
+        return None;
+    }
+    let CoverageLayout::Captured {
+        num_counters,
+        functions,
+        ..
+    } = &process.coverage
+    else {
+        return None;
+    };
+    let mut owner: Vec<Option<&str>> = vec![None; usize::try_from(*num_counters).unwrap_or(0)];
+    for entry in functions {
+        if let Some(name) = changed.get(&(entry.name_ref, entry.func_hash)) {
+            for i in entry.first_counter..entry.first_counter + entry.num_counters {
+                if let Some(slot) = owner.get_mut(i as usize) {
+                    *slot = Some(name.as_str());
+                }
+            }
+        }
+    }
+    let hit = |pairs: &[(u32, u64)]| {
+        pairs
+            .iter()
+            .filter(|&&(_, value)| value != 0)
+            .find_map(|&(index, _)| owner.get(index as usize).copied().flatten())
+    };
+    (0..process.vectors.len())
+        .find_map(|i| hit(&process.vectors.get(i)))
+        .or_else(|| hit(&process.aside))
+        .or_else(|| hit(&process.first_use))
+        .or_else(|| hit(&process.outside))
+}
+
+/// `fn path::name` from a PGO name.
+fn demangled(pgo_name: &str) -> String {
+    let symbol = pgo_name.rsplit(';').next().unwrap_or(pgo_name);
+    match rustc_demangle::try_demangle(symbol) {
+        Ok(d) => format!("fn {d:#}"),
+        Err(_) => format!("fn {symbol}"),
+    }
+}
+
+/// Fails unless the last run's sources and manifests are those of `commit`.
+fn check_made_at(
+    top: &Path,
+    commit: &str,
+    reference: &str,
+    last: &LastRun,
+    base: &RunBase,
+) -> Result<()> {
+    let files: Vec<&SourceFile> = last.build.sources.iter().chain(&base.manifests).collect();
+    let mut relative = Vec::with_capacity(files.len());
+    for file in &files {
+        let Ok(inside) = file.path.strip_prefix(top) else {
+            bail!(
+                "--affected {reference}: {} is outside the git repository at {}",
+                file.path.display(),
+                top.display()
+            );
+        };
+        relative.push(inside.to_string_lossy().replace('\\', "/"));
+    }
+    let contents = git::contents(top, commit, &relative)?;
+    let differ: Vec<&str> = files
+        .iter()
+        .zip(&contents)
+        .zip(&relative)
+        .filter(|((file, content), _)| {
+            let at_commit = content
+                .as_deref()
+                .map(crate::build::sources::fingerprint_bytes)
+                .unwrap_or_default();
+            at_commit != file.fingerprint
+        })
+        .map(|(_, path)| path.as_str())
+        .collect();
+    if !differ.is_empty() {
+        let more = if differ.len() > 3 {
+            format!(" and {} more", differ.len() - 3)
+        } else {
+            String::new()
+        };
+        bail!(
+            "--affected {reference}: the last run was not made at {reference} ({}): {}{more} \
+             differ; run `cargo mtcov` at {reference} first, then `cargo mtcov --affected {reference}`",
+            &commit[..commit.len().min(12)],
+            differ[..differ.len().min(3)].join(", "),
+        );
+    }
+    Ok(())
+}
+
+/// The change since `reference`: `git diff` and the untracked files.
+fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
+    let root = &workspace.root;
+    let diff = crate::patch::git_diff(root, reference, "--affected")?;
+    let mut changes = Changes {
+        everything: None,
+        files: HashMap::new(),
+        names: Vec::new(),
+    };
+    for file in crate::patch::parse_files(&diff)? {
+        let shown = file
+            .new
+            .clone()
+            .or_else(|| file.old.clone())
+            .unwrap_or_default();
+        let why = match (&file.old, &file.new) {
+            _ if !shown.ends_with(".rs") => Some(format!("{shown} changed")),
+            (None, _) => Some(format!("{shown} is new")),
+            (_, None) => Some(format!("{shown} was deleted")),
+            (Some(old), Some(new)) if old != new => Some(format!("{old} was renamed to {new}")),
+            _ if file.without_hunks => Some(format!("{shown} changed")),
+            _ => None,
+        };
+        if let Some(why) = why {
+            changes.everything.get_or_insert(why);
+            continue;
+        }
+        let old = file.old.expect("checked above");
+        let path = root.join(&old);
+        changes.names.push(old.clone());
+        if let Some(member) = workspace
+            .members
+            .iter()
+            .filter(|m| path.starts_with(&m.manifest_dir))
+            .max_by_key(|m| m.manifest_dir.as_os_str().len())
+            && let Ok(inside) = path.strip_prefix(&member.manifest_dir)
+        {
+            changes.names.push(inside.to_string_lossy().into_owned());
+        }
+        changes.files.insert(
+            path,
+            OldLines {
+                removed: file.removed,
+                inserted_after: file.inserted_after,
+            },
+        );
+    }
+    if changes.everything.is_none()
+        && let Some(file) = crate::patch::untracked(root, "--affected")?
+            .into_iter()
+            .next()
+    {
+        changes.everything = Some(format!("{file} is not tracked by git"));
+    }
+    changes.names.sort();
+    changes.names.dedup();
+    Ok(changes)
+}
+
+impl Plan {
+    /// Writes the kept tests' records into the new run's `record_dir` and
+    /// their processes into `runs`, and says what was rerun and kept.
+    pub(crate) fn merge(
+        self,
+        record_dir: &Path,
+        runs: &mut [BinaryRun],
+        build: &BuildOutput,
+    ) -> Result<Summary> {
+        let mut summary = self.summary;
+        for kept in self.kept {
+            let path = record_dir.join(&kept.file_name);
+            std::fs::write(&path, &kept.text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            if let Some(run) = runs.iter_mut().find(|r| r.path == kept.binary) {
+                run.outcome = std::mem::replace(&mut run.outcome, BinaryOutcome::Passed)
+                    .worse(&kept.process.outcome);
+                run.processes.push(kept.process);
+            }
+        }
+        let ids: BTreeMap<&Path, String> = build
+            .executables
+            .iter()
+            .map(|e| (e.path.as_path(), binary_id(e)))
+            .collect();
+        for run in runs.iter() {
+            let Some(id) = ids.get(run.path.as_path()) else {
+                continue;
+            };
+            let kept: HashSet<&str> = self
+                .keep
+                .get(&run.path)
+                .map(|tests| tests.iter().map(String::as_str).collect())
+                .unwrap_or_default();
+            for process in run.processes.iter().filter(|p| !p.listing) {
+                for test in process
+                    .tests
+                    .iter()
+                    .filter(|t| !kept.contains(t.name.as_str()))
+                {
+                    let why = self
+                        .reasons
+                        .get(&(id.clone(), test.name.clone()))
+                        .cloned()
+                        .or_else(|| {
+                            summary
+                                .everything
+                                .as_ref()
+                                .map(|_| "every test reran".to_owned())
+                        })
+                        .unwrap_or_else(|| "new since the last run".to_owned());
+                    summary.rerun.push(TestNote {
+                        binary: id.clone(),
+                        test: test.name.clone(),
+                        why,
+                    });
+                }
+            }
+        }
+        summary.rerun.sort();
+        summary.rerun.dedup();
+        Ok(summary)
+    }
+}

@@ -17,7 +17,7 @@
 
 #![doc(hidden)]
 
-mod affected;
+pub mod affected;
 mod assemble;
 mod build;
 mod cli;

@@ -53,12 +53,17 @@ use translate::Remap;
 /// from the environment, and the manifests, lock file and cargo config.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunBase {
+    /// The cargo-mtcov release that made the run.
+    pub mtcov: String,
     /// `rustc -vV`.
     pub toolchain: String,
     /// The build's cargo arguments (packages, features, profile, branch).
     pub cargo_args: Vec<String>,
     /// Variables that change what rustc makes (`RUSTFLAGS`, ...), as set.
     pub flags: Vec<(String, String)>,
+    /// Variables that change what the tests draw and run (`PROPTEST_*`,
+    /// `MTCOV_*`, `RUST_TEST_*`), as set, and the test arguments.
+    pub test_settings: Vec<(String, String)>,
     /// Fingerprints of the manifests, lock file, cargo config and
     /// toolchain file (empty: the file did not exist).
     pub manifests: Vec<SourceFile>,
@@ -76,8 +81,13 @@ const FLAG_VARIABLES: [&str; 7] = [
 ];
 
 impl RunBase {
-    /// The base of a run built now with `options`.
-    pub(crate) fn now(workspace: &Workspace, options: &BuildOptions) -> Result<RunBase> {
+    /// The base of a run built now with `options`, its tests run with
+    /// `test_args`.
+    pub(crate) fn now(
+        workspace: &Workspace,
+        options: &BuildOptions,
+        test_args: &[String],
+    ) -> Result<RunBase> {
         let mut cargo_args = crate::build::build_args(options, crate::model::ColorChoice::Never, 0);
         cargo_args.retain(|a| a != "--color" && a != "never");
         if options.branch {
@@ -87,6 +97,16 @@ impl RunBase {
             .iter()
             .filter_map(|&name| Some((name.to_owned(), std::env::var(name).ok()?)))
             .collect();
+        let mut test_settings: Vec<(String, String)> = std::env::vars()
+            .filter(|(name, _)| {
+                ["PROPTEST_", "MTCOV_", "RUST_TEST_"]
+                    .iter()
+                    .any(|prefix| name.starts_with(prefix))
+                    && name != mtcov_protocol::RECORD_DIR_ENV
+            })
+            .collect();
+        test_settings.sort();
+        test_settings.extend(test_args.iter().map(|a| ("--".to_owned(), a.clone())));
         let manifests = manifest_paths(workspace)
             .into_iter()
             .map(|path| SourceFile {
@@ -95,9 +115,11 @@ impl RunBase {
             })
             .collect();
         Ok(RunBase {
+            mtcov: env!("CARGO_PKG_VERSION").to_owned(),
             toolchain: crate::build::Toolchain::verbose_version()?,
             cargo_args,
             flags,
+            test_settings,
             manifests,
         })
     }
@@ -105,6 +127,29 @@ impl RunBase {
     /// Why records of a run with base `self` cannot be kept by a build
     /// with base `now`, if they cannot.
     fn differs(&self, now: &RunBase) -> Option<String> {
+        let show = |settings: &[(String, String)]| {
+            if settings.is_empty() {
+                "none".to_owned()
+            } else {
+                settings
+                    .iter()
+                    .map(|(k, v)| {
+                        if k == "--" {
+                            format!("-- {v}")
+                        } else {
+                            format!("{k}={v}")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
+        if self.mtcov != now.mtcov {
+            return Some(format!(
+                "it was made by cargo-mtcov {} (this is {})",
+                self.mtcov, now.mtcov
+            ));
+        }
         if self.toolchain != now.toolchain {
             let release = |t: &str| {
                 t.lines()
@@ -127,21 +172,17 @@ impl RunBase {
             ));
         }
         if self.flags != now.flags {
-            let show = |flags: &[(String, String)]| {
-                if flags.is_empty() {
-                    "none".to_owned()
-                } else {
-                    flags
-                        .iter()
-                        .map(|(k, v)| format!("{k}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                }
-            };
             return Some(format!(
                 "it was built with other compiler settings ({}; now {})",
                 show(&self.flags),
                 show(&now.flags)
+            ));
+        }
+        if self.test_settings != now.test_settings {
+            return Some(format!(
+                "its tests ran with other settings ({}; now {}): they could draw or run other inputs",
+                show(&self.test_settings),
+                show(&now.test_settings)
             ));
         }
         None
@@ -204,12 +245,13 @@ impl Summary {
     pub fn line(&self) -> String {
         let short = &self.commit[..self.commit.len().min(12)];
         let mut line = format!(
-            "--affected {} ({short}): reran {} of {} tests, kept the records of {} ({} MGs) from the last run",
+            "--affected {} ({short}): reran {} of {} tests, kept the records of {} ({} {}) from the last run",
             self.reference,
             self.rerun.len(),
             self.rerun.len() + self.kept.len(),
             self.kept.len(),
             self.kept_groups,
+            if self.kept_groups == 1 { "MG" } else { "MGs" },
         );
         if let Some(why) = &self.everything {
             line.push_str(&format!("; every test reran: {why}"));
@@ -247,15 +289,19 @@ struct Kept {
     text: String,
 }
 
-/// Checks that the last run can be the base of an `--affected REF` run
-/// with this build, reads the change, and decides which tests rerun.
-pub(crate) fn plan(
-    workspace: &Workspace,
-    last: &LastRun,
-    reference: &str,
-    now: &RunBase,
-    build: &BuildOutput,
-) -> Result<Plan> {
+/// The last run, checked to be a base of an `--affected REF` run, and the
+/// change since.
+pub(crate) struct Checked {
+    last: LastRun,
+    reference: String,
+    commit: String,
+    changes: Changes,
+}
+
+/// Checks, before building, that the last run can be the base of an
+/// `--affected REF` run of a build with base `now`, and reads the change.
+pub(crate) fn check(workspace: &Workspace, reference: &str, now: &RunBase) -> Result<Checked> {
+    let last = LastRun::load(&workspace.mtcov_dir())?;
     let Some(base) = &last.base else {
         bail!(
             "--affected {reference}: the last run cannot be kept: it was not a whole `cargo mtcov` \
@@ -270,10 +316,28 @@ pub(crate) fn plan(
     }
     last.check_unchanged()?;
     let (top, commit) = git::resolve(&workspace.root, reference)?;
-    check_made_at(&top, &commit, reference, last, base)?;
+    check_made_at(&top, &commit, reference, &last, base)?;
     let changes = read_changes(workspace, reference)?;
-    let mut summary = Summary {
+    Ok(Checked {
+        last,
         reference: reference.to_owned(),
+        commit,
+        changes,
+    })
+}
+
+/// Decides which tests of the checked base rerun with the new `build`,
+/// and moves the records of the others to it.
+pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput) -> Result<Plan> {
+    let Checked {
+        last,
+        reference,
+        commit,
+        changes,
+    } = checked;
+    let last = &last;
+    let mut summary = Summary {
+        reference,
         commit,
         everything: changes.everything.clone(),
         rerun: Vec::new(),
@@ -358,6 +422,14 @@ fn decide<'c>(
             );
         }
     }
+    // A pid used twice in a binary (kept from an earlier run, then given
+    // to a new process) cannot tell which test a file is of.
+    let mut pids: HashMap<(PathBuf, u64), usize> = HashMap::new();
+    for process in &records.processes {
+        *pids
+            .entry((records::canonical(&process.binary), process.pid))
+            .or_default() += 1;
+    }
     let mut groups_of = vec![0usize; records.processes.len()];
     for (_, p) in &records.groups {
         groups_of[*p] += 1;
@@ -384,6 +456,9 @@ fn decide<'c>(
             }
         };
         let why = match (run.tests.as_slice(), &process.completeness) {
+            _ if pids[&(binary.clone(), process.pid)] > 1 => {
+                Some("its process id is not unique among the last run's".to_owned())
+            }
             (_, Completeness::Incomplete(_)) => {
                 Some("its records of the last run are incomplete".to_owned())
             }
@@ -554,9 +629,14 @@ fn check_made_at(
         };
         bail!(
             "--affected {reference}: the last run was not made at {reference} ({}): {}{more} \
-             differ; run `cargo mtcov` at {reference} first, then `cargo mtcov --affected {reference}`",
+             {}; run `cargo mtcov` at {reference} first, then `cargo mtcov --affected {reference}`",
             &commit[..commit.len().min(12)],
             differ[..differ.len().min(3)].join(", "),
+            if differ.len() == 1 {
+                "differs"
+            } else {
+                "differ"
+            },
         );
     }
     Ok(())

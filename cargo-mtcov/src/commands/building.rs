@@ -33,7 +33,7 @@ pub(super) fn build_for_run(
     super::outputs::check(report)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
     let lock = DirLock::exclusive(&workspace.mtcov_dir())?;
-    let branch = options.branch || report.criterion.contains(&Criterion::Branch);
+    let branch = needs_branch(options, report);
     if branch {
         Toolchain::detect()?.require_branch_support()?;
     }
@@ -67,6 +67,11 @@ pub(super) fn build_for_run(
         instrument,
         _lock: lock,
     })
+}
+
+/// Whether the build instruments branches: asked for, or a criterion.
+pub(super) fn needs_branch(options: &BuildOptions, report: &ReportOptions) -> bool {
+    options.branch || report.criterion.contains(&Criterion::Branch)
 }
 
 /// With `MTCOV_SELECT` set, the tests run only the groups of a selection

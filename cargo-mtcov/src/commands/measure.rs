@@ -11,7 +11,7 @@ use crate::build::BuildOutput;
 use crate::cli::MtcovArgs;
 use crate::error::ExitStatus;
 use crate::records::shards::Shard;
-use crate::run::last_run::{LastRun, NewRun, RunFacts};
+use crate::run::last_run::{NewRun, RunFacts};
 use crate::run::{self, RunPlan};
 use crate::term;
 
@@ -19,9 +19,16 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
     check_selection()?;
-    if let Some(reference) = &args.affected {
-        check_affected(args, reference)?;
-    }
+    // `--affected`: the last run is checked before building.
+    let checked = match &args.affected {
+        Some(reference) => {
+            check_affected(args, reference)?;
+            let workspace = crate::build::metadata(common.manifest_path.as_deref())?;
+            let base = RunBase::now(&workspace, &run_build_options(args), &args.test_args)?;
+            Some(affected::check(&workspace, reference, &base)?)
+        }
+        None => None,
+    };
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
     let built = build_for_run(common, &args.build, &args.report)?;
@@ -51,14 +58,9 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         return save_shard(&record_dir, partition, *branch, build.clone(), runs);
     }
     // A whole run's records can be the base of a later `--affected` run.
-    let mut build_options = args.build.clone();
-    build_options.branch = *branch;
-    let base = RunBase::now(workspace, &build_options)?;
-    let plan = match &args.affected {
-        Some(reference) => {
-            let last = LastRun::load(&mtcov_dir)?;
-            Some(affected::plan(workspace, &last, reference, &base, build)?)
-        }
+    let base = RunBase::now(workspace, &run_build_options(args), &args.test_args)?;
+    let plan = match checked {
+        Some(checked) => Some(affected::plan(workspace, checked, build)?),
         None => None,
     };
     let whole = !run::TestArgs::parse(&args.test_args).selects()
@@ -102,6 +104,13 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
     }
 }
 
+/// The build options of a run: with `--branch` when a criterion needs it.
+fn run_build_options(args: &MtcovArgs) -> crate::build::BuildOptions {
+    let mut options = args.build.clone();
+    options.branch = super::building::needs_branch(&args.build, &args.report);
+    options
+}
+
 /// `--affected` reruns part of a whole run: it takes no selection of its own.
 fn check_affected(args: &MtcovArgs, reference: &str) -> Result<()> {
     let conflict = if args.run.partition.is_some() {
@@ -115,7 +124,8 @@ fn check_affected(args: &MtcovArgs, reference: &str) -> Result<()> {
     };
     if let Some(conflict) = conflict {
         anyhow::bail!(
-            "--affected {reference} cannot be combined with {conflict}: it reruns part of a whole              run and keeps the rest, which needs every test in scope"
+            "--affected {reference} cannot be combined with {conflict}: it reruns part of a whole \
+             run and keeps the rest, which needs every test in scope"
         );
     }
     Ok(())

@@ -159,6 +159,7 @@ pub(super) fn report_run(
         &records,
         crate::tolerance::MARGIN,
     ));
+    report.affected = last.affected.clone();
     for u in &report.unclassified_outputs {
         term::warn(u.sentence());
     }

@@ -145,9 +145,10 @@ pub fn parse(base: &str, diff: &str) -> Result<ChangedLines> {
 /// changes ([`parse`] keeps the new version's).
 pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
     let mut files: Vec<FileDiff> = Vec::new();
-    // Whether the current file's `---` line was read (the next starts
-    // another file when no `diff --git` line came between).
-    let mut had_old = false;
+    // Whether the current file's `---` and `+++` lines were read (another
+    // such line starts the next file when no `diff --git` line came
+    // between).
+    let (mut had_old, mut had_new) = (false, false);
     // Inside a hunk: the next line of the old and of the new version, how
     // many old and new lines the hunk still holds, and whether the current
     // run of changed lines removes any.
@@ -213,18 +214,21 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
                 without_hunks: true,
                 ..FileDiff::default()
             });
-            had_old = false;
+            (had_old, had_new) = (false, false);
         } else if let Some(old) = line.strip_prefix("--- ") {
-            if had_old || files.is_empty() {
+            if had_old || had_new || files.is_empty() {
                 files.push(FileDiff::default());
+                had_new = false;
             }
             had_old = true;
             let file = files.last_mut().expect("pushed above");
             file.old = path(old, "a/");
         } else if let Some(new) = line.strip_prefix("+++ ") {
-            if files.is_empty() {
+            if had_new || files.is_empty() {
                 files.push(FileDiff::default());
+                had_old = false;
             }
+            had_new = true;
             let file = files.last_mut().expect("pushed above");
             file.new = path(new, "b/");
         } else if let Some(header) = line.strip_prefix("@@ ") {

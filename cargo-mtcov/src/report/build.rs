@@ -175,6 +175,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         stopped_draws,
         captures,
         float_checks: Vec::new(),
+        affected: None,
         patch: patch.map(|changed| PatchReport {
             base: changed.base.clone(),
             files: changed.files.len() as u32,

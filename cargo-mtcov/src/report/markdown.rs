@@ -31,6 +31,9 @@ pub fn render_markdown(report: &Report) -> String {
     for stopped in &report.stopped_draws {
         let _ = writeln!(out, "**Partial draws**: {}.\n", esc(&stopped.sentence(k)));
     }
+    if let Some(affected) = &report.affected {
+        let _ = writeln!(out, "**Affected**: {}.\n", esc(&affected.line()));
+    }
     let _ = writeln!(
         out,
         "| Criterion | Requirements | Covered | A\\_{k} | K = 1 | 0 &lt; K &lt; 1 | K = 0 | {k}-MR |"

@@ -301,6 +301,9 @@ pub struct Report {
     /// The float checks (`relation::close` call sites per MR) and how their
     /// tolerances compare with what they saw: `cargo mtcov tolerance`.
     pub float_checks: Vec<FloatCheck>,
+    /// Under `cargo mtcov --affected REF`: which tests reran and which
+    /// kept their records from the last run.
+    pub affected: Option<crate::affected::Summary>,
 }
 
 /// One float check site of one MR: its tolerance against the largest

@@ -59,6 +59,9 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     for stopped in &report.stopped_draws {
         let _ = writeln!(out, "{}", p.yellow(&esc(&stopped.sentence(k))));
     }
+    if let Some(affected) = &report.affected {
+        let _ = writeln!(out, "{}", esc(&affected.line()));
+    }
     out.push('\n');
     summary_table(&mut out, report, p);
     shared_captures(&mut out, report, opts.limit, p);

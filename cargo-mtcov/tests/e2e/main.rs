@@ -6,6 +6,7 @@
 mod common;
 mod coverage_support;
 
+mod affected;
 mod choice_hand;
 mod cli_records;
 mod cli_run;

@@ -2,31 +2,10 @@
 //! repository: the patch's line `A_k` equals the hand computation in the
 //! fixture's HAND.md, and `--fail-under-patch` gates on it.
 
-use std::process::Command;
-
 use crate::common::{
-    assert_exit, copy_fixture, criterion, mtcov_command, stderr, stdout, workspace_root,
+    assert_exit, copy_fixture, criterion, git, mtcov_command, stderr, stdout, workspace_root,
 };
 use serde_json::Value;
-
-fn git(dir: &std::path::Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=mtcov",
-            "-c",
-            "user.email=mtcov@example.com",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
 
 #[test]
 fn patch_a_k_equals_the_hand_computation_and_gates() {

@@ -44,6 +44,11 @@ pub(super) fn index(site: &Site<'_>) -> String {
         esc(&mut out, &stopped.sentence(k));
         out.push_str(".</p>\n");
     }
+    if let Some(affected) = &r.affected {
+        out.push_str("<p class=\"muted\" id=\"affected\">");
+        esc(&mut out, &affected.line());
+        out.push_str(".</p>\n");
+    }
 
     out.push_str("<h2>Criteria</h2>\n<table id=\"criteria\"><thead><tr><th>Criterion</th><th class=\"r\">|E|</th><th class=\"r\">Covered</th><th class=\"r\">Plain coverage</th>");
     let _ = writeln!(

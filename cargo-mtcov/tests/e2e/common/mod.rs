@@ -128,6 +128,26 @@ impl Drop for TempDir {
 }
 
 /// The workspace checkout this test runs from.
+/// Runs git in `dir` (as a fixed author), asserting that it succeeds.
+pub(crate) fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.name=mtcov",
+            "-c",
+            "user.email=mtcov@example.com",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

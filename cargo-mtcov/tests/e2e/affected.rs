@@ -1,0 +1,274 @@
+//! `cargo mtcov --affected HEAD~1` on `tests/fixtures/affected` in a git
+//! history of six changes (a line inside one function, a new branch, a
+//! changed `const` table, a changed MR, a new input, a change to code no
+//! test runs): after each, the report (text and JSON) equals a full
+//! rerun's, and only the tests the rule selects ran. And the refusals:
+//! no last run, a last run of another revision, build, settings or
+//! selection, a kept binary changed since.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::common::{
+    assert_exit, copy_fixture, git, mtcov_command, stderr, stdout, workspace_root,
+};
+use serde_json::Value;
+
+const CLAMP: &str = "affected::clamp clamp_relations";
+const DIGITS: &str = "affected::digits digits_relations";
+const LOOKUP: &str = "affected::lookup lookup_relations";
+
+/// One change: its commit message, the file, the text replaced and its
+/// replacement, the tests that must rerun, and whether the change allows
+/// no finer choice than every test.
+struct Step {
+    name: &'static str,
+    file: &'static str,
+    from: &'static str,
+    to: &'static str,
+    rerun: &'static [&'static str],
+    everything: bool,
+}
+
+const STEPS: [Step; 6] = [
+    Step {
+        name: "a line inside one function",
+        file: "src/lib.rs",
+        from: "        x /= 10;\n",
+        to: "        x = x / 10;\n",
+        rerun: &[DIGITS],
+        everything: false,
+    },
+    Step {
+        name: "a new branch (lines inserted: the functions after it move)",
+        file: "src/lib.rs",
+        from: "    if x < lo {\n",
+        to: "    if lo > hi {\n        return lo;\n    }\n    if x < lo {\n",
+        rerun: &[CLAMP],
+        everything: false,
+    },
+    Step {
+        name: "a changed const table",
+        file: "src/table.rs",
+        from: "[3, 1, 4, 1]",
+        to: "[3, 1, 4, 2]",
+        rerun: &[CLAMP, DIGITS, LOOKUP],
+        everything: true,
+    },
+    Step {
+        name: "a changed MR",
+        file: "tests/lookup.rs",
+        from: "mg.check_eq(a, b);",
+        to: "mg.check_eq(b, a);",
+        rerun: &[LOOKUP],
+        everything: false,
+    },
+    Step {
+        name: "a new input",
+        file: "tests/digits.rs",
+        from: "[7_u64, 42]",
+        to: "[7_u64, 42, 999]",
+        rerun: &[DIGITS],
+        everything: false,
+    },
+    Step {
+        name: "a change to a file no test runs",
+        file: "src/unused.rs",
+        from: "if a > b { a } else { b }",
+        to: "if a >= b { a } else { b }",
+        rerun: &[],
+        everything: false,
+    },
+];
+
+fn edit(project: &Path, file: &str, from: &str, to: &str) {
+    let path = project.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from:?} not in {file}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The text report without its `--affected` line, and the JSON report
+/// without its `affected` field, which it returns apart.
+fn reports(out: &Output, json: &Path) -> (String, Value, Value) {
+    let text: String = stdout(out)
+        .lines()
+        .filter(|l| !l.starts_with("--affected "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut value: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let affected = value
+        .as_object_mut()
+        .unwrap()
+        .remove("affected")
+        .expect("an `affected` field");
+    (text, value, affected)
+}
+
+fn names(notes: &Value) -> Vec<String> {
+    notes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            format!(
+                "{} {}",
+                n["binary"].as_str().unwrap(),
+                n["test"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
+    let project = copy_fixture("affected");
+    let dir = project.path();
+    let target = workspace_root().join("target/cli-fixtures/affected");
+    let json = dir.join("report.json");
+    let json_arg = format!("--json={}", json.display());
+    let mtcov = |args: &[&str], env: &[(&str, &str)], code: i32| {
+        let mut command = mtcov_command(dir, args);
+        command.env("CARGO_TARGET_DIR", &target);
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let out = command.output().unwrap();
+        assert_exit(&out, code);
+        out
+    };
+    std::fs::write(dir.join(".gitignore"), "/report.json\n").unwrap();
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "base"]);
+    mtcov(&["clean"], &[], 0);
+
+    // No last run to keep.
+    let out = mtcov(&["--affected", "HEAD"], &[], 2);
+    assert!(
+        stderr(&out).contains("there is no previous run"),
+        "{}",
+        stderr(&out)
+    );
+
+    // The first run writes the lock file; committed, HEAD is what ran.
+    mtcov(&[], &[], 0);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "lock file"]);
+
+    // Refused before building: what the last run did not share.
+    let refused = |args: &[&str], env: &[(&str, &str)], says: &str| {
+        let out = mtcov(args, env, 2);
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("Compiling"), "{}", stderr(&out));
+    };
+    refused(&["--affected", "no-such-branch"], &[], "no such commit");
+    refused(
+        &["--affected", "HEAD~1"],
+        &[],
+        "the last run was not made at HEAD~1",
+    );
+    refused(
+        &["--affected", "HEAD", "--release"],
+        &[],
+        "other cargo arguments",
+    );
+    refused(
+        &["--affected", "HEAD"],
+        &[("PROPTEST_CASES", "7")],
+        "its tests ran with other settings",
+    );
+    refused(
+        &["--affected", "HEAD", "--", "digits"],
+        &[],
+        "cannot be combined with test filters",
+    );
+
+    // Nothing changed: nothing reruns.
+    let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
+    let (_, _, affected) = reports(&out, &json);
+    assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
+    assert_eq!(names(&affected["kept"]).len(), 3);
+
+    for step in &STEPS {
+        edit(dir, step.file, step.from, step.to);
+        git(dir, &["commit", "-q", "-a", "-m", step.name]);
+        let out = mtcov(&["--affected", "HEAD~1", &json_arg], &[], 0);
+        assert!(stderr(&out).contains("Affected"), "{}", stderr(&out));
+        let (text, value, affected) = reports(&out, &json);
+        assert_eq!(
+            names(&affected["rerun"]),
+            step.rerun,
+            "{}: {affected:#}",
+            step.name
+        );
+        let kept: Vec<&str> = [CLAMP, DIGITS, LOOKUP]
+            .into_iter()
+            .filter(|t| !step.rerun.contains(t))
+            .collect();
+        assert_eq!(
+            names(&affected["kept"]),
+            kept,
+            "{}: {affected:#}",
+            step.name
+        );
+        assert_eq!(
+            affected["everything"].is_string(),
+            step.everything,
+            "{}",
+            step.name
+        );
+        assert!(
+            stdout(&out).contains(&format!(
+                "--affected HEAD~1 ({}",
+                &affected["commit"].as_str().unwrap()[..12]
+            )),
+            "{}",
+            stdout(&out)
+        );
+
+        // A full rerun of the same commit: the same report.
+        let full = mtcov(&[&json_arg], &[], 0);
+        let (full_text, full_value, full_affected) = reports(&full, &json);
+        assert!(full_affected.is_null());
+        assert_eq!(text, full_text, "{}", step.name);
+        assert_eq!(value, full_value, "{}", step.name);
+    }
+
+    // A kept binary changed since its run: its records cannot be trusted.
+    let kept_build = std::fs::read_dir(target.join("mtcov/records"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path().join("build"))
+        .find(|p| p.is_dir())
+        .expect("the run's kept build");
+    let binary = std::fs::read_dir(&kept_build)
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    // (Closed at once: the kept file is a hard link of the build's, which
+    // a process cannot run while it is open for writing.)
+    std::fs::File::options()
+        .append(true)
+        .open(&binary)
+        .and_then(|file| {
+            file.set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(60))
+        })
+        .unwrap();
+    let out = mtcov(&["--affected", "HEAD"], &[], 2);
+    assert!(
+        stderr(&out).contains("was rebuilt after its records were written"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A run of some tests only cannot be kept.
+    mtcov(&["--", "digits"], &[], 0);
+    refused(
+        &["--affected", "HEAD"],
+        &[],
+        "not a whole `cargo mtcov` run",
+    );
+}

@@ -4,7 +4,8 @@
 //! `build/` (cargo, the rustc wrapper, the toolchain) → `run/` (test
 //! processes, `last-run.json`) → `records/` (what the processes recorded)
 //! → `tolerance/` (the float checks' tolerances against what they saw)
-//! → `mapping/` (coverage mappings of the binaries) → `assemble/` (records
+//! → `mapping/` (coverage mappings of the binaries) → `affected/` (which
+//! tests a change since a revision reaches, `--affected`) → `assemble/` (records
 //! and mappings into the measure's inputs) → `measure/` (the k-MR measure,
 //! pure) → `suggest/` → `report/` (text and JSON); `mutants/` (the kill
 //! matrix: mutants from cargo-mutants run in scratch copies) → `study/`
@@ -17,7 +18,7 @@
 
 #![doc(hidden)]
 
-pub mod affected;
+mod affected;
 mod assemble;
 mod build;
 mod cli;

@@ -688,16 +688,16 @@ fn causes_report() -> Report {
             ..check.clone()
         };
         report.float_checks = vec![check, unlike];
-        report.affected = Some(crate::affected::Summary {
+        report.affected = Some(crate::run::base::Summary {
             reference: "main".into(),
             commit: "0123456789abcdef0123456789abcdef01234567".into(),
             everything: None,
-            rerun: vec![crate::affected::TestNote {
+            rerun: vec![crate::run::base::TestNote {
                 binary: "lib::mrs".into(),
                 test: "shifts".into(),
                 why: "it ran fn lib::api::outer (changed)".into(),
             }],
-            kept: vec![crate::affected::TestNote {
+            kept: vec![crate::run::base::TestNote {
                 binary: "lib::mrs".into(),
                 test: "swaps".into(),
                 why: "ran no changed function".into(),

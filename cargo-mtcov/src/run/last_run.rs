@@ -48,18 +48,18 @@ pub struct LastRun {
     /// What `cargo mtcov --affected` needs to keep this run's records:
     /// only a whole `cargo mtcov` run has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<crate::affected::RunBase>,
+    pub base: Option<crate::run::base::RunBase>,
     /// Under `--affected`: which tests reran and which kept their records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub affected: Option<crate::affected::Summary>,
+    pub affected: Option<crate::run::base::Summary>,
 }
 
 /// What a run adds to `last-run.json` besides its build and outcomes.
 #[derive(Debug, Default)]
 pub(crate) struct RunFacts {
     /// Set for a whole `cargo mtcov` run (see [`LastRun::base`]).
-    pub base: Option<crate::affected::RunBase>,
-    pub affected: Option<crate::affected::Summary>,
+    pub base: Option<crate::run::base::RunBase>,
+    pub affected: Option<crate::run::base::Summary>,
 }
 
 fn instrumented_by_default() -> bool {

@@ -48,6 +48,7 @@ use anyhow::{Result, bail};
 
 use crate::build::TestExecutable;
 
+pub(crate) mod base;
 mod command;
 pub(crate) mod last_run;
 mod list;

@@ -19,6 +19,12 @@ use serde_json::Value;
 /// there.
 const ELSEWHERE: &[(&str, &str, &str)] = &[
     (
+        "`--affected REF` with a last run it cannot keep (none, not whole, not made at REF, other \
+         cargo arguments or test settings, a kept binary changed) or a selection (exit 2)",
+        "cargo-mtcov/tests/e2e/affected.rs",
+        "each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun",
+    ),
+    (
         "a record line that cannot be parsed, from a passing binary (exit 2)",
         "cargo-mtcov/tests/e2e/cli_records.rs",
         "a_corrupt_line_from_a_passing_binary_stops_the_run_naming_file_and_line",

@@ -39,7 +39,7 @@ use anyhow::{Context, Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use crate::build::sources::SourceFile;
-use crate::build::{BuildOutput, TestExecutable, Workspace};
+use crate::build::{BuildOptions, BuildOutput, TestExecutable, Workspace};
 use crate::mapping::CounterLayout;
 use crate::records::{self, Completeness, ProcessRecords, RunRecords};
 pub(crate) use crate::run::base::{RunBase, Summary, TestNote};
@@ -86,9 +86,30 @@ pub(crate) struct Checked {
     changes: Changes,
 }
 
-/// Checks, before building, that the last run can be the base of an
-/// `--affected REF` run of a build with base `now`, and reads the change.
-pub(crate) fn check(workspace: &Workspace, reference: &str, now: &RunBase) -> Result<Checked> {
+/// Checks, before building, that an `--affected REF` run can be made
+/// with these build options and test arguments (a shard when
+/// `partition`), that the last run can be its base, and reads the change.
+pub(crate) fn check(
+    workspace: &Workspace,
+    reference: &str,
+    options: &BuildOptions,
+    test_args: &[String],
+    partition: bool,
+) -> Result<Checked> {
+    let conflict = if partition {
+        Some("--partition (a shard is not a whole run)")
+    } else if !RunBase::whole(test_args) {
+        Some("test filters or selections after `--`, or MTCOV_SELECT")
+    } else {
+        None
+    };
+    if let Some(conflict) = conflict {
+        bail!(
+            "--affected {reference} cannot be combined with {conflict}: it reruns part of a whole \
+             run and keeps the rest, which needs every test in scope"
+        );
+    }
+    let now = &RunBase::now(workspace, options, test_args)?;
     let last = LastRun::load(&workspace.mtcov_dir())?;
     let Some(base) = &last.base else {
         bail!(
@@ -124,19 +145,18 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
         changes,
     } = checked;
     let last = &last;
-    let mut summary = Summary {
-        reference,
-        commit,
-        everything: changes.everything.clone(),
-        rerun: Vec::new(),
-        kept: Vec::new(),
-        kept_groups: 0,
-    };
     let mut plan = Plan {
         keep: HashMap::new(),
         kept: Vec::new(),
         reasons: HashMap::new(),
-        summary: summary.clone(),
+        summary: Summary {
+            reference,
+            commit,
+            everything: changes.everything.clone(),
+            rerun: Vec::new(),
+            kept: Vec::new(),
+            kept_groups: 0,
+        },
     };
     if changes.everything.is_some() {
         return Ok(plan);
@@ -160,12 +180,11 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
                 .unwrap_or(file)
                 .display()
                 .to_string();
-            summary.everything = Some(if line == 0 {
+            plan.summary.everything = Some(if line == 0 {
                 format!("{shown} changed and holds no function of the build")
             } else {
                 format!("{shown}:{line} changed outside every function")
             });
-            plan.summary = summary;
             return Ok(plan);
         }
         all.truncate(binaries);
@@ -223,6 +242,7 @@ fn decide<'c>(
         groups_of[*p] += 1;
     }
     let mut layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
+    let mut old_layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
     let mut seen = HashSet::new();
     for (index, process) in records.processes.iter().enumerate() {
         let binary = records::canonical(&process.binary);
@@ -274,13 +294,6 @@ fn decide<'c>(
             rerun(format!("its records name {file}, which changed"));
             continue;
         }
-        let layout = match layouts.get(&new.path) {
-            Some(layout) => layout,
-            None => {
-                let layout = CounterLayout::read(&new.path)?;
-                layouts.entry(new.path.clone()).or_insert(layout)
-            }
-        };
         let CoverageLayout::Captured {
             num_counters,
             functions,
@@ -289,6 +302,30 @@ fn decide<'c>(
         else {
             rerun("its coverage was not captured".to_owned());
             continue;
+        };
+        // The records must be the kept binary's own: counters of another
+        // build would be moved as if they were.
+        let old_layout = match old_layouts.get(&binary) {
+            Some(layout) => layout,
+            None => {
+                let layout = CounterLayout::read(last.file(&old.path))?;
+                old_layouts.entry(binary.clone()).or_insert(layout)
+            }
+        };
+        if let Some(detail) = old_layout.difference(*num_counters, functions) {
+            return Err(crate::error::RecordError::OtherBuild {
+                file: process.file.display().to_string(),
+                binary: old.path.display().to_string(),
+                detail,
+            }
+            .into());
+        }
+        let layout = match layouts.get(&new.path) {
+            Some(layout) => layout,
+            None => {
+                let layout = CounterLayout::read(&new.path)?;
+                layouts.entry(new.path.clone()).or_insert(layout)
+            }
         };
         let remap = Remap::new(functions, *num_counters, &layout.functions);
         let text = match translate::translate(&text, &remap, layout) {
@@ -322,6 +359,33 @@ fn decide<'c>(
             why: "ran no changed function".to_owned(),
         });
         plan.summary.kept_groups += groups_of[index];
+    }
+    // Tests whose process wrote no records (a binary that does not link
+    // mt-runtime): nothing says what they ran.
+    for run in &last.runs {
+        let Some(new) = old_exes
+            .get(&records::canonical(&run.path))
+            .and_then(|old| new_of.get(&identity(old)))
+        else {
+            continue;
+        };
+        let id = binary_id(new);
+        for test in run
+            .processes
+            .iter()
+            .filter(|p| !p.listing)
+            .flat_map(|p| &p.tests)
+        {
+            let kept = plan
+                .keep
+                .get(&new.path)
+                .is_some_and(|k| k.contains(&test.name));
+            if !kept {
+                plan.reasons
+                    .entry((id.clone(), test.name.clone()))
+                    .or_insert_with(|| "its process wrote no records in the last run".to_owned());
+            }
+        }
     }
     plan.summary.kept.sort();
     Ok(())

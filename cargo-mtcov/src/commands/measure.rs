@@ -21,12 +21,13 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     check_selection()?;
     // `--affected`: the last run is checked before building.
     let checked = match &args.affected {
-        Some(reference) => {
-            check_affected(args, reference)?;
-            let workspace = crate::build::metadata(common.manifest_path.as_deref())?;
-            let base = RunBase::now(&workspace, &run_build_options(args), &args.test_args)?;
-            Some(affected::check(&workspace, reference, &base)?)
-        }
+        Some(reference) => Some(affected::check(
+            &crate::build::metadata(common.manifest_path.as_deref())?,
+            reference,
+            &run_build_options(args),
+            &args.test_args,
+            args.run.partition.is_some(),
+        )?),
         None => None,
     };
     // From here on Ctrl-C says what it leaves (during the build too).
@@ -63,8 +64,6 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         Some(checked) => Some(affected::plan(workspace, checked, build)?),
         None => None,
     };
-    let whole = !run::TestArgs::parse(&args.test_args).selects()
-        && std::env::var_os(mtcov_protocol::SELECT_ENV).is_none_or(|p| p.is_empty());
     let new_run = NewRun::start(&mtcov_dir)?;
     let mut run_plan = run_plan(args, build, new_run.record_dir());
     run_plan.keep = plan.as_ref().map(|p| &p.keep);
@@ -83,7 +82,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         term::status("Affected", format_args!("{}", summary.line()));
     }
     let facts = RunFacts {
-        base: whole.then_some(base),
+        base: RunBase::whole(&args.test_args).then_some(base),
         affected,
     };
     let last = new_run.commit(build.clone(), runs, *branch, *instrument, facts)?;
@@ -109,26 +108,6 @@ fn run_build_options(args: &MtcovArgs) -> crate::build::BuildOptions {
     let mut options = args.build.clone();
     options.branch = super::building::needs_branch(&args.build, &args.report);
     options
-}
-
-/// `--affected` reruns part of a whole run: it takes no selection of its own.
-fn check_affected(args: &MtcovArgs, reference: &str) -> Result<()> {
-    let conflict = if args.run.partition.is_some() {
-        Some("--partition (a shard is not a whole run)")
-    } else if run::TestArgs::parse(&args.test_args).selects() {
-        Some("test filters or selections after `--`")
-    } else if std::env::var_os(mtcov_protocol::SELECT_ENV).is_some_and(|p| !p.is_empty()) {
-        Some("MTCOV_SELECT")
-    } else {
-        None
-    };
-    if let Some(conflict) = conflict {
-        anyhow::bail!(
-            "--affected {reference} cannot be combined with {conflict}: it reruns part of a whole \
-             run and keeps the rest, which needs every test in scope"
-        );
-    }
-    Ok(())
 }
 
 /// An interrupted run exits 130 (its records are gone, the previous run

@@ -86,6 +86,13 @@ impl RunBase {
         })
     }
 
+    /// Whether a run with these test arguments (and the environment's
+    /// `MTCOV_SELECT`) runs every test: only such a run can be a base.
+    pub(crate) fn whole(test_args: &[String]) -> bool {
+        !super::TestArgs::parse(test_args).selects()
+            && std::env::var_os(mtcov_protocol::SELECT_ENV).is_none_or(|p| p.is_empty())
+    }
+
     /// Why records of a run with base `self` cannot be kept by a build
     /// with base `now`, if they cannot.
     pub(crate) fn differs(&self, now: &RunBase) -> Option<String> {
@@ -113,12 +120,8 @@ impl RunBase {
             ));
         }
         if self.toolchain != now.toolchain {
-            let release = |t: &str| {
-                t.lines()
-                    .find(|l| l.starts_with("release:") || l.starts_with("commit-hash:"))
-                    .unwrap_or(t)
-                    .to_owned()
-            };
+            // `rustc 1.95.0 (59807616e 2026-04-14)`: release and commit.
+            let release = |t: &str| t.lines().next().unwrap_or(t).to_owned();
             return Some(format!(
                 "it was built by another toolchain ({}; now {})",
                 release(&self.toolchain),
@@ -219,5 +222,67 @@ impl Summary {
             line.push_str(&format!("; every test reran: {why}"));
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base() -> RunBase {
+        RunBase {
+            mtcov: "0.1.0".into(),
+            toolchain: "rustc 1.95.0 (abc 2026-01-01)\nbinary: rustc\ncommit-hash: abc\nrelease: 1.95.0\nLLVM version: 21.1.0".into(),
+            cargo_args: vec![],
+            flags: vec![],
+            test_settings: vec![("PROPTEST_CASES".into(), "300".into())],
+            manifests: vec![],
+        }
+    }
+
+    #[test]
+    fn each_difference_is_named() {
+        assert_eq!(base().differs(&base()), None);
+        let mut other = base();
+        other.toolchain = other.toolchain.replace("abc", "def");
+        let why = base().differs(&other).unwrap();
+        assert!(
+            why.starts_with(
+                "it was built by another toolchain (rustc 1.95.0 (abc 2026-01-01); now rustc"
+            ),
+            "{why}"
+        );
+        let mut other = base();
+        other.cargo_args = vec!["--release".into()];
+        assert!(
+            base()
+                .differs(&other)
+                .unwrap()
+                .contains("(``; now `--release`)")
+        );
+        let mut other = base();
+        other.flags = vec![("RUSTFLAGS".into(), "-Copt-level=1".into())];
+        assert!(
+            base()
+                .differs(&other)
+                .unwrap()
+                .contains("(none; now RUSTFLAGS=-Copt-level=1)")
+        );
+        let mut other = base();
+        other
+            .test_settings
+            .push(("--".into(), "--include-ignored".into()));
+        assert!(
+            base()
+                .differs(&other)
+                .unwrap()
+                .contains("now PROPTEST_CASES=300 -- --include-ignored")
+        );
+        let mut other = base();
+        other.mtcov = "0.2.0".into();
+        assert_eq!(
+            base().differs(&other).unwrap(),
+            "it was made by cargo-mtcov 0.1.0 (this is 0.2.0)"
+        );
     }
 }

@@ -235,6 +235,67 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
         assert_eq!(value, full_value, "{}", step.name);
     }
 
+    // A chain: an `--affected` run is the base of the next one.
+    for (step, (from, to)) in [
+        ("        n += 1;\n", "        n += 1; // one\n"),
+        ("lo\n    } else", "lo // two\n    } else"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        edit(dir, "src/lib.rs", from, to);
+        git(
+            dir,
+            &["commit", "-q", "-a", "-m", &format!("chained {step}")],
+        );
+        mtcov(&["--affected", "HEAD~1"], &[], 0);
+    }
+    let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
+    let (text, value, affected) = reports(&out, &json);
+    assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
+    assert_eq!(names(&affected["kept"]).len(), 3);
+    let full = mtcov(&[&json_arg], &[], 0);
+    let (full_text, full_value, _) = reports(&full, &json);
+    assert_eq!((text, value), (full_text, full_value), "after a chain");
+
+    // Records of another build of a binary: the table in the header of
+    // lookup's file is clamp's.
+    let run_dir = std::fs::read_dir(target.join("mtcov/records"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.join("build").is_dir())
+        .expect("the last run's records");
+    let file_of = |stem: &str| {
+        std::fs::read_dir(&run_dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name().unwrap().to_string_lossy().contains(stem)
+                    && std::fs::read_to_string(p)
+                        .unwrap()
+                        .contains(r#""kind":"mg""#)
+            })
+            .unwrap_or_else(|| panic!("no record file of {stem}"))
+    };
+    let header =
+        |text: &str| -> Value { serde_json::from_str(text.lines().next().unwrap()).unwrap() };
+    let lookup = file_of("lookup-");
+    let original = std::fs::read_to_string(&lookup).unwrap();
+    let mut forged = header(&original);
+    forged["coverage"] =
+        header(&std::fs::read_to_string(file_of("clamp-")).unwrap())["coverage"].clone();
+    let rest = original.split_once('\n').unwrap().1;
+    std::fs::write(&lookup, format!("{forged}\n{rest}")).unwrap();
+    let out = mtcov(&["--affected", "HEAD"], &[], 2);
+    assert!(
+        stderr(&out).contains("was written by another build of"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&lookup, original).unwrap();
+
     // A kept binary changed since its run: its records cannot be trusted.
     let kept_build = std::fs::read_dir(target.join("mtcov/records"))
         .unwrap()

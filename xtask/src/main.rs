@@ -40,12 +40,12 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-doc]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided,large
+  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided,large,affected
   --write-doc       also write the report into docs/benchmark.md";
 
-const SECTIONS: [&str; 10] = [
+const SECTIONS: [&str; 11] = [
     "whole", "suite", "capture", "mapping", "check", "measure", "blackbox", "strategy", "guided",
-    "large",
+    "large", "affected",
 ];
 
 #[derive(Debug)]
@@ -146,12 +146,19 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         || options.wants("capture")
         || options.wants("guided")
         || options.wants("large")
+        || options.wants("affected")
     {
         let mtcov = build_mtcov(&root)?;
-        if options.wants("whole") || options.wants("suite") || options.wants("large") {
+        if ["whole", "suite", "large", "affected"]
+            .iter()
+            .any(|s| options.wants(s))
+        {
             let llvm_cov = llvm_cov_available(&root);
             if options.wants("large") {
                 rows.extend(large::run(&root, &mtcov, llvm_cov.clone()));
+            }
+            if options.wants("affected") {
+                rows.extend(large::run_affected(&root, &mtcov, llvm_cov.clone()));
             }
             if options.wants("whole") {
                 rows.extend(whole::run(&root, &mtcov, llvm_cov.clone(), options.rounds));

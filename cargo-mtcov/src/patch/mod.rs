@@ -267,9 +267,8 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn added_and_changed_lines_of_the_new_version() {
-        let diff = "\
+    /// A diff of three files: changed, added, deleted.
+    const DIFF: &str = "\
 diff --git a/src/lib.rs b/src/lib.rs
 index 1111111..2222222 100644
 --- a/src/lib.rs
@@ -297,6 +296,10 @@ deleted file mode 100644
 @@ -1 +0,0 @@
 -pub fn g() {}
 ";
+
+    #[test]
+    fn added_and_changed_lines_of_the_new_version() {
+        let diff = DIFF;
         let changed = parse("main", diff).unwrap();
         assert_eq!(changed.base, "main");
         let lines = |f: &str| changed.files[f].iter().copied().collect::<Vec<u32>>();
@@ -339,32 +342,15 @@ deleted file mode 100644
 
     #[test]
     fn both_versions_of_each_file() {
-        let diff = "\
-diff --git a/src/lib.rs b/src/lib.rs
-index 1111111..2222222 100644
---- a/src/lib.rs
-+++ b/src/lib.rs
-@@ -3,0 +4,2 @@ fn a() {
-+    let x = 1;
-+    let y = 2;
-@@ -10 +12 @@ fn b() {
--    old();
-+    new();
-@@ -20,2 +22,0 @@ fn c() {
--    gone();
--    gone();
-diff --git a/src/new.rs b/src/new.rs
-new file mode 100644
---- /dev/null
-+++ b/src/new.rs
-@@ -0,0 +1 @@
-+pub fn f() {}
+        let diff = format!(
+            "{DIFF}\
 diff --git a/logo.png b/logo.png
 index 3333333..4444444 100644
 Binary files a/logo.png and b/logo.png differ
-";
-        let files = parse_files(diff).unwrap();
-        assert_eq!(files.len(), 3);
+"
+        );
+        let files = parse_files(&diff).unwrap();
+        assert_eq!(files.len(), 4);
         let lib = &files[0];
         assert_eq!(lib.old.as_deref(), Some("src/lib.rs"));
         assert_eq!(
@@ -382,8 +368,13 @@ Binary files a/logo.png and b/logo.png differ
             files[1].inserted_after.iter().copied().collect::<Vec<_>>(),
             [0]
         );
-        assert_eq!(files[2].new.as_deref(), Some("logo.png"));
-        assert!(files[2].without_hunks);
+        assert_eq!(
+            (files[2].old.as_deref(), files[2].new.as_deref()),
+            (Some("src/old.rs"), None)
+        );
+        assert_eq!(files[2].removed.iter().copied().collect::<Vec<_>>(), [1]);
+        assert_eq!(files[3].new.as_deref(), Some("logo.png"));
+        assert!(files[3].without_hunks);
         // With context: an insertion between old lines 1 and 2.
         let files = parse_files("--- a/x.rs\n+++ b/x.rs\n@@ -1,2 +1,3 @@\n a\n+b\n c\n").unwrap();
         assert_eq!(

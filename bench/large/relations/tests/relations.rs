@@ -129,6 +129,21 @@ fn shortest_no_later(mg: &mut Mg, case: &Case) {
     }
 }
 
+const RELATIONS: [Mr<Case>; 12] = [
+    grouping,
+    alternation_idempotent,
+    bytes_api,
+    pikevm,
+    backtrack,
+    longer_after,
+    longer_before,
+    case_insensitive,
+    wider_alternation,
+    split_rebuilds,
+    set_of_one,
+    shortest_no_later,
+];
+
 /// Patterns from a small grammar: letters, classes (ASCII and Unicode),
 /// repetitions (greedy and lazy), groups and alternations, a few levels deep.
 fn patterns() -> impl Strategy<Value = String> {
@@ -158,38 +173,8 @@ fn cases() -> impl Strategy<Value = Case> {
     (patterns(), "[abcé ]{0,24}").prop_map(|(pattern, haystack)| Case { pattern, haystack })
 }
 
-/// Each relation over the same drawn cases (one seed), in a test of its
-/// own: `cargo mtcov --affected` then reruns only the relations whose
-/// runs a change reaches.
-fn check(relation: Mr<Case>) {
+#[test]
+fn the_regex_family_satisfies_every_relation() {
     let config = Config::default().seed(22).regressions(false);
-    mt_runtime::check_strategy_with(&config, &[], cases(), &[relation]);
-}
-
-mod each_relation {
-    macro_rules! tests {
-        ($($relation:ident),* $(,)?) => {
-            $(
-                #[test]
-                fn $relation() {
-                    super::check(super::$relation);
-                }
-            )*
-        };
-    }
-
-    tests!(
-        grouping,
-        alternation_idempotent,
-        bytes_api,
-        pikevm,
-        backtrack,
-        longer_after,
-        longer_before,
-        case_insensitive,
-        wider_alternation,
-        split_rebuilds,
-        set_of_one,
-        shortest_no_later,
-    );
+    mt_runtime::check_strategy_with(&config, &[], cases(), &RELATIONS);
 }

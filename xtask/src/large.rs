@@ -206,7 +206,21 @@ fn affected_rows(root: &Path, commands: &Commands, llvm_cov: bool) -> Result<Vec
         std::fs::write(&path, edited).map_err(|e| e.to_string())?;
         let measured = measure_change(commands, llvm_cov, AT);
         std::fs::write(&path, &original).map_err(|e| e.to_string())?;
-        let m = measured?;
+        let m = match measured {
+            Ok(m) => m,
+            Err(why) => {
+                eprintln!("xtask: the large crate, --affected: {why}");
+                rows.push(Row::missing(
+                    SECTION,
+                    format!(
+                        "{AT} cases: --affected HEAD after a change to {}",
+                        change.what
+                    ),
+                    why,
+                ));
+                continue;
+            }
+        };
         let row = Row::new(
             SECTION,
             format!(
@@ -325,6 +339,14 @@ fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Mea
     differences(&full_json, &again_json, "", &mut noise);
     let mut wrong = Vec::new();
     differences(&json, &full_json, "", &mut wrong);
+    // Which source executions another thread ran during depends on
+    // timing (libtest's main thread wakes after 60 s to warn of a slow
+    // test): named, never compared.
+    let timing =
+        |path: &String| path.starts_with("captures.shared") || path.contains("without_shared");
+    noise.extend(wrong.iter().filter(|p| timing(p)).cloned());
+    noise.sort();
+    noise.dedup();
     wrong.retain(|path| !noise.contains(path));
     if !wrong.is_empty() {
         return Err(format!(

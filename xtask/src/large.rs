@@ -392,23 +392,19 @@ fn differences(a: &serde_json::Value, b: &serde_json::Value, path: &str, out: &m
     }
 }
 
-/// Cargo's own build time, from its `Finished ... in 1m 02s` line (0 when
-/// it printed none).
+/// Cargo's own build time: the sum of its `Finished ... in 1m 02s` lines
+/// (a command may run cargo more than once; 0 when it printed none).
 fn cargo_build_seconds(stderr: &str) -> f64 {
-    let Some(at) = stderr
+    stderr
         .lines()
-        .rev()
-        .find_map(|l| l.split_once(" target(s) in "))
-    else {
-        return 0.0;
-    };
-    at.1.split_whitespace()
-        .map(|part| {
-            if let Some(m) = part.strip_suffix('m') {
-                m.parse::<f64>().unwrap_or(0.0) * 60.0
-            } else {
-                part.trim_end_matches('s').parse::<f64>().unwrap_or(0.0)
-            }
+        .filter_map(|l| l.split_once(" target(s) in "))
+        .map(|(_, time)| {
+            time.split_whitespace()
+                .map(|part| match part.strip_suffix('m') {
+                    Some(minutes) => minutes.parse::<f64>().unwrap_or(0.0) * 60.0,
+                    None => part.trim_end_matches('s').parse::<f64>().unwrap_or(0.0),
+                })
+                .sum::<f64>()
         })
         .sum()
 }
@@ -602,4 +598,14 @@ fn timed_with_rss(command: &mut Command) -> Result<(f64, f64), String> {
     }
     // Linux reports `ru_maxrss` in kilobytes.
     Ok((seconds, usage.ru_maxrss as f64 / 1024.0))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cargo_build_times_are_summed() {
+        let stderr = "   Compiling regex v1.13.2\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 1m 02s\n     Running x\n    Finished `test` profile [unoptimized + debuginfo] target(s) in 0.90s\n";
+        assert!((super::cargo_build_seconds(stderr) - 62.9).abs() < 1e-9);
+        assert_eq!(super::cargo_build_seconds("nothing built"), 0.0);
+    }
 }

@@ -51,7 +51,10 @@ impl RunBase {
         test_args: &[String],
     ) -> Result<RunBase> {
         let mut cargo_args = crate::build::build_args(options, crate::model::ColorChoice::Never, 0);
-        cargo_args.retain(|a| a != "--color" && a != "never");
+        // The colour is no part of what is built.
+        if let Some(at) = cargo_args.iter().position(|a| a == "--color") {
+            cargo_args.drain(at..(at + 2).min(cargo_args.len()));
+        }
         if options.branch {
             cargo_args.push("--branch".to_owned());
         }

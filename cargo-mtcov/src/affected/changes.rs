@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use llvm_profparser::coverage::{CoverageMappingInfo, FunctionRecordV3};
 
+use crate::mapping::build::is_dummy;
+
 /// What the diff does to one file of the old version.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct OldLines {
@@ -131,12 +133,6 @@ fn spans<'p>(rec: &FunctionRecordV3, paths: &'p [PathBuf]) -> Vec<(&'p PathBuf, 
         }
     }
     out
-}
-
-/// LLVM's dummy record (hash 0, one zero region): a function no object
-/// linked, with no counters.
-fn is_dummy(rec: &FunctionRecordV3) -> bool {
-    rec.header.fn_hash == 0 && rec.regions.len() == 1 && rec.regions[0].count.is_zero()
 }
 
 #[cfg(test)]

@@ -285,7 +285,10 @@ fn decide<'c>(
             continue;
         };
         if let Some(name) = ran_changed(process, changed) {
-            rerun(format!("it ran {} (changed)", demangled(name)));
+            rerun(format!(
+                "it ran {} (changed)",
+                crate::mapping::build::function_label(Some(name), (0, 0))
+            ));
             continue;
         }
         let text = std::fs::read_to_string(&process.file)
@@ -428,15 +431,6 @@ fn ran_changed<'c>(
         .or_else(|| hit(&process.aside))
         .or_else(|| hit(&process.first_use))
         .or_else(|| hit(&process.outside))
-}
-
-/// `fn path::name` from a PGO name.
-fn demangled(pgo_name: &str) -> String {
-    let symbol = pgo_name.rsplit(';').next().unwrap_or(pgo_name);
-    match rustc_demangle::try_demangle(symbol) {
-        Ok(d) => format!("fn {d:#}"),
-        Err(_) => format!("fn {symbol}"),
-    }
 }
 
 /// Fails unless the last run's sources and manifests are those of `commit`.

@@ -210,7 +210,7 @@ struct Builder<'s> {
 
 /// LLVM's dummy record: hash 0 and a single region with a zero counter,
 /// a stand-in that yields to any real record of the same function.
-fn is_dummy(rec: &FunctionRecordV3) -> bool {
+pub(crate) fn is_dummy(rec: &FunctionRecordV3) -> bool {
     rec.header.fn_hash == 0 && rec.regions.len() == 1 && rec.regions[0].count.is_zero()
 }
 
@@ -707,7 +707,7 @@ fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {
 
 /// `fn path::to::name` from a PGO name (`[file;]symbol`), demangled
 /// without the hash; the location when the name is unknown.
-fn function_label(pgo_name: Option<&str>, (line, col): (u32, u32)) -> String {
+pub(crate) fn function_label(pgo_name: Option<&str>, (line, col): (u32, u32)) -> String {
     let Some(name) = pgo_name else {
         return format!("function at {line}:{col}");
     };

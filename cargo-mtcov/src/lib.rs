@@ -1,18 +1,11 @@
 //! The machinery behind `cargo mtcov`, one stage per folder, each using
-//! only the stages before it:
-//!
-//! `build/` (cargo, the rustc wrapper, the toolchain) → `run/` (test
-//! processes, `last-run.json`) → `records/` (what the processes recorded)
-//! → `tolerance/` (the float checks' tolerances against what they saw)
-//! → `mapping/` (coverage mappings of the binaries) → `affected/` (which
-//! tests a change since a revision reaches, `--affected`) → `assemble/` (records
-//! and mappings into the measure's inputs) → `measure/` (the k-MR measure,
-//! pure) → `suggest/` → `report/` (text and JSON); `mutants/` (the kill
-//! matrix: mutants from cargo-mutants run in scratch copies) → `study/`
-//! (the paper's RQ1/RQ2 sampled from a matrix, pure); `commands/`
-//! sequences them for each subcommand, `cli` parses the command line,
-//! `model` holds the types every stage shares, and `term` (the terminal)
-//! and `escape` (user text made safe for each output) are below them all.
+//! only the modules below it: docs/how-it-works.md draws the layers
+//! (`build/` → `run/` → `records/` → `tolerance/` → `mapping/` →
+//! `affected/` → `assemble/` → `report/`; `mutants/` → `reduce/` →
+//! `study/`; `measure/`, `suggest/` and `patch/` pure; `term`, `escape`,
+//! `versioned`, `error` and `model` below all) and a test holds the
+//! sources to them. `commands/` sequences the stages for each subcommand;
+//! `cli` parses the command line.
 //!
 //! Not a public API: only the binary, its tests and its benchmarks use it.
 

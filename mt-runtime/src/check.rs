@@ -6,7 +6,8 @@ use crate::failures::{Failure, Failures, Summary};
 use crate::mg::{Mg, Rare, Site, Verdict};
 use crate::mr::{Mr, MrInfo, MrMeta};
 use crate::panics::{self, Caught};
-use crate::record::{self, Recorder};
+use crate::record::Recorder;
+use crate::recording;
 use std::any::Any;
 use std::fmt::Debug;
 
@@ -218,7 +219,7 @@ pub(crate) struct Session {
 impl Session {
     pub(crate) fn new() -> Session {
         Session {
-            recorder: record::recorder(),
+            recorder: recording::recorder(),
             summary: Summary::default(),
             failures: Vec::new(),
         }

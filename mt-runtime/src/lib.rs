@@ -53,6 +53,7 @@ mod mg;
 mod mr;
 mod panics;
 mod record;
+mod recording;
 mod registry;
 pub mod relation;
 mod selection;

@@ -476,9 +476,10 @@ impl Mg {
         } else {
             Some(argument()).filter(|key| recording.sources.first() != Some(key))
         };
+        let mr = recording.mr_id.get_or_insert_with(|| MrInfo(meta).id());
         let record = MgRecord {
-            meta,
-            mr: recording.mr_id.get_or_insert_with(|| MrInfo(meta).id()),
+            mr,
+            class: MrInfo(meta).class_or_id(mr),
             sources: &recording.sources,
             argument,
             follow_ups,

@@ -1,6 +1,7 @@
 //! The metadata of one MR and the typed handle tests pass to [`check`](crate::check).
 
 use crate::mg::Mg;
+use mtcov_protocol::MrDescription;
 use std::any::{Any, TypeId};
 use std::fmt;
 
@@ -239,6 +240,20 @@ impl MrReturn for Result<(), MrError> {
         match self {
             Ok(()) => mg.returned_ok(),
             Err(error) => mg.returned_error(error.0),
+        }
+    }
+}
+
+impl MrInfo {
+    /// The MR as records describe it.
+    pub(crate) fn description(&self) -> MrDescription {
+        MrDescription {
+            id: self.id(),
+            name: self.name().to_owned(),
+            class: self.class(),
+            file: self.file().to_owned(),
+            line: self.line(),
+            source_type: self.source_type().to_owned(),
         }
     }
 }

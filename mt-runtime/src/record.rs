@@ -14,30 +14,18 @@
 //! complete file from one that lost records. A record that cannot be
 //! written fails the test that wrote it, with the OS error.
 
-use crate::coverage;
-use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
-use mtcov_protocol::{Attempt, Header, MrDescription, Outcome, RECORD_DIR_ENV, counters, write};
+use mtcov_protocol::{Outcome, RECORD_DIR_ENV, counters, write};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
-
-/// The process's recorder, when recording is on.
-pub(crate) fn recorder() -> Option<&'static Recorder> {
-    static RECORDER: OnceLock<Option<Recorder>> = OnceLock::new();
-    RECORDER
-        .get_or_init(|| {
-            let recorder = Recorder::from_env()?;
-            at_exit(write_end);
-            Some(recorder)
-        })
-        .as_ref()
-}
+use std::sync::Mutex;
 
 pub(crate) struct Recorder {
     path: PathBuf,
+    /// Makes the header line, written when the file is created.
+    header: fn() -> String,
     state: Mutex<State>,
 }
 
@@ -99,7 +87,10 @@ pub(crate) struct Written {
 }
 
 impl Recorder {
-    fn from_env() -> Option<Recorder> {
+    /// The recorder of this process when [`RECORD_DIR_ENV`] is set: one
+    /// file in that directory, opened with its first line, which `header`
+    /// makes.
+    pub(crate) fn from_env(header: fn() -> String) -> Option<Recorder> {
         let dir = std::env::var_os(RECORD_DIR_ENV).filter(|dir| !dir.is_empty())?;
         let stem = std::env::current_exe()
             .ok()
@@ -111,6 +102,7 @@ impl Recorder {
         let path = PathBuf::from(dir).join(format!("{stem}-{}.jsonl", std::process::id()));
         Some(Recorder {
             path,
+            header,
             state: Mutex::new(State::default()),
         })
     }
@@ -301,11 +293,10 @@ impl Recorder {
     /// When the records cannot be written: the run's numbers would be
     /// wrong, so the test that ran this MG fails with the OS error.
     pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String, written: &mut Written) {
-        let class = MrInfo(group.meta).class_or_id(group.mr);
         let thread = std::thread::current();
         let fields = write::MgFields {
             mr: group.mr,
-            class,
+            class: group.class,
             argument: group.argument.map(|key| key.0),
             follow_ups: u64::from(group.follow_ups),
             outcome: group.outcome,
@@ -326,6 +317,23 @@ impl Recorder {
         pending.clear();
         if let Err(error) = result {
             panic!("{error}");
+        }
+    }
+
+    /// At exit: the header if no MG wrote it, then `tail` (whole lines,
+    /// made while the file is locked) and the `end` line, which counts
+    /// every line before it. Nothing after a write error: the missing `end`
+    /// line tells the reader the file is incomplete.
+    pub(crate) fn end(&self, tail: impl FnOnce() -> String) {
+        let mut state = self.lock();
+        if state.file.is_none() && state.error.is_none() {
+            let _ = self.write(&mut state, "");
+        }
+        let mut end = tail();
+        let before = state.lines + end.bytes().filter(|&b| b == b'\n').count() as u64;
+        write::end(&mut end, before);
+        if let Err(error) = self.write(&mut state, &end) {
+            eprintln!("{error}");
         }
     }
 
@@ -362,7 +370,7 @@ impl Recorder {
                     std::fs::create_dir_all(dir)?;
                 }
                 let mut file = create_new(&mut state.path, &self.path)?;
-                file.write_all(header().as_bytes())?;
+                file.write_all((self.header)().as_bytes())?;
                 state.lines = 1;
                 state.file.insert(file)
             }
@@ -403,77 +411,6 @@ fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Re
     }
 }
 
-/// At exit: the header if no MG wrote it, what float comparisons saw
-/// (`tolerance` lines), the counters left outside source
-/// executions and those of warm-up runs (`aside`), then the `end` line. Nothing
-/// after a write error: its absence tells the reader the file is incomplete.
-extern "C" fn write_end() {
-    let Some(recorder) = recorder() else { return };
-    let mut state = recorder.lock();
-    if state.file.is_none() && state.error.is_none() {
-        let _ = recorder.write(&mut state, "");
-    }
-    let mut end = crate::tolerance::lines();
-    let checks = end.lines().count() as u64;
-    let aside = coverage::take_aside();
-    let any = !aside.counters.is_empty()
-        || !aside.first_use.is_empty()
-        || !aside.outside.is_empty()
-        || aside.captures.0 > 0;
-    if any {
-        write::aside(
-            &mut end,
-            &aside.counters,
-            &aside.first_use,
-            aside.captures,
-            &aside.outside,
-        );
-    }
-    // The end line counts the lines before it, the tolerance and aside
-    // lines included.
-    write::end(&mut end, state.lines + checks + u64::from(any));
-    if let Err(error) = recorder.write(&mut state, &end) {
-        eprintln!("{error}");
-    }
-}
-
-/// Registers `f` to run when the process exits normally (`exit`, or
-/// returning from `main`), as C's `atexit`.
-fn at_exit(f: extern "C" fn()) {
-    unsafe extern "C" {
-        fn atexit(f: extern "C" fn()) -> i32;
-    }
-    // SAFETY: `atexit` is part of every C runtime std links against; the
-    // handler is a plain function that lives as long as the program.
-    if unsafe { atexit(f) } != 0 {
-        eprintln!(
-            "warning: mt-runtime could not register its exit handler; the record file will have no end line"
-        );
-    }
-}
-
-/// Starts recording before `main`, where the platform has constructors,
-/// so that a test binary that runs no MG still reports its registry (at
-/// exit). Elsewhere recording starts with the first MG.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "freebsd",
-    target_vendor = "apple"
-))]
-#[used]
-#[cfg_attr(not(target_vendor = "apple"), unsafe(link_section = ".init_array"))]
-#[cfg_attr(
-    target_vendor = "apple",
-    unsafe(link_section = "__DATA,__mod_init_func")
-)]
-static AT_START: extern "C" fn() = {
-    extern "C" fn start() {
-        let _ = recorder();
-    }
-    start
-};
-
 /// The MR of a source execution: its id, and the address of its static
 /// metadata (a cheap key for "seen before").
 #[derive(Clone, Copy)]
@@ -484,9 +421,10 @@ pub(crate) struct MrRef<'a> {
 
 /// What [`Recorder::mg`] writes of one MG.
 pub(crate) struct MgRecord<'a> {
-    pub meta: &'static MrMeta,
     /// The MR's id (made once per MG, for its source executions too).
     pub mr: &'a str,
+    /// Its relation class (the id when none is declared).
+    pub class: &'a str,
     pub sources: &'a [SourceKey],
     /// The MR's argument, for MGs that associate nothing.
     pub argument: Option<SourceKey>,
@@ -494,49 +432,6 @@ pub(crate) struct MgRecord<'a> {
     pub outcome: Outcome,
     /// Skip reason, panic payload or first violation message.
     pub message: Option<&'a str>,
-}
-
-/// The header line: the process, its MR registry and its coverage layout.
-fn header() -> String {
-    let header = Header {
-        runtime: env!("CARGO_PKG_VERSION").to_owned(),
-        binary: std::env::current_exe()
-            .map(|exe| exe.display().to_string())
-            .unwrap_or_default(),
-        pid: u64::from(std::process::id()),
-        registry: crate::registry().iter().map(MrInfo::description).collect(),
-        coverage: coverage::layout(),
-        categories: crate::categories::declarations(),
-        attempt: attempt(),
-    };
-    let mut out = String::new();
-    write::header(&mut out, &header);
-    out
-}
-
-/// The test and attempt this process runs for, when a runner that
-/// retries tests (cargo-nextest) says so; the reader keeps only the last
-/// attempt of each test.
-fn attempt() -> Option<Attempt> {
-    let test = std::env::var("NEXTEST_TEST_NAME")
-        .ok()
-        .filter(|t| !t.is_empty())?;
-    let number = std::env::var("NEXTEST_ATTEMPT").ok()?.parse().ok()?;
-    Some(Attempt { test, number })
-}
-
-impl MrInfo {
-    /// The MR as records describe it.
-    pub(crate) fn description(&self) -> MrDescription {
-        MrDescription {
-            id: self.id(),
-            name: self.name().to_owned(),
-            class: self.class(),
-            file: self.file().to_owned(),
-            line: self.line(),
-            source_type: self.source_type().to_owned(),
-        }
-    }
 }
 
 /// Which executions a counter line is of.

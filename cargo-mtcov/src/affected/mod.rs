@@ -44,7 +44,7 @@ use crate::mapping::CounterLayout;
 use crate::records::{self, Completeness, ProcessRecords, RunRecords};
 pub(crate) use crate::run::base::{RunBase, Summary, TestNote};
 use crate::run::last_run::LastRun;
-use crate::run::{BinaryOutcome, BinaryRun, ProcessRun, binary_id};
+use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 use changes::{FunctionKey, OldLines};
 use translate::Remap;
 
@@ -167,7 +167,7 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
         let mut all = Vec::new();
         for exe in &last.build.executables {
             let info = crate::mapping::decode::read_object(last.file(&exe.path))?;
-            infos_of.insert(records::canonical(&exe.path), all.len());
+            infos_of.insert(run::canonical(&exe.path), all.len());
             all.push(info);
         }
         let binaries = all.len();
@@ -218,15 +218,12 @@ fn decide<'c>(
         .build
         .executables
         .iter()
-        .map(|e| (records::canonical(&e.path), e))
+        .map(|e| (run::canonical(&e.path), e))
         .collect();
     let mut runs_of: HashMap<(PathBuf, u64), &ProcessRun> = HashMap::new();
     for run in &last.runs {
         for process in run.processes.iter().filter(|p| !p.listing) {
-            runs_of.insert(
-                (records::canonical(&run.path), u64::from(process.pid)),
-                process,
-            );
+            runs_of.insert((run::canonical(&run.path), u64::from(process.pid)), process);
         }
     }
     // A pid used twice in a binary (kept from an earlier run, then given
@@ -234,7 +231,7 @@ fn decide<'c>(
     let mut pids: HashMap<(PathBuf, u64), usize> = HashMap::new();
     for process in &records.processes {
         *pids
-            .entry((records::canonical(&process.binary), process.pid))
+            .entry((run::canonical(&process.binary), process.pid))
             .or_default() += 1;
     }
     let mut groups_of = vec![0usize; records.processes.len()];
@@ -245,7 +242,7 @@ fn decide<'c>(
     let mut old_layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
     let mut seen = HashSet::new();
     for (index, process) in records.processes.iter().enumerate() {
-        let binary = records::canonical(&process.binary);
+        let binary = run::canonical(&process.binary);
         let Some(old) = old_exes.get(&binary) else {
             continue;
         };
@@ -367,7 +364,7 @@ fn decide<'c>(
     // mt-runtime): nothing says what they ran.
     for run in &last.runs {
         let Some(new) = old_exes
-            .get(&records::canonical(&run.path))
+            .get(&run::canonical(&run.path))
             .and_then(|old| new_of.get(&identity(old)))
         else {
             continue;

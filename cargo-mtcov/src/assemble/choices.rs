@@ -24,9 +24,9 @@ use mtcov_protocol::categories::{ChoiceRef, Declaration, Frame, Requirements};
 use super::Assembled;
 use super::coverage::CriterionCoverage;
 use crate::measure::Coverage;
+use crate::model::UnclassifiedOutput;
 use crate::model::{Criterion, Location};
 use crate::records::{ChoicesRecord, RunRecords};
-use crate::report::UnclassifiedOutput;
 
 /// Requirements and `sat` of each black-box criterion in `criteria`.
 pub(crate) fn criteria(

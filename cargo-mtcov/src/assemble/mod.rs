@@ -14,6 +14,8 @@ use crate::records::RunRecords;
 
 pub(crate) mod choices;
 pub(crate) mod coverage;
+mod pipeline;
+mod process;
 pub(crate) mod suggestions;
 
 /// The pool and its names, indexed alike.

@@ -16,7 +16,7 @@ use crate::cli::{Distinct, FailUnder, ReportOptions, SatisfactionArg};
 use crate::error::ExitStatus;
 use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
-use crate::records::{self, RunRecords};
+use crate::records::RunRecords;
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
@@ -337,10 +337,10 @@ fn warn_about_coverage(records: &RunRecords, last: &LastRun) {
         .executables
         .iter()
         .filter(|e| mtcov_protocol::is_own_package(&e.package))
-        .map(|e| records::canonical(&e.path))
+        .map(|e| crate::run::canonical(&e.path))
         .collect();
     for process in &records.processes {
-        if own.contains(&records::canonical(&process.binary)) {
+        if own.contains(&crate::run::canonical(&process.binary)) {
             continue;
         }
         match &process.coverage {

@@ -28,7 +28,7 @@ pub(crate) mod verdict;
 use scratch::Scratch;
 use verdict::{BaselineGroup, MgVerdict, MutantStatus, Target};
 
-use crate::run::{BinaryOutcome, pool};
+use crate::run::{self, BinaryOutcome, pool};
 
 /// Where and how mutants are run.
 #[derive(Debug)]
@@ -160,7 +160,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let target_of_binary: std::collections::HashMap<PathBuf, Target> = built
         .executables
         .iter()
-        .map(|e| (records::canonical(&e.path), target(e)))
+        .map(|e| (run::canonical(&e.path), target(e)))
         .collect();
     let mut by_key: std::collections::BTreeMap<verdict::GroupKey, Vec<Target>> =
         std::collections::BTreeMap::new();
@@ -169,7 +169,7 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
             continue;
         }
         let targets = by_key.entry(verdict::group_key(mg)).or_default();
-        let binary = records::canonical(&records.processes[*p].binary);
+        let binary = run::canonical(&records.processes[*p].binary);
         if let Some(t) = target_of_binary.get(&binary)
             && !targets.contains(t)
         {

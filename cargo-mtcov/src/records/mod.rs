@@ -33,12 +33,9 @@ use mtcov_protocol::{
 };
 
 use crate::error::RecordError;
-use crate::run::{BinaryOutcome, BinaryRun};
+use crate::run::{BinaryOutcome, BinaryRun, canonical, record_files};
 
-mod files;
 pub(crate) mod shards;
-
-pub(crate) use files::{header_of, headers, record_files, with_binary};
 
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]
@@ -807,10 +804,6 @@ fn add_process(
         completeness: Completeness::Incomplete(String::new()),
     });
     run.processes.len() - 1
-}
-
-pub(crate) fn canonical(path: &Path) -> PathBuf {
-    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
 #[cfg(test)]

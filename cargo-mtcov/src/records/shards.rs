@@ -18,7 +18,7 @@ use mtcov_protocol::CoverageLayout;
 use serde::{Deserialize, Serialize};
 
 use crate::build::BuildOutput;
-use crate::run::{BinaryOutcome, BinaryRun, Partition};
+use crate::run::{self, BinaryOutcome, BinaryRun, Partition};
 
 const SHARD_FILE: &str = "shard.json";
 const FORMAT: u32 = 1;
@@ -143,12 +143,12 @@ pub(crate) fn merge_into(
             };
             theirs.insert(exe.path.display().to_string(), ours.display().to_string());
         }
-        for file in super::record_files(&dir.join("records"))? {
+        for file in run::record_files(&dir.join("records"))? {
             let mut text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            if let Some(header) = super::header_of(&text) {
+            if let Some(header) = run::header_of(&text) {
                 if let Some(ours) = theirs.get(&header.binary) {
-                    text = super::with_binary(&text, &header, ours);
+                    text = run::with_binary(&text, &header, ours);
                 }
                 let binary = file_name(Path::new(&header.binary));
                 let entry = layouts

@@ -58,6 +58,7 @@ use serde::Serialize;
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Pool, Satisfaction, Summary};
+pub use crate::model::UnclassifiedOutput;
 use crate::model::{Criterion, Location, SourceFunction, SourceInfo, Violation};
 use crate::patch::ChangedLines;
 
@@ -185,37 +186,6 @@ pub struct PatchGap {
     pub advice: String,
 }
 
-impl UnclassifiedOutput {
-    /// The fact in one sentence, for every format.
-    pub fn sentence(&self) -> String {
-        if !self.functions.is_empty() {
-            return format!(
-                "MR {} ran {} source {} of {} whose output is {}, and {} is declared per function \
-                 ({}) but the MR names none of them, or no one of them returns that: say which \
-                 it runs with `function = ..` in its #[metamorphic], for its choices and IO frames \
-                 to count",
-                self.mr,
-                self.inputs,
-                if self.inputs == 1 { "input" } else { "inputs" },
-                self.source_type,
-                self.returned,
-                self.source_type,
-                self.functions.join(", ")
-            );
-        }
-        format!(
-            "MR {} ran {} source {} of {} whose output is {}, not the declared {}: \
-             their O-categories are not classified and their IO frames are not counted",
-            self.mr,
-            self.inputs,
-            if self.inputs == 1 { "input" } else { "inputs" },
-            self.source_type,
-            self.returned,
-            self.declared
-        )
-    }
-}
-
 /// A test that did not pass: it failed, its process aborted, or it was
 /// killed at `--test-timeout`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -243,26 +213,6 @@ impl FailedTest {
         }
         text
     }
-}
-
-/// Source executions of a declared input type, by one MR, whose output was
-/// not of the declared output type: their O-choices, and so their IO
-/// frames, are unknown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct UnclassifiedOutput {
-    /// The MR's id.
-    pub mr: String,
-    /// The declared input type.
-    pub source_type: String,
-    /// The declared output type (empty for a type declared per function).
-    pub declared: String,
-    /// For a type declared per function (`Type => f -> Out`), its
-    /// functions with their output types; empty otherwise.
-    pub functions: Vec<String>,
-    /// What the SUT returned (`std::any::type_name`).
-    pub returned: String,
-    /// How many distinct source inputs the MR executed so.
-    pub inputs: u32,
 }
 
 /// The whole report; serialised as is (inside the JSON envelope).

@@ -57,6 +57,7 @@ mod outcome;
 pub(crate) mod partition;
 pub(crate) mod pool;
 mod progress;
+mod record_files;
 
 pub(crate) use command::TestEnv;
 pub(crate) use list::TestArgs;
@@ -66,6 +67,7 @@ pub(crate) use partition::Partition;
 pub(crate) use pool::{Interrupted, handle_interrupts};
 pub(crate) use progress::binary_id;
 use progress::{Summary, announce, plural, report_progress, short_label};
+pub(crate) use record_files::{canonical, header_of, headers, record_files, with_binary};
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]
@@ -365,14 +367,11 @@ fn binaries_with_mrs(
         target_os = "freebsd",
         target_vendor = "apple"
     ));
-    let registries: HashMap<(PathBuf, u64), bool> = crate::records::headers(record_dir)?
+    let registries: HashMap<(PathBuf, u64), bool> = headers(record_dir)?
         .into_iter()
         .map(|header| {
             (
-                (
-                    crate::records::canonical(Path::new(&header.binary)),
-                    header.pid,
-                ),
+                (canonical(Path::new(&header.binary)), header.pid),
                 !header.registry.is_empty(),
             )
         })
@@ -385,7 +384,7 @@ fn binaries_with_mrs(
                 return true;
             };
             registries
-                .get(&(crate::records::canonical(&exe.path), u64::from(pid)))
+                .get(&(canonical(&exe.path), u64::from(pid)))
                 .copied()
                 .unwrap_or(!constructors)
         })

@@ -1,5 +1,7 @@
 //! Record files as files: which are in a run directory, what their header
-//! says, and a header rewritten for another machine (merged shards).
+//! says, and a header rewritten for another machine (merged shards). Below
+//! `records/` (which reads their lines): `run/` reads the headers of its
+//! listing processes to tell which binaries registered MRs.
 
 use std::path::{Path, PathBuf};
 
@@ -45,6 +47,12 @@ pub(crate) fn with_binary(text: &str, header: &Header, binary: &str) -> String {
     let quoted = |s: &str| format!("\"binary\":{}", serde_json::Value::from(s));
     let first = first.replacen(&quoted(&header.binary), &quoted(binary), 1);
     format!("{first}{rest}")
+}
+
+/// A binary's path as runs and records compare it (symlinks and `..`
+/// resolved where the file exists).
+pub(crate) fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
 #[cfg(test)]

@@ -5,10 +5,11 @@ use crate::categories;
 use crate::coverage;
 use crate::describe::describe;
 use crate::mr::{MrInfo, MrMeta};
-use crate::record::{self, MgRecord, MrRef, Recorder};
+use crate::record::{self, MrRef, Recorder};
 use crate::relation::Relation;
 use crate::source_key::SourceKey;
 use mtcov_protocol::Outcome;
+use mtcov_protocol::write::MgFields;
 use std::fmt::Debug;
 use std::panic::Location;
 
@@ -477,18 +478,22 @@ impl Mg {
             Some(argument()).filter(|key| recording.sources.first() != Some(key))
         };
         let mr = recording.mr_id.get_or_insert_with(|| MrInfo(meta).id());
-        let record = MgRecord {
+        let thread = std::thread::current();
+        let fields = MgFields {
             mr,
             class: MrInfo(meta).class_or_id(mr),
-            sources: &recording.sources,
-            argument,
-            follow_ups,
+            argument: argument.map(|key| key.0),
+            follow_ups: u64::from(follow_ups),
             outcome: verdict.outcome(),
             message: verdict.reason().or(violation),
+            test: thread.name(),
         };
-        recording
-            .recorder
-            .mg(&record, &mut recording.pending, &mut recording.written);
+        recording.recorder.mg(
+            &fields,
+            &recording.sources,
+            &mut recording.pending,
+            &mut recording.written,
+        );
     }
 }
 

@@ -15,7 +15,8 @@
 //! written fails the test that wrote it, with the OS error.
 
 use crate::source_key::SourceKey;
-use mtcov_protocol::{Outcome, RECORD_DIR_ENV, counters, write};
+use mtcov_protocol::write::MgFields;
+use mtcov_protocol::{RECORD_DIR_ENV, counters, write};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write as _;
@@ -292,18 +293,14 @@ impl Recorder {
     ///
     /// When the records cannot be written: the run's numbers would be
     /// wrong, so the test that ran this MG fails with the OS error.
-    pub(crate) fn mg(&self, group: &MgRecord<'_>, pending: &mut String, written: &mut Written) {
-        let thread = std::thread::current();
-        let fields = write::MgFields {
-            mr: group.mr,
-            class: group.class,
-            argument: group.argument.map(|key| key.0),
-            follow_ups: u64::from(group.follow_ups),
-            outcome: group.outcome,
-            message: group.message,
-            test: thread.name(),
-        };
-        write::mg(pending, &fields, group.sources.iter().map(|key| key.0));
+    pub(crate) fn mg(
+        &self,
+        group: &MgFields<'_>,
+        sources: &[SourceKey],
+        pending: &mut String,
+        written: &mut Written,
+    ) {
+        write::mg(pending, group, sources.iter().map(|key| key.0));
         let mut state = self.lock();
         let result = self.write(&mut state, pending);
         if result.is_ok() {
@@ -417,21 +414,6 @@ fn create_new(used: &mut Option<PathBuf>, path: &std::path::Path) -> std::io::Re
 pub(crate) struct MrRef<'a> {
     pub id: &'a str,
     pub address: usize,
-}
-
-/// What [`Recorder::mg`] writes of one MG.
-pub(crate) struct MgRecord<'a> {
-    /// The MR's id (made once per MG, for its source executions too).
-    pub mr: &'a str,
-    /// Its relation class (the id when none is declared).
-    pub class: &'a str,
-    pub sources: &'a [SourceKey],
-    /// The MR's argument, for MGs that associate nothing.
-    pub argument: Option<SourceKey>,
-    pub follow_ups: u32,
-    pub outcome: Outcome,
-    /// Skip reason, panic payload or first violation message.
-    pub message: Option<&'a str>,
 }
 
 /// Which executions a counter line is of.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::RecordError;
 
 /// A fresh directory under the system temp dir (its path, and the
 /// `tempfile` handle that removes it on drop).

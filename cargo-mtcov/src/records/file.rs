@@ -1,0 +1,431 @@
+//! One record file read into the run: its header starts a process (its
+//! registry and declarations merged into the run's), its lines fill it,
+//! and its end line (or what is missing) says whether it is complete.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use mtcov_protocol::categories::Declaration;
+use mtcov_protocol::read::{LineError, parse_line};
+use mtcov_protocol::{Counters, CoverageLayout, Header, MrDescription, Record, SCHEMA_VERSION};
+
+use super::{
+    ChoicesRecord, Completeness, Execution, FollowUp, ProcessRecords, RunRecords, Unclassified,
+    Vectors,
+};
+use crate::error::RecordError;
+use crate::run::canonical;
+
+pub(super) fn read_file(
+    file: &Path,
+    text: &str,
+    expected: Option<&[PathBuf]>,
+    run: &mut RunRecords,
+    registry: &mut BTreeMap<String, MrDescription>,
+) -> Result<()> {
+    let name = file.display().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut reader = FileReader {
+        name: &name,
+        process: 0,
+        full: HashMap::new(),
+        problem: None,
+        ended: false,
+    };
+    let mut attributed = false;
+    for (index, raw) in lines.iter().enumerate() {
+        let number = index + 1;
+        if number == lines.len() && !text.ends_with('\n') {
+            reader.problem(number, "the last line is cut off");
+            break;
+        }
+        if reader.ended {
+            reader.problem(number, "a line after the end line");
+            break;
+        }
+        let (record, follow_up) = match record_of(raw) {
+            Ok(read) => read,
+            Err(LineError::Version(found)) => {
+                return Err(RecordError::UnknownSchemaVersion {
+                    file: name,
+                    line: number,
+                    found,
+                    expected: u64::from(SCHEMA_VERSION),
+                }
+                .into());
+            }
+            Err(LineError::Corrupt(why)) => {
+                reader.problem(number, &format!("unreadable record ({why})"));
+                continue;
+            }
+        };
+        if attributed {
+            if let Err(why) = reader.add(run, index, record, follow_up) {
+                reader.problem(number, &why);
+            }
+            continue;
+        }
+        let Record::Header(header) = record else {
+            run.unattributed.push(format!(
+                "{name}: line {number} comes before any header; the file's records cannot be \
+                 attributed to a test binary"
+            ));
+            return Ok(());
+        };
+        if let Some(expected) = expected
+            && !expected.contains(&canonical(Path::new(&header.binary)))
+        {
+            run.warnings.push(format!(
+                "{name}: written by {}, which is not a test binary of this build \
+                     (a process started by a test?); its records are skipped",
+                header.binary
+            ));
+            return Ok(());
+        }
+        reader.process = add_process(file, header, run, registry);
+        attributed = true;
+    }
+    if attributed {
+        if !reader.ended {
+            reader.problem.get_or_insert(format!(
+                "{name}: no end line (the process did not exit normally, or records were lost)"
+            ));
+        }
+        run.processes[reader.process].completeness = match reader.problem {
+            None => Completeness::Complete,
+            Some(why) => Completeness::Incomplete(why),
+        };
+    } else if !text.is_empty() {
+        run.unattributed.push(reader.problem.unwrap_or_else(|| {
+            format!("{name}: no readable header; the file's records cannot be attributed")
+        }));
+    }
+    Ok(())
+}
+
+/// A line's record, and whether it is of a follow-up execution: a
+/// `followcov` line reads as a `cov` line, into another list.
+fn record_of(line: &str) -> Result<(Record, bool), LineError> {
+    Ok(match parse_line(line)? {
+        Record::FollowCov {
+            key,
+            mr,
+            fingerprint,
+            counters,
+        } => (
+            Record::Cov {
+                key,
+                mr,
+                fingerprint,
+                counters,
+                shared: false,
+            },
+            true,
+        ),
+        record => (record, false),
+    })
+}
+
+/// One record file's lines after its header, read into its process.
+struct FileReader<'a> {
+    name: &'a str,
+    /// The process the header started.
+    process: usize,
+    /// (source key, fingerprint) → vector of the `cov` records written in
+    /// full.
+    full: HashMap<(u64, u64), u32>,
+    /// The first reason the file is incomplete, if any.
+    problem: Option<String>,
+    ended: bool,
+}
+
+impl FileReader<'_> {
+    /// Notes why the file is incomplete, at line `number`, unless an
+    /// earlier line already did.
+    fn problem(&mut self, number: usize, why: &str) {
+        let name = self.name;
+        self.problem
+            .get_or_insert_with(|| format!("{name}:{number}: {why}"));
+    }
+
+    /// The record of the line after `index` lines; `Err` says why it
+    /// cannot be read (the file is then incomplete).
+    fn add(
+        &mut self,
+        run: &mut RunRecords,
+        index: usize,
+        record: Record,
+        follow_up: bool,
+    ) -> Result<(), String> {
+        let p = self.process;
+        match record {
+            Record::Header(_) => return Err("a second header".to_owned()),
+            Record::Source { key, debug } => run.processes[p].sources.push((key, debug)),
+            Record::Mg(mg) => run.groups.push((mg, p)),
+            Record::Choices {
+                key,
+                mr,
+                source_type,
+                function,
+                choices,
+            } => run.choices.push(ChoicesRecord {
+                key,
+                mr,
+                source_type,
+                function,
+                choices,
+                at: format!("{}:{}", self.name, index + 1),
+            }),
+            Record::FollowUp {
+                source,
+                mr,
+                source_type,
+                function,
+                choices,
+            } => run.follow_ups.push(FollowUp {
+                source,
+                mr,
+                source_type,
+                function,
+                choices,
+            }),
+            Record::Unclassified { key, mr, returned } => {
+                run.unclassified.push(Unclassified { key, mr, returned })
+            }
+            Record::Draws {
+                site,
+                test,
+                planned,
+                drawn,
+            } => run.stopped_draws.push(crate::model::StoppedDraws {
+                site,
+                test,
+                planned,
+                drawn,
+            }),
+            Record::Minimal { key, mr, debug, .. } => run.minimal.push((key, mr, debug)),
+            Record::Tolerance(site) => run.checks.push((site, p)),
+            // Read as `cov` by the caller.
+            Record::FollowCov { .. } => {}
+            Record::Cov {
+                key,
+                mr,
+                fingerprint,
+                counters,
+                shared,
+            } => {
+                let process = &mut run.processes[p];
+                let vector = self.vector(process, key, fingerprint, counters)?;
+                let execution = Execution {
+                    key,
+                    mr,
+                    vector,
+                    shared,
+                };
+                match follow_up {
+                    true => process.follow_executions.push(execution),
+                    false => process.executions.push(execution),
+                }
+            }
+            Record::Aside {
+                counters,
+                first_use,
+                captures,
+                outside,
+            } => set_aside(
+                &mut run.processes[p],
+                [counters, first_use, outside],
+                captures,
+            )?,
+            Record::End { lines: counted } => {
+                self.ended = true;
+                if counted != index as u64 {
+                    self.problem.get_or_insert(format!(
+                        "{}: the process wrote {counted} lines before its end line, the file has {index}",
+                        self.name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The vector a `cov` line's counters are, stored in the process's
+    /// vectors: written in full, as changes from a vector written in full
+    /// earlier, or as one written earlier.
+    fn vector(
+        &mut self,
+        process: &mut ProcessRecords,
+        key: u64,
+        fingerprint: u64,
+        counters: Counters,
+    ) -> Result<u32, String> {
+        let vector = match counters {
+            Counters::Full(counters) => {
+                check_counters(&process.coverage, &counters, fingerprint)?;
+                process.vectors.push_full(&counters)
+            }
+            Counters::Changes {
+                base_key,
+                base_fingerprint,
+                changes,
+            } => {
+                let (base, base_counters) = self
+                    .full
+                    .get(&(base_key, base_fingerprint))
+                    .and_then(|&base| Some((base, process.vectors.full(base)?)))
+                    .ok_or("a coverage record is written against counters the file does not hold in full")?;
+                let counters = mtcov_protocol::counters::apply(&base_counters, &changes);
+                check_counters(&process.coverage, &counters, fingerprint)?;
+                process.vectors.push_changes(base, &changes)
+            }
+            Counters::Earlier => {
+                return self.full.get(&(key, fingerprint)).copied().ok_or_else(|| {
+                    "a coverage record refers to counters the file does not hold".to_owned()
+                });
+            }
+        };
+        self.full.insert((key, fingerprint), vector);
+        Ok(vector)
+    }
+}
+
+/// The conflict of a type declared for every function by one declaration
+/// and per function by the other.
+fn both_ways(a: &Declaration, b: &Declaration) -> String {
+    let (whole, per) = if a.function.is_none() { (a, b) } else { (b, a) };
+    format!(
+        "`{}` is declared both for every function ({}:{}) and per function ({}:{}); declare it \
+         one way",
+        a.source_type, whole.file, whole.line, per.file, per.line
+    )
+}
+
+/// What an `aside` line gives its process (what ran outside source
+/// executions, in warm-ups, and between MGs; the capture counts), checked
+/// against its layout.
+fn set_aside(
+    process: &mut ProcessRecords,
+    [counters, first_use, outside]: [Vec<(u32, u64)>; 3],
+    captures: (u64, u64),
+) -> Result<(), String> {
+    for counters in [&counters, &first_use, &outside] {
+        check_counters(&process.coverage, counters, None)?;
+    }
+    process.aside = counters;
+    process.first_use = first_use;
+    process.captures = captures;
+    process.outside = outside;
+    Ok(())
+}
+
+/// Counters fit the header's layout and, for a `cov` or `followcov`
+/// line, match its fingerprint (a vector written as changes is checked
+/// after they are applied).
+fn check_counters(
+    coverage: &CoverageLayout,
+    counters: &[(u32, u64)],
+    fingerprint: impl Into<Option<u64>>,
+) -> Result<(), String> {
+    let CoverageLayout::Captured { num_counters, .. } = coverage else {
+        return Err("a coverage record in a process whose header has no function table".into());
+    };
+    if let Some((bad, _)) = counters
+        .iter()
+        .find(|&&(i, _)| u64::from(i) >= *num_counters)
+    {
+        return Err(format!(
+            "counter index {bad} is beyond the header's {num_counters} counters"
+        ));
+    }
+    match fingerprint.into() {
+        Some(expected) if mtcov_protocol::write::fingerprint(counters) != expected => Err(format!(
+            "the counters do not match the record's fingerprint {expected:016x}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn add_process(
+    file: &Path,
+    header: Header,
+    run: &mut RunRecords,
+    registry: &mut BTreeMap<String, MrDescription>,
+) -> usize {
+    let name = file.display().to_string();
+    merge_registry(&name, header.registry, run, registry);
+    merge_declarations(&name, &header.categories, run);
+    run.processes.push(ProcessRecords {
+        file: file.to_path_buf(),
+        binary: PathBuf::from(header.binary),
+        pid: header.pid,
+        attempt: header.attempt,
+        sources: Vec::new(),
+        runtime_version: header.runtime,
+        coverage: header.coverage,
+        vectors: Vectors::default(),
+        executions: Vec::new(),
+        follow_executions: Vec::new(),
+        aside: Vec::new(),
+        first_use: Vec::new(),
+        outside: Vec::new(),
+        captures: (0, 0),
+        completeness: Completeness::Incomplete(String::new()),
+    });
+    run.processes.len() - 1
+}
+
+/// A binary's MRs into the run's registry; an MR registered differently
+/// by two binaries is warned of (the first kept).
+fn merge_registry(
+    name: &str,
+    mrs: Vec<MrDescription>,
+    run: &mut RunRecords,
+    registry: &mut BTreeMap<String, MrDescription>,
+) {
+    for mr in mrs {
+        match registry.get(&mr.id) {
+            None => {
+                registry.insert(mr.id.clone(), mr);
+            }
+            Some(known) if *known == mr => {}
+            Some(known) => run.warnings.push(format!(
+                "{name}: MR `{}` is registered differently by two binaries ({}:{} class `{}` vs {}:{} class `{}`); using the first",
+                mr.id, known.file, known.line, known.class, mr.file, mr.line, mr.class
+            )),
+        }
+    }
+}
+
+/// A binary's `categories!` declarations into the run's; clashes within
+/// the binary or with another binary's are conflicts the report names.
+fn merge_declarations(name: &str, categories: &[Declaration], run: &mut RunRecords) {
+    let mut declared_here: Vec<&Declaration> = Vec::new();
+    for decl in categories {
+        if let Some(other) = declared_here.iter().find(|d| d.clashes(decl)) {
+            run.declaration_conflicts
+                .push(if other.function == decl.function {
+                    format!(
+                        "{name}: two `categories!` declarations for `{}`; declare each once",
+                        decl.subject()
+                    )
+                } else {
+                    format!("{name}: {}", both_ways(other, decl))
+                });
+            continue;
+        }
+        declared_here.push(decl);
+        match run.declarations.iter().find(|d| d.clashes(decl)) {
+            None => run.declarations.push(decl.clone()),
+            Some(known) if known == decl => {}
+            Some(known) if known.function != decl.function => run
+                .declaration_conflicts
+                .push(format!("{name}: {}", both_ways(known, decl))),
+            Some(known) => run.declaration_conflicts.push(format!(
+                "{name}: the categories of `{}` are declared differently by two binaries ({}:{} and {}:{}); declare them once, in one place",
+                decl.subject(), known.file, known.line, decl.file, decl.line
+            )),
+        }
+    }
+}

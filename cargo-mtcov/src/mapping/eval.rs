@@ -16,6 +16,7 @@ use anyhow::{Result, bail};
 
 use super::build::{FileView, Kind, Map, NONE, criterion_index};
 use super::lines::{self, LineScratch, ViewKind};
+use super::memo::{Last, tag, untag};
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;
 
@@ -58,29 +59,17 @@ pub struct Evaluator<'m> {
     owner: Vec<u32>,
     /// Per row: (first counter, record or NONE).
     rows: Vec<(u32, u32)>,
-    /// Per record: offset of its counters in `dense`, or NONE.
-    slot: Vec<u32>,
-    dense: Vec<u64>,
-    touched: Vec<u32>,
+    /// The vector being evaluated (the first of [`differing`](Self::differing)).
+    a: Gathered,
+    /// The second vector of [`differing`](Self::differing).
+    b: Gathered,
     view_touched: Vec<bool>,
     views: Vec<u32>,
     view_counts: Vec<u64>,
-    /// A chunk's key ([`chunk_key`]).
-    view_key: Vec<u64>,
-    /// Per criterion, a bit per requirement: covered by the vector being
-    /// evaluated. Read out in order (so no sorting) and cleared as read.
-    seen: [Vec<u64>; 4],
     /// Execution counts per requirement, while [`counted`](Self::counted)
     /// evaluates (empty otherwise).
     counts: [Vec<u64>; 4],
     scratch: LineScratch,
-    /// The second vector of [`differing`](Self::differing): per record,
-    /// offset of its counters in `dense_b`, or NONE.
-    slot_b: Vec<u32>,
-    dense_b: Vec<u64>,
-    touched_b: Vec<u32>,
-    /// Per criterion, the bits of what the second vector covers.
-    seen_b: [Vec<u64>; 4],
     /// Per group and per chunk: already looked at by this `differing`.
     group_done: Vec<bool>,
     chunk_done: Vec<bool>,
@@ -90,63 +79,128 @@ pub struct Evaluator<'m> {
     /// Per line chunk: its records' last counters and the lines they
     /// covered.
     last_chunks: Last,
-    /// A chunk's key ([`chunk_key`]) for the second vector of `differing`.
-    key_b: Vec<u64>,
 }
 
-/// Per owner (a record or a chunk), the last key (counters or counts) it
-/// was evaluated at and the result (tagged requirement ids); keys at fixed
-/// offsets, so comparing is reading a few adjacent numbers.
+/// One counter vector under evaluation: its counters per record of the
+/// map (summed over the copies of a function), and what it covers.
 #[derive(Debug)]
-struct Last {
-    offsets: Vec<u32>,
-    keys: Vec<u64>,
-    valid: Vec<bool>,
-    results: Vec<Vec<u32>>,
+struct Gathered {
+    /// Per record: offset of its counters in `dense`, or NONE.
+    slot: Vec<u32>,
+    dense: Vec<u64>,
+    /// The records with counters, in the order gathered.
+    touched: Vec<u32>,
+    /// Per criterion, a bit per requirement: covered. Read out in order
+    /// (so no sorting) and cleared as read.
+    seen: [Vec<u64>; 4],
+    /// A chunk's key ([`Gathered::chunk_key`]).
+    key: Vec<u64>,
 }
 
-impl Last {
-    fn new(lengths: impl Iterator<Item = usize>) -> Last {
-        let mut offsets = vec![0u32];
-        for n in lengths {
-            offsets.push(offsets.last().expect("not empty") + n as u32);
-        }
-        let owners = offsets.len() - 1;
-        Last {
-            keys: vec![0; *offsets.last().expect("not empty") as usize],
-            offsets,
-            valid: vec![false; owners],
-            results: vec![Vec::new(); owners],
+impl Gathered {
+    fn new(map: &Map) -> Gathered {
+        Gathered {
+            slot: vec![NONE; map.records.len()],
+            dense: Vec::new(),
+            touched: Vec::new(),
+            seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
+            key: Vec::new(),
         }
     }
 
-    fn key(&self, owner: u32) -> std::ops::Range<usize> {
-        self.offsets[owner as usize] as usize..self.offsets[owner as usize + 1] as usize
-    }
-
-    /// The result of `owner` at `key`: its last one if that was at `key`,
-    /// else `compute`d (into an empty list) and remembered.
-    fn lookup(&mut self, owner: u32, key: &[u64], compute: impl FnOnce(&mut Vec<u32>)) -> &[u32] {
-        let range = self.key(owner);
-        let result = &mut self.results[owner as usize];
-        if !(self.valid[owner as usize] && self.keys[range.clone()] == *key) {
-            self.keys[range].copy_from_slice(key);
-            self.valid[owner as usize] = true;
-            result.clear();
-            compute(result);
+    /// Sums each record's counters into `dense` (several rows of the
+    /// function table can be copies of one function: LLVM sums them),
+    /// noting each record's offset in `slot` and the records in `touched`.
+    fn gather(&mut self, map: &Map, owner: &[u32], rows: &[(u32, u32)], counters: &[(u32, u64)]) {
+        for &(index, value) in counters {
+            let Some(&row) = owner.get(index as usize) else {
+                continue;
+            };
+            if row == NONE {
+                continue;
+            }
+            let (first, rec) = rows[row as usize];
+            let n = map.records[rec as usize].num_counters as usize;
+            let at = &mut self.slot[rec as usize];
+            if *at == NONE {
+                *at = self.dense.len() as u32;
+                self.dense.resize(self.dense.len() + n, 0);
+                self.touched.push(rec);
+            }
+            let local = (index - first) as usize;
+            if local < n {
+                let cell = &mut self.dense[*at as usize + local];
+                *cell = cell.wrapping_add(value);
+            }
         }
-        result
+    }
+
+    /// Record `rec`'s counters, when it ran.
+    fn counters(&self, map: &Map, rec: u32) -> Option<&[u64]> {
+        let at = self.slot[rec as usize];
+        (at != NONE).then(|| {
+            &self.dense[at as usize..at as usize + map.records[rec as usize].num_counters as usize]
+        })
+    }
+
+    /// Marks a tagged requirement covered.
+    fn mark(seen: &mut [Vec<u64>; 4], tagged: u32) {
+        let (c, id) = untag(tagged);
+        seen[c][id as usize / 64] |= 1 << (id % 64);
+    }
+
+    /// Sets `key` to a line chunk's key: its records' counters, one after
+    /// the other (zeros for a record that did not run). Equal keys, equal
+    /// lines.
+    fn chunk_key(&mut self, map: &Map, view: &FileView) {
+        self.key.clear();
+        for &rec in &view.records {
+            let n = map.records[rec as usize].num_counters as usize;
+            match self.slot[rec as usize] {
+                NONE => self.key.resize(self.key.len() + n, 0),
+                at => self
+                    .key
+                    .extend_from_slice(&self.dense[at as usize..at as usize + n]),
+            }
+        }
+    }
+
+    /// Forgets the counters (the bits are cleared as read).
+    fn clear(&mut self) {
+        for &rec in &self.touched {
+            self.slot[rec as usize] = NONE;
+        }
+        self.touched.clear();
+        self.dense.clear();
     }
 }
 
-/// A requirement id tagged with its criterion (index 0..4) in the top bits.
-fn tag(criterion: usize, id: u32) -> u32 {
-    debug_assert!(id < 1 << 30);
-    (criterion as u32) << 30 | id
-}
-
-fn untag(tagged: u32) -> (usize, u32) {
-    ((tagged >> 30) as usize, tagged & ((1 << 30) - 1))
+/// The requirements whose bit is set in `seen` and not in `other` or the
+/// other way round (`other` `None`: every set bit), per criterion, in
+/// order; both cleared.
+fn read_out(seen: &mut [Vec<u64>; 4], mut other: Option<&mut [Vec<u64>; 4]>) -> Covered {
+    let mut out = Covered::default();
+    for (c, list) in [
+        &mut out.line,
+        &mut out.region,
+        &mut out.branch,
+        &mut out.function,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (w, word) in seen[c].iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            if let Some(other) = other.as_deref_mut() {
+                bits ^= std::mem::take(&mut other[c][w]);
+            }
+            while bits != 0 {
+                list.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    }
+    out
 }
 
 impl<'m> Evaluator<'m> {
@@ -190,20 +244,13 @@ impl<'m> Evaluator<'m> {
             map,
             owner,
             rows,
-            slot: vec![NONE; map.records.len()],
-            dense: Vec::new(),
-            touched: Vec::new(),
+            a: Gathered::new(map),
+            b: Gathered::new(map),
             view_touched: vec![false; map.views.len()],
             views: Vec::new(),
             view_counts: Vec::new(),
-            view_key: Vec::new(),
-            seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
             counts: Default::default(),
             scratch: LineScratch::default(),
-            slot_b: vec![NONE; map.records.len()],
-            dense_b: Vec::new(),
-            touched_b: Vec::new(),
-            seen_b: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
             group_done: vec![false; map.groups.len()],
             chunk_done: vec![false; map.views.len()],
             last_records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
@@ -213,7 +260,6 @@ impl<'m> Evaluator<'m> {
                     .map(|&r| map.records[r as usize].num_counters as usize)
                     .sum()
             })),
-            key_b: Vec::new(),
         })
     }
 
@@ -234,36 +280,13 @@ impl<'m> Evaluator<'m> {
     /// changed.
     pub fn differing(&mut self, a: &[(u32, u64)], b: &[(u32, u64)]) -> Covered {
         let map = self.map;
-        gather(
-            map,
-            &self.owner,
-            &self.rows,
-            &mut self.slot,
-            &mut self.dense,
-            &mut self.touched,
-            a,
-        );
-        gather(
-            map,
-            &self.owner,
-            &self.rows,
-            &mut self.slot_b,
-            &mut self.dense_b,
-            &mut self.touched_b,
-            b,
-        );
-        let slice = |slot: &[u32], rec: u32| -> Option<std::ops::Range<usize>> {
-            let at = slot[rec as usize];
-            (at != NONE)
-                .then(|| at as usize..at as usize + map.records[rec as usize].num_counters as usize)
-        };
+        self.a.gather(map, &self.owner, &self.rows, a);
+        self.b.gather(map, &self.owner, &self.rows, b);
         // Groups and chunks with a record whose counters differ.
         let mut groups: Vec<u32> = Vec::new();
         let mut chunks: Vec<u32> = Vec::new();
-        for &rec in self.touched.iter().chain(&self.touched_b) {
-            let in_a = slice(&self.slot, rec).map(|r| &self.dense[r]);
-            let in_b = slice(&self.slot_b, rec).map(|r| &self.dense_b[r]);
-            if in_a == in_b {
+        for &rec in self.a.touched.iter().chain(&self.b.touched) {
+            if self.a.counters(map, rec) == self.b.counters(map, rec) {
                 continue;
             }
             let g = map.group_of[rec as usize];
@@ -278,25 +301,15 @@ impl<'m> Evaluator<'m> {
         }
         // Each side as `covered` evaluates it, reusing what a record or a
         // chunk covered the last time it ran exactly so.
-        let Evaluator {
-            last_records,
-            last_chunks,
-            scratch,
-            ..
-        } = self;
         for &g in &groups {
             self.group_done[g as usize] = false;
             for &rec in &map.groups[g as usize] {
-                for (slot, dense, seen) in [
-                    (&self.slot, &self.dense, &mut self.seen),
-                    (&self.slot_b, &self.dense_b, &mut self.seen_b),
-                ] {
-                    let Some(range) = slice(slot, rec) else {
+                for side in [&mut self.a, &mut self.b] {
+                    let Some(counters) = side.counters(map, rec) else {
                         continue;
                     };
-                    for &tagged in record_result(map, last_records, rec, &dense[range]) {
-                        let (c, id) = untag(tagged);
-                        seen[c][id as usize / 64] |= 1 << (id % 64);
+                    for &tagged in record_result(map, &mut self.last_records, rec, counters) {
+                        Gathered::mark(&mut side.seen, tagged);
                     }
                 }
             }
@@ -304,56 +317,28 @@ impl<'m> Evaluator<'m> {
         for &v in &chunks {
             self.chunk_done[v as usize] = false;
             let view = &map.views[v as usize];
-            chunk_key(map, view, &self.slot, &self.dense, &mut self.view_key);
-            chunk_key(map, view, &self.slot_b, &self.dense_b, &mut self.key_b);
-            if self.view_key == self.key_b {
+            self.a.chunk_key(map, view);
+            self.b.chunk_key(map, view);
+            if self.a.key == self.b.key {
                 continue;
             }
-            for (key, slot, dense, seen) in [
-                (&self.view_key, &self.slot, &self.dense, &mut self.seen),
-                (&self.key_b, &self.slot_b, &self.dense_b, &mut self.seen_b),
-            ] {
+            for side in [&mut self.a, &mut self.b] {
                 let lines = chunk_lines(
                     map,
                     v,
-                    key,
-                    (slot, dense),
-                    last_chunks,
+                    side,
+                    &mut self.last_chunks,
                     &mut self.view_counts,
-                    scratch,
+                    &mut self.scratch,
                 );
                 for &tagged in lines {
-                    let (c, id) = untag(tagged);
-                    seen[c][id as usize / 64] |= 1 << (id % 64);
+                    Gathered::mark(&mut side.seen, tagged);
                 }
             }
         }
-        for &rec in &self.touched_b {
-            self.slot_b[rec as usize] = NONE;
-        }
-        self.touched_b.clear();
-        self.dense_b.clear();
+        self.b.clear();
         self.reset();
-        let mut out = Covered::default();
-        for (c, list) in [
-            &mut out.line,
-            &mut out.region,
-            &mut out.branch,
-            &mut out.function,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for (w, (word, word_b)) in self.seen[c].iter_mut().zip(&mut self.seen_b[c]).enumerate()
-            {
-                let mut bits = std::mem::take(word) ^ std::mem::take(word_b);
-                while bits != 0 {
-                    list.push((w * 64) as u32 + bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
-            }
-        }
-        out
+        read_out(&mut self.a.seen, Some(&mut self.b.seen))
     }
 
     /// Like [`covered`](Self::covered), with the execution count of each
@@ -382,11 +367,10 @@ impl<'m> Evaluator<'m> {
     }
 
     fn evaluate(&mut self, counters: &[(u32, u64)], counting: bool) -> Covered {
-        self.gather(counters);
-        let mut out = Covered::default();
         let map = self.map;
+        self.a.gather(map, &self.owner, &self.rows, counters);
         let Evaluator {
-            seen,
+            a,
             counts,
             last_records,
             last_chunks,
@@ -395,10 +379,10 @@ impl<'m> Evaluator<'m> {
         // Marks a tagged requirement covered (once), and with `counting`
         // adds `n` to its count (lines: the largest, as each line is
         // counted once per file view).
-        let mut mark = |tagged: u32, n: u64| {
-            let (c, id) = untag(tagged);
-            seen[c][id as usize / 64] |= 1 << (id % 64);
+        let mut mark = |seen: &mut [Vec<u64>; 4], tagged: u32, n: u64| {
+            Gathered::mark(seen, tagged);
             if counting {
+                let (c, id) = untag(tagged);
                 let cell = &mut counts[c][id as usize];
                 *cell = if c == 0 {
                     (*cell).max(n)
@@ -407,18 +391,18 @@ impl<'m> Evaluator<'m> {
                 };
             }
         };
+        let mut seen = std::mem::take(&mut a.seen);
         // Counting evaluates everything (it needs the counts, and runs once
         // per process); covering reuses what a record or chunk covered the
         // last time it ran exactly so.
-        for &rec in &self.touched {
+        for &rec in &a.touched {
             let record = &map.records[rec as usize];
-            let slot = self.slot[rec as usize] as usize;
-            let slice = &self.dense[slot..slot + record.num_counters as usize];
+            let slice = a.counters(map, rec).expect("a touched record has counters");
             if counting {
-                record_covers(map, rec, slice, |c, req, n| mark(tag(c, req), n));
+                record_covers(map, rec, slice, |c, req, n| mark(&mut seen, tag(c, req), n));
             } else {
                 for &tagged in record_result(map, last_records, rec, slice) {
-                    mark(tagged, 0);
+                    mark(&mut seen, tagged, 0);
                 }
             }
             for &v in &record.views {
@@ -431,7 +415,7 @@ impl<'m> Evaluator<'m> {
             let view = &map.views[v as usize];
             if counting {
                 // Everything evaluated, with the lines' counts.
-                chunk_counts(map, view, &self.slot, &self.dense, &mut self.view_counts);
+                chunk_counts(map, view, a, &mut self.view_counts);
                 lines::for_each_line(
                     &view.regions,
                     &self.view_counts,
@@ -441,104 +425,37 @@ impl<'m> Evaluator<'m> {
                         if count != 0
                             && let Some(id) = view.line_requirement(line)
                         {
-                            mark(tag(0, id), count);
+                            mark(&mut seen, tag(0, id), count);
                         }
                     },
                 );
                 continue;
             }
-            chunk_key(map, view, &self.slot, &self.dense, &mut self.view_key);
+            a.chunk_key(map, view);
             let lines = chunk_lines(
                 map,
                 v,
-                &self.view_key,
-                (&self.slot, &self.dense),
+                a,
                 last_chunks,
                 &mut self.view_counts,
                 &mut self.scratch,
             );
             for &tagged in lines {
-                mark(tagged, 0);
+                mark(&mut seen, tagged, 0);
             }
         }
+        self.a.seen = seen;
         self.reset();
-        for (c, list) in [
-            &mut out.line,
-            &mut out.region,
-            &mut out.branch,
-            &mut out.function,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for (w, word) in self.seen[c].iter_mut().enumerate() {
-                let mut bits = std::mem::take(word);
-                while bits != 0 {
-                    list.push((w * 64) as u32 + bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
-            }
-        }
-        out
+        read_out(&mut self.a.seen, None)
     }
 
-    fn gather(&mut self, counters: &[(u32, u64)]) {
-        gather(
-            self.map,
-            &self.owner,
-            &self.rows,
-            &mut self.slot,
-            &mut self.dense,
-            &mut self.touched,
-            counters,
-        );
-    }
-
+    /// Forgets the vector evaluated (its bits are cleared as read).
     fn reset(&mut self) {
-        for &rec in &self.touched {
-            self.slot[rec as usize] = NONE;
-        }
-        self.touched.clear();
-        self.dense.clear();
+        self.a.clear();
         for &v in &self.views {
             self.view_touched[v as usize] = false;
         }
         self.views.clear()
-    }
-}
-
-/// Sums each touched record's counters into `dense` (several rows of the
-/// function table can be copies of one function: LLVM sums them), noting
-/// each record's offset in `slot` and the records in `touched`.
-fn gather(
-    map: &Map,
-    owner: &[u32],
-    rows: &[(u32, u32)],
-    slot: &mut [u32],
-    dense: &mut Vec<u64>,
-    touched: &mut Vec<u32>,
-    counters: &[(u32, u64)],
-) {
-    for &(index, value) in counters {
-        let Some(&row) = owner.get(index as usize) else {
-            continue;
-        };
-        if row == NONE {
-            continue;
-        }
-        let (first, rec) = rows[row as usize];
-        let n = map.records[rec as usize].num_counters as usize;
-        let at = &mut slot[rec as usize];
-        if *at == NONE {
-            *at = dense.len() as u32;
-            dense.resize(dense.len() + n, 0);
-            touched.push(rec);
-        }
-        let local = (index - first) as usize;
-        if local < n {
-            let cell = &mut dense[*at as usize + local];
-            *cell = cell.wrapping_add(value);
-        }
     }
 }
 
@@ -572,19 +489,15 @@ fn record_covers(map: &Map, rec: u32, counters: &[u64], mut cover: impl FnMut(us
     }
 }
 
-/// A line chunk's region counts: per region, the sum over its members.
-fn chunk_counts(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &mut Vec<u64>) {
+/// A line chunk's region counts in `vector`: per region, the sum over its
+/// members.
+fn chunk_counts(map: &Map, view: &FileView, vector: &Gathered, out: &mut Vec<u64>) {
     out.clear();
     for range in &view.member_ranges {
         let mut sum: i64 = 0;
         for &(rec, counter) in &view.members[range.start as usize..range.end as usize] {
-            let at = slot[rec as usize];
-            if at != NONE {
-                let n = map.records[rec as usize].num_counters as usize;
-                sum = sum.wrapping_add(
-                    map.terms
-                        .eval(counter, &dense[at as usize..at as usize + n]),
-                );
+            if let Some(counters) = vector.counters(map, rec) {
+                sum = sum.wrapping_add(map.terms.eval(counter, counters));
             }
         }
         // LLVM keeps execution counts as uint64_t.
@@ -592,34 +505,20 @@ fn chunk_counts(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &m
     }
 }
 
-/// A line chunk's key: its records' counters, one after the other (zeros
-/// for a record that did not run). Equal keys, equal lines.
-fn chunk_key(map: &Map, view: &FileView, slot: &[u32], dense: &[u64], out: &mut Vec<u64>) {
-    out.clear();
-    for &rec in &view.records {
-        let n = map.records[rec as usize].num_counters as usize;
-        match slot[rec as usize] {
-            NONE => out.resize(out.len() + n, 0),
-            at => out.extend_from_slice(&dense[at as usize..at as usize + n]),
-        }
-    }
-}
-
-/// The lines (tagged) chunk `v` covers, given its key and the vector
-/// (`slot`, `dense`) it comes from: remembered from the last time the
-/// chunk had this key, else evaluated (and remembered).
+/// The lines (tagged) chunk `v` covers in `vector`, whose `key` is the
+/// chunk's: remembered from the last time the chunk had this key, else
+/// evaluated (and remembered).
 fn chunk_lines<'l>(
     map: &Map,
     v: u32,
-    key: &[u64],
-    (slot, dense): (&[u32], &[u64]),
+    vector: &Gathered,
     last: &'l mut Last,
     counts: &mut Vec<u64>,
     scratch: &mut LineScratch,
 ) -> &'l [u32] {
-    last.lookup(v, key, |result| {
+    last.lookup(v, &vector.key, |result| {
         let view = &map.views[v as usize];
-        chunk_counts(map, view, slot, dense, counts);
+        chunk_counts(map, view, vector, counts);
         // A chunk whose regions all have count 0 covers no line (a
         // function that ran touches chunks it did not execute).
         if counts.iter().any(|&n| n != 0) {

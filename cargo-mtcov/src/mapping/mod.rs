@@ -47,6 +47,7 @@ mod eval;
 mod items;
 mod linear;
 mod lines;
+mod memo;
 mod merge;
 mod profile;
 mod scope;

@@ -158,6 +158,55 @@ pub(crate) fn criteria(
     })
 }
 
+/// The measured criteria of a run, in criterion order: the code criteria
+/// from its coverage (when any are asked), the black-box ones from its
+/// choices; and the functions in scope. Every command that measures a run
+/// (report, reduce, mutants) calls this after [`check_measurable`].
+pub(crate) fn measured(
+    workspace: &Workspace,
+    last: &LastRun,
+    records: &RunRecords,
+    assembled: &Assembled,
+    asked: &[Criterion],
+    patterns: ScopePatterns<'_>,
+) -> Result<CodeCoverage> {
+    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
+        asked.iter().partition(|c| c.is_black_box());
+    let mut measured = if code.is_empty() {
+        CodeCoverage::default()
+    } else {
+        criteria(workspace, last, records, assembled, &code, patterns)?
+    };
+    measured
+        .criteria
+        .extend(super::choices::criteria(records, assembled, &black_box)?);
+    measured.criteria.sort_by_key(|c| c.criterion);
+    Ok(measured)
+}
+
+/// Refuses criteria the last run cannot give: code criteria after a run
+/// that built nothing instrumented, branch after a run without branch
+/// coverage; each with the command that gives them.
+pub(crate) fn check_measurable(last: &LastRun, asked: &[Criterion]) -> Result<()> {
+    let code: Vec<&str> = asked
+        .iter()
+        .filter(|c| !c.is_black_box())
+        .map(|c| c.name())
+        .collect();
+    if !code.is_empty() && !last.instrumented {
+        anyhow::bail!(
+            "the last run measured black-box criteria only, so its test binaries carry no coverage \
+             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
+            code.join(", "),
+            asked.iter().map(|c| c.name()).collect::<Vec<_>>().join(",")
+        );
+    }
+    if asked.contains(&Criterion::Branch) && !last.branch {
+        anyhow::bail!("the last run has no branch coverage: run `cargo mtcov --branch` first");
+    }
+    Ok(())
+}
+
 /// The coverage mapping of each binary, in scope. What the sources said
 /// when the run was measured (test code, functions) is kept beside its
 /// records: a report of those records reads it, not sources edited since

@@ -166,19 +166,6 @@ fn load_last_run(
     })
 }
 
-/// A run's records, checked against how its processes ended
-/// (`RunRecords::check_complete`); the warnings of both are printed.
-fn read_checked(last: &crate::run::last_run::LastRun) -> Result<crate::records::RunRecords> {
-    let records = crate::records::read_run(&last.record_dir, Some(&last.executable_paths()))?;
-    for warning in &records.warnings {
-        term::warn(warning);
-    }
-    for warning in records.check_complete(&last.runs)? {
-        term::warn(warning);
-    }
-    Ok(records)
-}
-
 /// `--color`, else `CARGO_TERM_COLOR`, else `NO_COLOR` (any non-empty
 /// value means never), else auto.
 fn resolve_color(flag: Option<ColorChoice>) -> ColorChoice {

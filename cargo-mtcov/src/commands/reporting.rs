@@ -8,14 +8,16 @@ use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use super::outputs;
+use crate::assemble::coverage::CodeCoverage;
 use crate::assemble::coverage::{self, ScopePatterns};
 use crate::assemble::suggestions::suggestions;
-use crate::assemble::{assemble, choices};
+use crate::assemble::{Assembled, assemble, choices};
 use crate::build::Workspace;
 use crate::cli::{Distinct, FailUnder, ReportOptions, SatisfactionArg};
 use crate::error::ExitStatus;
 use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
+use crate::patch::ChangedLines;
 use crate::records::RunRecords;
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
@@ -29,45 +31,16 @@ pub(super) fn report_run(
     options: &ReportOptions,
     color: ColorChoice,
 ) -> Result<ExitStatus> {
-    let records = super::read_checked(last)?;
+    let records = crate::records::read_checked(last)?;
     if records.registry.is_empty() && records.groups.is_empty() {
-        let mut message = String::from(
-            "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
-             Add one: mark a relation function with `#[mt_runtime::metamorphic]` and run it from a \
-             test with `mt_runtime::check(&sources, &[relation])` (see mt-runtime's documentation)",
-        );
-        let aborted: Vec<&Path> = last
-            .runs
-            .iter()
-            .filter(|r| matches!(r.outcome, BinaryOutcome::Aborted(_)))
-            .map(|r| r.path.as_path())
-            .collect();
-        if !aborted.is_empty() {
-            message.push_str(&format!(
-                "\n(note: these test binaries aborted: {aborted:?})"
-            ));
-        }
-        bail!(message);
+        bail!(nothing_recorded(last));
     }
     let criteria = options.criteria(last.branch);
-    let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
-        criteria.iter().partition(|c| c.is_black_box());
-    if !code.is_empty() && !last.instrumented {
-        bail!(
-            "the last run measured black-box criteria only, so its test binaries carry no coverage \
-             for {}: run `cargo mtcov --criterion {}` to build them instrumented",
-            code.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
-            criteria
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(",")
-        );
-    }
-    if !code.is_empty() {
+    coverage::check_measurable(last, &criteria)?;
+    let code = criteria.iter().any(|c| !c.is_black_box());
+    if code {
         warn_about_coverage(&records, last);
     }
-
     let assembled = assemble(&records)?;
     for id in &assembled.unregistered_mrs {
         term::warn(format_args!(
@@ -79,87 +52,27 @@ pub(super) fn report_run(
         include: &options.include,
         exclude: &options.exclude,
     };
-    let code_coverage = if code.is_empty() {
-        coverage::CodeCoverage::default()
-    } else {
-        coverage::criteria(workspace, last, &records, &assembled, &code, patterns)?
-    };
-    let mut coverage = code_coverage.criteria;
-    coverage.extend(choices::criteria(&records, &assembled, &black_box)?);
-    coverage.sort_by_key(|c| c.criterion);
+    let measured = coverage::measured(workspace, last, &records, &assembled, &criteria, patterns)?;
     let changed = options
         .diff
         .as_deref()
         .map(|base| crate::patch::read(&workspace.root, base))
         .transpose()?;
     if let Some(changed) = &changed
-        && code.is_empty()
+        && !code
     {
         term::warn(format_args!(
             "--diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
             changed.base
         ));
     }
-    let mut report = report::build(report::ReportInput {
-        k: options.k,
-        counting: match options.distinct {
-            Distinct::Class => Counting::Class,
-            Distinct::Mr => Counting::Mr,
-        },
-        pool: &assembled.pool,
-        mrs: &assembled.mrs,
-        sources: &assembled.sources,
-        functions: &code_coverage.functions,
-        criteria: coverage
-            .iter()
-            .map(|c| CriterionInput {
-                criterion: c.criterion,
-                coverage: &c.coverage,
-                locations: &c.locations,
-                aside: &c.aside,
-                first_use: &c.first_use,
-                aside_complete: c.aside_complete,
-                metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
-                    differing: &c.differing,
-                }),
-                clean: c.clean.as_ref(),
-            })
-            .collect(),
-        violations: assembled.violations.clone(),
-        satisfaction: match options.satisfaction {
-            SatisfactionArg::Relation => Satisfaction::Relation,
-            SatisfactionArg::Input => Satisfaction::Input,
-        },
-        // Unclassified outputs matter to the black-box criteria alone.
-        unclassified: if black_box.is_empty() {
-            Vec::new()
-        } else {
-            choices::unclassified_outputs(&records, &assembled)
-        },
-        failed_tests: failed_tests(last),
-        patch: changed.as_ref(),
-        // Suggestions count relation classes: only beside a report that
-        // does, so that their A_k is the report's.
-        suggestions: if black_box.contains(&Criterion::IoCtf) && options.distinct == Distinct::Class
-        {
-            suggestions(&records, &assembled, options.k, 10)?
-        } else {
-            Vec::new()
-        },
-        stopped_draws: records.stopped_draws.clone(),
-        captures: records
-            .processes
-            .iter()
-            .fold(report::Captures::default(), |sum, p| report::Captures {
-                measured: sum.measured + p.captures.0,
-                shared: sum.shared + p.captures.1,
-            }),
-    })?;
-    report.float_checks = report::float_checks(&crate::tolerance::checks(
-        &records,
-        crate::tolerance::MARGIN,
-    ));
-    report.affected = last.affected.clone();
+    let measured_run = MeasuredRun {
+        last,
+        records: &records,
+        assembled: &assembled,
+        measured: &measured,
+    };
+    let report = measured_run.report(options, changed.as_ref())?;
     for u in &report.unclassified_outputs {
         term::warn(u.sentence());
     }
@@ -170,7 +83,6 @@ pub(super) fn report_run(
                 .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) => {}
         other => other?,
     }
-
     let tests_failed = !assembled.violations.is_empty()
         || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed);
     if tests_failed {
@@ -183,51 +95,112 @@ pub(super) fn report_run(
     Ok(ExitStatus::Success)
 }
 
-/// Every test that did not pass, by binary and name (every schedule and
-/// shard split gives the same list); a process that ended
-/// before its tests were known (an abort of a `harness = false` binary,
-/// of a whole binary run with `--serial`) is one entry without a test.
-fn failed_tests(last: &LastRun) -> Vec<report::FailedTest> {
-    let mut failed = Vec::new();
-    for run in &last.runs {
-        let binary = last
-            .build
-            .executables
-            .iter()
-            .find(|e| e.path == run.path)
-            .map_or_else(
-                || run.path.display().to_string(),
-                |e| format!("{}::{}", e.package, e.target),
-            );
-        let entry = |test: Option<&str>, outcome, process: &BinaryOutcome| report::FailedTest {
-            binary: binary.clone(),
-            test: test.map(str::to_owned),
-            outcome,
-            detail: process.abort_detail(),
-        };
-        if run.processes.is_empty() {
-            // All the run knows is the binary's outcome (nextest, shards).
-            if let Some(outcome) = run.outcome.failure() {
-                failed.push(entry(None, outcome, &run.outcome));
-            }
-            continue;
-        }
-        for process in &run.processes {
-            let before = failed.len();
-            for test in &process.tests {
-                if let Some(outcome) = test.outcome.failure() {
-                    failed.push(entry(Some(&test.name), outcome, &process.outcome));
-                }
-            }
-            if let Some(outcome) = process.outcome.failure()
-                && failed.len() == before
-            {
-                failed.push(entry(None, outcome, &process.outcome));
-            }
-        }
+/// Why a run without any MR has no report, and what to do.
+fn nothing_recorded(last: &LastRun) -> String {
+    let mut message = String::from(
+        "no metamorphic relations were recorded: no test binary registered an MR or ran one.\n\
+         Add one: mark a relation function with `#[mt_runtime::metamorphic]` and run it from a \
+         test with `mt_runtime::check(&sources, &[relation])` (see mt-runtime's documentation)",
+    );
+    let aborted: Vec<&Path> = last
+        .runs
+        .iter()
+        .filter(|r| matches!(r.outcome, BinaryOutcome::Aborted(_)))
+        .map(|r| r.path.as_path())
+        .collect();
+    if !aborted.is_empty() {
+        message.push_str(&format!(
+            "\n(note: these test binaries aborted: {aborted:?})"
+        ));
     }
-    failed.sort_by(|a, b| (&a.binary, &a.test).cmp(&(&b.binary, &b.test)));
-    failed
+    message
+}
+
+/// A run with its records assembled and its criteria measured.
+struct MeasuredRun<'a> {
+    last: &'a LastRun,
+    records: &'a RunRecords,
+    assembled: &'a Assembled,
+    measured: &'a CodeCoverage,
+}
+
+impl MeasuredRun<'_> {
+    /// The report of the run under `options`, with the patch's lines.
+    fn report(
+        &self,
+        options: &ReportOptions,
+        patch: Option<&ChangedLines>,
+    ) -> Result<report::Report> {
+        let (records, assembled) = (self.records, self.assembled);
+        let black_box = |c: Criterion| self.measured.criteria.iter().any(|m| m.criterion == c);
+        let any_black_box = self
+            .measured
+            .criteria
+            .iter()
+            .any(|m| m.criterion.is_black_box());
+        let mut report = report::build(report::ReportInput {
+            k: options.k,
+            counting: match options.distinct {
+                Distinct::Class => Counting::Class,
+                Distinct::Mr => Counting::Mr,
+            },
+            pool: &assembled.pool,
+            mrs: &assembled.mrs,
+            sources: &assembled.sources,
+            functions: &self.measured.functions,
+            criteria: self
+                .measured
+                .criteria
+                .iter()
+                .map(|c| CriterionInput {
+                    criterion: c.criterion,
+                    coverage: &c.coverage,
+                    locations: &c.locations,
+                    aside: &c.aside,
+                    first_use: &c.first_use,
+                    aside_complete: c.aside_complete,
+                    metamorphic: (!c.criterion.is_black_box()).then_some(
+                        report::MetamorphicInput {
+                            differing: &c.differing,
+                        },
+                    ),
+                    clean: c.clean.as_ref(),
+                })
+                .collect(),
+            violations: assembled.violations.clone(),
+            satisfaction: match options.satisfaction {
+                SatisfactionArg::Relation => Satisfaction::Relation,
+                SatisfactionArg::Input => Satisfaction::Input,
+            },
+            // Unclassified outputs matter to the black-box criteria alone.
+            unclassified: if any_black_box {
+                choices::unclassified_outputs(records, assembled)
+            } else {
+                Vec::new()
+            },
+            failed_tests: self.last.failed_tests(),
+            patch,
+            // Suggestions count relation classes: only beside a report
+            // that does, so that their A_k is the report's.
+            suggestions: if black_box(Criterion::IoCtf) && options.distinct == Distinct::Class {
+                suggestions(records, assembled, options.k, 10)?
+            } else {
+                Vec::new()
+            },
+            stopped_draws: records.stopped_draws.clone(),
+            captures: records
+                .processes
+                .iter()
+                .fold(report::Captures::default(), |sum, p| report::Captures {
+                    measured: sum.measured + p.captures.0,
+                    shared: sum.shared + p.captures.1,
+                }),
+        })?;
+        report.float_checks =
+            report::float_checks(&crate::tolerance::checks(records, crate::tolerance::MARGIN));
+        report.affected = self.last.affected.clone();
+        Ok(report)
+    }
 }
 
 /// Whether a measured criterion is below its `--fail-under` limit; says

@@ -12,7 +12,7 @@ use crate::error::ExitStatus;
 
 pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let run = super::load_last_run(&args.common, &args.last_run, false)?;
-    let records = super::read_checked(&run.last)?;
+    let records = crate::records::read_checked(&run.last)?;
     let assembled = assemble(&records)?;
     let all = suggestions(&records, &assembled, args.k, args.limit)?;
     let mut out = std::io::stdout().lock();

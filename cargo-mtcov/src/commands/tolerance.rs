@@ -12,7 +12,7 @@ use crate::tolerance::{self, Judged};
 
 pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
     let run = super::load_last_run(&args.common, &args.last_run, false)?;
-    let records = super::read_checked(&run.last)?;
+    let records = crate::records::read_checked(&run.last)?;
     let checks = tolerance::checks(&records, args.margin);
     let judged: Vec<Judged> = if args.mutants {
         let matrix =

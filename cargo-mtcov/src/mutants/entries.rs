@@ -7,8 +7,13 @@ use std::collections::{BTreeMap, HashMap};
 
 use anyhow::{Result, bail};
 
+use super::instrumented::Instrumented;
 use super::list;
-use super::matrix::{CriterionEntry, ExecutionEntry, GroupEntry, MutantEntry};
+use super::matrix::{
+    Cost, CriterionEntry, ExecutionEntry, GroupEntry, MATRIX_VERSION, Matrix, MrEntry, MutantEntry,
+    SourceEntry,
+};
+use super::shard::ShardInfo;
 use super::verdict::MgVerdict;
 use super::{Baseline, MutantRun};
 use crate::assemble::Assembled;
@@ -17,6 +22,56 @@ use crate::measure::{InputIdx, MrIdx};
 
 /// The matrix's rows: each group of the plain baseline, by the MR and
 /// source inputs of the instrumented one.
+/// The kill matrix of a run: its MRs, sources, groups and criteria from
+/// the instrumented baseline, and a column per mutant (`ran`: the mutants
+/// and their runs).
+pub(crate) fn matrix(
+    k: u32,
+    instrumented: &Instrumented,
+    groups: Vec<GroupEntry>,
+    (mutants, runs): (&[list::Mutant], &[MutantRun]),
+    cost: Cost,
+    shard: Option<ShardInfo>,
+) -> Matrix {
+    let assembled = &instrumented.assembled;
+    Matrix {
+        version: MATRIX_VERSION,
+        k,
+        mrs: assembled
+            .mrs
+            .iter()
+            .map(|mr| MrEntry {
+                id: mr.id.clone(),
+                class: mr.class.clone(),
+            })
+            .collect(),
+        sources: assembled
+            .sources
+            .iter()
+            .map(|s| SourceEntry {
+                key: s.key.clone(),
+                debug: s.debug.clone(),
+            })
+            .collect(),
+        groups,
+        criteria: instrumented
+            .criteria
+            .iter()
+            .map(|c| criterion_entry(c, assembled.sources.len()))
+            .collect(),
+        mutants: mutants
+            .iter()
+            .zip(runs)
+            .map(|(mutant, run)| {
+                mutant_entry(mutant, run, &instrumented.line_k, &instrumented.checks)
+            })
+            .collect(),
+        checks: instrumented.checks.clone(),
+        cost,
+        shard,
+    }
+}
+
 pub(crate) fn group_rows(assembled: &Assembled, baseline: &Baseline) -> Result<Vec<GroupEntry>> {
     let mr_index: HashMap<&str, u32> = assembled
         .mrs

@@ -19,6 +19,7 @@ use crate::records;
 pub(crate) mod diff;
 pub(crate) mod entries;
 pub(crate) mod html;
+pub(crate) mod instrumented;
 pub(crate) mod list;
 pub(crate) mod matrix;
 pub(crate) mod scratch;
@@ -229,6 +230,58 @@ impl<'a> Compiled<'a> {
             || (span.start.line..=span.end.line)
                 .any(|line| self.lines.contains_key(&(m.file.clone(), line)))
     }
+}
+
+/// Runs every mutant the tested configuration compiles ([`Compiled`], from
+/// the instrumented baseline's `line_k`); the others are `not built`, with
+/// the reason. Fails when no mutant builds and the run is `whole` (a shard
+/// may hold only mutants that do not build).
+pub(crate) fn run_compiled(
+    plan: &Plan<'_>,
+    baseline: &Baseline,
+    mutants: &[list::Mutant],
+    line_k: &std::collections::HashMap<(String, u32), f64>,
+    whole: bool,
+    progress: &(dyn Fn(usize, &list::Mutant, &MutantRun) + Sync),
+) -> Result<Vec<MutantRun>> {
+    let compiled = Compiled::new(line_k);
+    let to_run: Vec<list::Mutant> = mutants
+        .iter()
+        .filter(|m| compiled.compiles(m))
+        .cloned()
+        .collect();
+    let mut ran = run_all(plan, baseline, &to_run, progress)?.into_iter();
+    let results: Vec<MutantRun> = mutants
+        .iter()
+        .map(|m| match compiled.compiles(m) {
+            false => Some(MutantRun {
+                status: MutantStatus::NotBuilt,
+                verdicts: Vec::new(),
+                reason: Some(
+                    "no coverage region of the built test binaries maps to its function: the \
+                     tested configuration does not compile it (a feature that is off, a cfg)"
+                        .to_owned(),
+                ),
+                time: Duration::ZERO,
+                checks: Vec::new(),
+            }),
+            true => ran.next(),
+        })
+        .collect::<Option<_>>()
+        .context("a mutant was not run")?;
+    if whole
+        && results
+            .iter()
+            .all(|r| matches!(r.status, MutantStatus::Unviable | MutantStatus::NotBuilt))
+    {
+        bail!(
+            "none of the {} mutants builds, or is in code the tested configuration compiles \
+             (first: {}), so nothing was measured",
+            mutants.len(),
+            results[0].reason.as_deref().unwrap_or("?")
+        );
+    }
+    Ok(results)
 }
 
 /// Runs every mutant on `plan.jobs` scratch copies; `progress` is told

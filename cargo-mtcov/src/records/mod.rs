@@ -29,6 +29,7 @@ use anyhow::{Context, Result};
 use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::{Attempt, CoverageLayout, MgRecord, MrDescription};
 
+use crate::run::last_run::LastRun;
 use crate::run::{BinaryOutcome, BinaryRun, canonical, record_files};
 use file::read_file;
 
@@ -313,6 +314,19 @@ impl RunRecords {
         }
         Ok(warnings)
     }
+}
+
+/// A run's records, checked against how its processes ended
+/// (`RunRecords::check_complete`); the warnings of both are printed.
+pub(crate) fn read_checked(last: &LastRun) -> Result<RunRecords> {
+    let records = read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    for warning in &records.warnings {
+        crate::term::warn(warning);
+    }
+    for warning in records.check_complete(&last.runs)? {
+        crate::term::warn(warning);
+    }
+    Ok(records)
 }
 
 /// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose

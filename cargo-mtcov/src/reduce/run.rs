@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use mtcov_protocol::Outcome;
 
 use super::summary::{CriterionKept, Kept, KeptGroup, MrCost, Reduction};
-use super::{Adequacy, ExactInfo, Group, Method, Order, Suite, SuiteCriterion};
+use super::{Adequacy, Budget, ExactInfo, Group, Method, Order, Suite, SuiteCriterion};
 use crate::assemble::Assembled;
 use crate::assemble::coverage::CriterionCoverage;
 use crate::mutants::matrix::Matrix;
@@ -23,7 +23,8 @@ pub(crate) struct Unit {
 }
 
 /// The groups that held (each distinct `(MR, sources)` once) and what
-/// each MR's source executions covered per criterion.
+/// each MR's source executions covered per criterion; refused when no
+/// group held.
 pub(crate) fn suite_of_run(
     records: &RunRecords,
     assembled: &Assembled,
@@ -83,12 +84,23 @@ pub(crate) fn suite_of_run(
         criteria,
         kills: Vec::new(),
     };
+    if suite.groups.is_empty() {
+        bail!("no metamorphic group of the last run held: there is nothing to keep");
+    }
     Ok((suite, units))
 }
 
-/// Per killed mutant of the matrix, the run's groups that kill it. The
-/// matrix's baseline must have run the same groups as the last run.
-pub(crate) fn kills_of(matrix: &Matrix, units: &[Unit]) -> Result<Vec<Vec<u32>>> {
+/// Per killed mutant of the kill matrix at `path` (`--mutants`), the
+/// run's groups that kill it. The matrix's baseline must have run the same
+/// groups as the last run.
+pub(crate) fn kills_of(path: &std::path::Path, units: &[Unit]) -> Result<Vec<Vec<u32>>> {
+    if !path.is_file() {
+        bail!(
+            "--mutants: no kill matrix at {}: run `cargo mtcov mutants` first",
+            path.display()
+        );
+    }
+    let matrix = Matrix::load_whole(path)?;
     // A group is its MR and the set of its source inputs (the matrix
     // lists them sorted, records in first-use order).
     let sorted = |keys: &[u64]| {
@@ -132,6 +144,73 @@ pub(crate) fn kills_of(matrix: &Matrix, units: &[Unit]) -> Result<Vec<Vec<u32>>>
         kills.push(killers);
     }
     Ok(kills)
+}
+
+/// The groups to keep, the greedy's size and the exact search's facts:
+/// with a `budget`, the first groups of `order` (the greedy's size for
+/// comparison); otherwise the fewest groups that keep `A_k` and every
+/// kill, up to `redundancy` of each kind (checked).
+pub(crate) fn choose(
+    suite: &Suite,
+    k: u32,
+    order: &Order,
+    budget: Option<Budget>,
+    redundancy: u32,
+    exact: Option<std::time::Duration>,
+) -> Result<(Vec<bool>, usize, Option<ExactInfo>)> {
+    if let Some(budget) = budget {
+        if redundancy > 1 {
+            bail!(
+                "--redundancy shapes the reduction, and --budget keeps the first groups of the \
+                 order instead: give one of them"
+            );
+        }
+        let mut kept = vec![false; suite.groups.len()];
+        for &g in &order.groups[..budget.groups(suite.groups.len())] {
+            kept[g as usize] = true;
+        }
+        let (_, greedy, _) = super::reduce(suite, k, None)?;
+        return Ok((kept, greedy, None));
+    }
+    let found = super::reduce_redundant(suite, k, redundancy, exact)?;
+    let all = vec![true; suite.groups.len()];
+    if suite.adequacy(k, &found.0)? != suite.adequacy(k, &all)?
+        || suite.kills_kept(&found.0) != suite.kills.len()
+    {
+        bail!("internal error: the reduced set does not keep A_k or the kills; please report this");
+    }
+    Ok(found)
+}
+
+/// Writes the selection files of a reduction: the kept groups, first to
+/// run first, and every group of the run in its order.
+pub(crate) fn write_selections(
+    found: &Found<'_>,
+    reduction: &Reduction,
+    units: &[Unit],
+    assembled: &Assembled,
+) -> Result<()> {
+    let kept_in_order: Vec<u32> = reduction
+        .order
+        .groups
+        .iter()
+        .copied()
+        .filter(|&g| found.kept[g as usize])
+        .collect();
+    write_selection(
+        found.selection,
+        "The metamorphic groups `cargo mtcov reduce` kept",
+        &kept_in_order,
+        units,
+        assembled,
+    )?;
+    write_selection(
+        found.order_file,
+        "Every metamorphic group of the run, prioritised by `cargo mtcov reduce`",
+        &reduction.order.groups,
+        units,
+        assembled,
+    )
 }
 
 /// The kept set, how it was found and where its files go.
@@ -262,7 +341,7 @@ fn debug_of(unit: &Unit, assembled: &Assembled) -> Vec<String> {
 }
 
 /// Writes a selection file: one line per group of `groups`, in order.
-pub(crate) fn write_selection(
+fn write_selection(
     path: &std::path::Path,
     what: &str,
     groups: &[u32],

@@ -58,8 +58,8 @@ use serde::Serialize;
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Pool, Satisfaction, Summary};
-pub use crate::model::UnclassifiedOutput;
 use crate::model::{Criterion, Location, SourceFunction, SourceInfo, Violation};
+pub use crate::model::{FailedTest, UnclassifiedOutput};
 use crate::patch::ChangedLines;
 
 pub use build::build;
@@ -184,35 +184,6 @@ pub struct PatchGap {
     pub k: f64,
     /// The advice of its gap group.
     pub advice: String,
-}
-
-/// A test that did not pass: it failed, its process aborted, or it was
-/// killed at `--test-timeout`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct FailedTest {
-    /// `package::target`: the test binary, as cargo names it.
-    pub binary: String,
-    /// The test's name; `None` when the whole process ended before its
-    /// tests were known (an abort of a `harness = false` binary, ...).
-    pub test: Option<String>,
-    /// `failed`, `aborted` or `timed out`.
-    pub outcome: &'static str,
-    /// How a process aborted (`signal 11`, `exit code 3`).
-    pub detail: Option<String>,
-}
-
-impl FailedTest {
-    /// The fact in one line, for every format.
-    pub fn sentence(&self) -> String {
-        let mut text = match &self.test {
-            Some(test) => format!("{} {} ({})", test, self.outcome, self.binary),
-            None => format!("{} {}", self.binary, self.outcome),
-        };
-        if let Some(detail) = &self.detail {
-            text.push_str(&format!(": {detail}"));
-        }
-        text
-    }
 }
 
 /// The whole report; serialised as is (inside the JSON envelope).

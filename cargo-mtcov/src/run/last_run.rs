@@ -13,9 +13,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
-use super::BinaryRun;
+use super::{BinaryOutcome, BinaryRun};
 use crate::build::BuildOutput;
 use crate::error::RecordError;
+use crate::model::FailedTest;
 
 const FILE_NAME: &str = "last-run.json";
 const FORMAT: u32 = 4;
@@ -88,6 +89,53 @@ impl Stamp {
 }
 
 impl LastRun {
+    /// Every test that did not pass, by binary and name (every schedule and
+    /// shard split gives the same list); a process that ended
+    /// before its tests were known (an abort of a `harness = false` binary,
+    /// of a whole binary run with `--serial`) is one entry without a test.
+    pub(crate) fn failed_tests(&self) -> Vec<FailedTest> {
+        let mut failed = Vec::new();
+        for run in &self.runs {
+            let binary = self
+                .build
+                .executables
+                .iter()
+                .find(|e| e.path == run.path)
+                .map_or_else(
+                    || run.path.display().to_string(),
+                    |e| format!("{}::{}", e.package, e.target),
+                );
+            let entry = |test: Option<&str>, outcome, process: &BinaryOutcome| FailedTest {
+                binary: binary.clone(),
+                test: test.map(str::to_owned),
+                outcome,
+                detail: process.abort_detail(),
+            };
+            if run.processes.is_empty() {
+                // All the run knows is the binary's outcome (nextest, shards).
+                if let Some(outcome) = run.outcome.failure() {
+                    failed.push(entry(None, outcome, &run.outcome));
+                }
+                continue;
+            }
+            for process in &run.processes {
+                let before = failed.len();
+                for test in &process.tests {
+                    if let Some(outcome) = test.outcome.failure() {
+                        failed.push(entry(Some(&test.name), outcome, &process.outcome));
+                    }
+                }
+                if let Some(outcome) = process.outcome.failure()
+                    && failed.len() == before
+                {
+                    failed.push(entry(None, outcome, &process.outcome));
+                }
+            }
+        }
+        failed.sort_by(|a, b| (&a.binary, &a.test).cmp(&(&b.binary, &b.test)));
+        failed
+    }
+
     /// The run whose records are in `record_dir`; `instrumented` is false
     /// for a plain build (black-box criteria only).
     pub fn new(

@@ -43,6 +43,9 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         .filter(|c| args.criterion.contains(c))
         .collect();
     coverage::check_measurable(&last, &criteria)?;
+    if criteria.contains(&Criterion::Branch) && !last.branch {
+        bail!("the last run has no branch coverage: run `cargo mtcov --branch` first");
+    }
     let patterns = ScopePatterns {
         include: &args.include,
         exclude: &args.exclude,

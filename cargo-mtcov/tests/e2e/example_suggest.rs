@@ -77,6 +77,10 @@ fn the_first_suggestion_written_as_an_mr_raises_a_3_as_predicted() {
     );
     // Frames no source input reaches are inputs to add, not MRs.
     assert_eq!(fees["uncovered_frames"].as_array().unwrap().len(), 12);
+    insta::assert_snapshot!(
+        "fees_suggest_text",
+        run(&["suggest", "--k", "3", "--limit", "3"])
+    );
 
     let after = io_ctf(&run(&[
         "-p",

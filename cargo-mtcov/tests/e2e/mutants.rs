@@ -198,6 +198,30 @@ fn kill_matrix_of_hand_checked_mutants() {
     // Killed or survived: the timeout and the unviable mutant are left out.
     assert_eq!(study["viable_mutants"], 7);
     assert!((study["pool_fde"].as_f64().unwrap() - 5.0 / 7.0).abs() < 1e-9);
+    let text = |args: &[&str]| {
+        let out = mtcov_command(project.path(), args)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        let text = stdout(&out).replace(&target.display().to_string(), "[TARGET]");
+        // The exact search's time.
+        match text.split_once("proven smallest in ") {
+            Some((head, tail)) => {
+                let rest = tail.split_once(" s").map_or("", |(_, rest)| rest);
+                format!("{head}proven smallest in [SECONDS] s{rest}")
+            }
+            None => text,
+        }
+    };
+    insta::assert_snapshot!(
+        "mutants_hand_study_text",
+        text(&["study", "--samples", "10"])
+    );
+    insta::assert_snapshot!(
+        "mutants_hand_reduce_text",
+        text(&["reduce", "--mutants", "--exact"])
+    );
 
     // The reduction keeps line A_3 and the 5 kills with 4 of the 7
     // groups (HAND.md): additive and scaling on one input (the line of

@@ -34,6 +34,8 @@ fn pct(v: f64) -> String {
 struct Outputs {
     dir: TempDir,
     json: Value,
+    /// The text report (stdout).
+    text: String,
 }
 
 impl Outputs {
@@ -68,7 +70,11 @@ fn measure_trig() -> Outputs {
         "the text report stays on stdout"
     );
     let json = serde_json::from_str(&std::fs::read_to_string(p("report.json")).unwrap()).unwrap();
-    Outputs { dir, json }
+    Outputs {
+        dir,
+        json,
+        text: stdout(&out),
+    }
 }
 
 /// The trig source lines with `K = 0` and with `0 < K < 1`, from the JSON.
@@ -153,6 +159,70 @@ fn outputs_of_one_run_in_a_browser_genhtml_and_their_parsers() {
     cobertura_and_codecov_agree_with_the_json_report(&o);
     markdown_summary_and_report_without_rerun(&o);
     an_output_file_that_cannot_be_written_stops_the_run(&o);
+    every_format_as_a_snapshot(&o);
+}
+
+/// Long lists of the JSON report (requirements, sources) cut to their
+/// first three entries and a count, for a snapshot a reviewer can read.
+fn shorten(value: &mut Value) {
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(shorten),
+        Value::Object(fields) => {
+            for (name, field) in fields.iter_mut() {
+                if let Value::Array(items) = field
+                    && ["requirements", "sources"].contains(&name.as_str())
+                    && items.len() > 3
+                {
+                    let more = items.len() - 3;
+                    items.truncate(3);
+                    items.push(Value::from(format!("... {more} more")));
+                }
+                shorten(field);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every file a user reads as a snapshot (the JSON report shortened): a
+/// change in any of them is reviewed (`cargo insta review`). This machine's paths and the
+/// Cobertura timestamp are redacted.
+fn every_format_as_a_snapshot(o: &Outputs) {
+    let root = workspace_root().display().to_string();
+    let dir = o.dir.path().display().to_string();
+    let redact = |text: &str| -> String {
+        let text = text.replace(&dir, "[OUT]").replace(&root, "[ROOT]");
+        match text.find(" timestamp=\"") {
+            Some(at) => {
+                let end = at + text[at + 12..].find('"').unwrap() + 13;
+                format!("{} timestamp=\"[TIME]\"{}", &text[..at], &text[end..])
+            }
+            None => text,
+        }
+    };
+    let file = |name: &str| redact(&std::fs::read_to_string(o.path(name)).unwrap());
+    insta::assert_snapshot!("trig_text", redact(&o.text));
+    let mut json = o.json.clone();
+    shorten(&mut json);
+    insta::assert_snapshot!(
+        "trig_json",
+        redact(&serde_json::to_string_pretty(&json).unwrap())
+    );
+    insta::assert_snapshot!("trig_markdown", file("summary.md"));
+    insta::assert_snapshot!("trig_lcov", file("lcov.info"));
+    insta::assert_snapshot!("trig_cobertura", file("cobertura.xml"));
+    insta::assert_snapshot!("trig_codecov", file("codecov.json"));
+    insta::assert_snapshot!("trig_html_index", file("html/index.html"));
+    let page = std::fs::read_dir(o.path("html"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html") && !p.ends_with("index.html"))
+        .min()
+        .expect("a file page");
+    insta::assert_snapshot!(
+        "trig_html_file",
+        redact(&std::fs::read_to_string(page).unwrap())
+    );
 }
 
 fn html_in_headless_chromium(o: &Outputs) {

@@ -35,7 +35,7 @@ mod translate;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use crate::build::sources::SourceFile;
@@ -288,8 +288,7 @@ fn decide<'c>(
             ));
             continue;
         }
-        let text = std::fs::read_to_string(&process.file)
-            .with_context(|| format!("cannot read {}", process.file.display()))?;
+        let text = fs_err::read_to_string(&process.file)?;
         if let Some(file) = changes.names.iter().find(|n| text.contains(n.as_str())) {
             rerun(format!("its records name {file}, which changed"));
             continue;
@@ -556,8 +555,7 @@ impl Plan {
         let mut summary = self.summary;
         for kept in self.kept {
             let path = record_dir.join(&kept.file_name);
-            std::fs::write(&path, &kept.text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            fs_err::write(&path, &kept.text)?;
             if let Some(run) = runs.iter_mut().find(|r| r.path == kept.binary) {
                 run.outcome = std::mem::replace(&mut run.outcome, BinaryOutcome::Passed)
                     .worse(&kept.process.outcome);

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
+use cargo_metadata::Message;
 use serde::{Deserialize, Serialize};
 
 use crate::model::ColorChoice;
@@ -127,72 +128,55 @@ impl Workspace {
     }
 }
 
-#[derive(Deserialize)]
-struct Metadata {
-    workspace_root: PathBuf,
-    target_directory: PathBuf,
-    packages: Vec<MetadataPackage>,
-    workspace_members: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct MetadataPackage {
-    id: String,
-    name: String,
-    manifest_path: PathBuf,
-}
-
 /// Runs `cargo metadata`; "not a cargo project" gets its own message.
 pub(crate) fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
-    let mut command = Command::new(cargo());
-    command.args(["metadata", "--format-version", "1", "--no-deps"]);
+    let mut command = cargo_metadata::MetadataCommand::new();
+    command.cargo_path(cargo()).no_deps();
     if let Some(path) = manifest_path {
-        command.arg("--manifest-path").arg(path);
+        command.manifest_path(path);
     }
-    let output = command
-        .stderr(Stdio::piped())
-        .output()
-        .with_context(|| format!("cannot run `{} metadata`", cargo().display()))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        if stderr.contains("could not find `Cargo.toml`") {
-            let place = match manifest_path {
-                Some(path) => path.display().to_string(),
-                None => std::env::current_dir()
-                    .map(|d| format!("{} or any parent directory", d.display()))
-                    .unwrap_or_else(|_| "the current directory".to_owned()),
-            };
-            bail!(
-                "not in a cargo project: no Cargo.toml in {place}; run `cargo mtcov` inside the \
-                 project or pass --manifest-path <path/to/Cargo.toml>"
-            );
+    let metadata = match command.exec() {
+        Ok(metadata) => metadata,
+        Err(cargo_metadata::Error::CargoMetadata { stderr }) => {
+            if stderr.contains("could not find `Cargo.toml`") {
+                let place = match manifest_path {
+                    Some(path) => path.display().to_string(),
+                    None => std::env::current_dir()
+                        .map(|d| format!("{} or any parent directory", d.display()))
+                        .unwrap_or_else(|_| "the current directory".to_owned()),
+                };
+                bail!(
+                    "not in a cargo project: no Cargo.toml in {place}; run `cargo mtcov` inside \
+                     the project or pass --manifest-path <path/to/Cargo.toml>"
+                );
+            }
+            bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
         }
-        bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
-    }
-    let metadata: Metadata = serde_json::from_slice(&output.stdout)
-        .context("cannot parse the output of `cargo metadata`")?;
+        Err(e) => {
+            return Err(e).with_context(|| format!("cannot run `{} metadata`", cargo().display()));
+        }
+    };
     let members = metadata
-        .packages
+        .workspace_packages()
         .into_iter()
-        .filter(|p| metadata.workspace_members.contains(&p.id))
         .map(|p| Member {
             manifest_dir: p
                 .manifest_path
                 .parent()
-                .map(Path::to_path_buf)
+                .map(|dir| dir.as_std_path().to_path_buf())
                 .unwrap_or_default(),
-            id: p.id,
-            name: p.name,
+            id: p.id.repr.clone(),
+            name: p.name.to_string(),
         })
         .collect();
     let build_root = match std::env::var_os(BUILD_DIR_ENV) {
         Some(dir) if !dir.is_empty() => std::path::absolute(&dir)
             .with_context(|| format!("{BUILD_DIR_ENV}={} is not a usable path", dir.display()))?,
-        _ => metadata.target_directory.join("mtcov"),
+        _ => metadata.target_directory.join("mtcov").into_std_path_buf(),
     };
     Ok(Workspace {
-        root: metadata.workspace_root,
-        target_dir: metadata.target_directory,
+        root: metadata.workspace_root.into_std_path_buf(),
+        target_dir: metadata.target_directory.clone().into_std_path_buf(),
         build_root,
         members,
     })
@@ -426,35 +410,6 @@ pub(crate) fn build_args(options: &BuildOptions, color: ColorChoice, verbose: u8
     args
 }
 
-#[derive(Deserialize)]
-#[serde(tag = "reason", rename_all = "kebab-case")]
-enum Message {
-    CompilerArtifact {
-        package_id: String,
-        manifest_path: PathBuf,
-        target: ArtifactTarget,
-        profile: ArtifactProfile,
-        filenames: Vec<PathBuf>,
-        executable: Option<PathBuf>,
-    },
-    BuildScriptExecuted {
-        linked_paths: Vec<String>,
-    },
-    #[serde(other)]
-    Other,
-}
-
-#[derive(Deserialize)]
-struct ArtifactTarget {
-    name: String,
-    kind: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct ArtifactProfile {
-    test: bool,
-}
-
 /// Folds one JSON message from cargo into `output`; lines that are not
 /// messages (a build script printing to stdout) are ignored.
 pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildOutput) {
@@ -462,47 +417,46 @@ pub(crate) fn parse_message(line: &str, member_ids: &[&str], output: &mut BuildO
         return;
     };
     match message {
-        Message::CompilerArtifact {
-            package_id,
-            manifest_path,
-            target,
-            profile,
-            filenames,
-            executable,
-        } => {
+        Message::CompilerArtifact(artifact) => {
+            let package_id = &artifact.package_id.repr;
             let is_member = member_ids.contains(&package_id.as_str());
-            if let (Some(path), true) = (executable, profile.test) {
-                let (package, package_version) = package_name_version(&package_id, &manifest_path);
+            let manifest_path = artifact.manifest_path.as_std_path();
+            if let (Some(path), true) = (artifact.executable, artifact.profile.test) {
+                let (package, package_version) = package_name_version(package_id, manifest_path);
                 output.executables.push(TestExecutable {
-                    path,
+                    path: path.into_std_path_buf(),
                     package,
                     package_version,
-                    target: target.name,
-                    kind: target.kind.join(","),
+                    target: artifact.target.name,
+                    kind: (artifact.target.kind.iter())
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(","),
                     manifest_dir: manifest_path
                         .parent()
                         .map(Path::to_path_buf)
                         .unwrap_or_default(),
                 });
-            } else if is_member && !profile.test && !is_mtcov_crate(&target.name) {
+            } else if is_member && !artifact.profile.test && !is_mtcov_crate(&artifact.target.name)
+            {
                 output.member_libraries.extend(
-                    filenames
-                        .into_iter()
-                        .filter(|f| f.extension().is_some_and(|e| e == "rlib")),
+                    (artifact.filenames.into_iter())
+                        .filter(|f| f.extension() == Some("rlib"))
+                        .map(|f| f.into_std_path_buf()),
                 );
             }
         }
-        Message::BuildScriptExecuted { linked_paths } => {
-            for path in linked_paths {
+        Message::BuildScriptExecuted(script) => {
+            for path in &script.linked_paths {
                 // `kind=path` or a bare path.
-                let path = path.split_once('=').map_or(path.as_str(), |(_, p)| p);
-                let path = PathBuf::from(path);
+                let path = path.as_str();
+                let path = PathBuf::from(path.split_once('=').map_or(path, |(_, p)| p));
                 if !output.library_paths.contains(&path) {
                     output.library_paths.push(path);
                 }
             }
         }
-        Message::Other => {}
+        _ => {}
     }
 }
 
@@ -548,8 +502,11 @@ mod tests {
             "reason": "compiler-artifact",
             "package_id": MEMBER,
             "manifest_path": "/ws/trig/Cargo.toml",
-            "target": {"name": "trig", "kind": [kind], "crate_types": [kind], "src_path": "/ws/trig/src/lib.rs"},
-            "profile": {"test": test, "opt_level": "0"},
+            "target": {"name": "trig", "kind": [kind], "crate_types": [kind], "src_path": "/ws/trig/src/lib.rs",
+                       "edition": "2024", "doc": true, "doctest": true, "test": true},
+            "profile": {"test": test, "opt_level": "0", "debuginfo": 2, "debug_assertions": true,
+                        "overflow_checks": true},
+            "features": [],
             "filenames": files,
             "executable": executable,
             "fresh": true,

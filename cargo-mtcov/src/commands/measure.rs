@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::building::{Built, build_for_run, check_selection};
 use super::reporting::report_run;
@@ -47,8 +47,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         let dir = mtcov_dir.join(partition.dir_name());
         let _ = std::fs::remove_dir_all(&dir);
         let record_dir = dir.join("records");
-        std::fs::create_dir_all(&record_dir)
-            .with_context(|| format!("cannot create {}", record_dir.display()))?;
+        fs_err::create_dir_all(&record_dir)?;
         let runs = match run::run_tests(&run_plan(args, build, &record_dir)) {
             Ok(runs) => runs,
             Err(e) => {

@@ -93,8 +93,7 @@ impl DirLock {
     }
 
     fn take(mtcov_dir: &Path, exclusive: bool) -> Result<Self> {
-        std::fs::create_dir_all(mtcov_dir)
-            .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
+        fs_err::create_dir_all(mtcov_dir)?;
         let path = mtcov_dir.join(".lock");
         let file = File::options()
             .create(true)

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use super::{DirLock, resolve_color};
 use crate::build::{self, BuildRequest};
@@ -258,8 +258,7 @@ fn merge_shards(args: &MutantsCommand, mtcov_dir: &std::path::Path) -> Result<Ex
         shards.push((path.display().to_string(), matrix));
     }
     let merged = shard::merge(shards)?;
-    std::fs::create_dir_all(mtcov_dir)
-        .with_context(|| format!("cannot create {}", mtcov_dir.display()))?;
+    fs_err::create_dir_all(mtcov_dir)?;
     let path = mtcov_dir.join("mutants.json");
     merged.save(&path)?;
     term::status(
@@ -283,11 +282,9 @@ fn print_summary(
     let summary = matrix.summary();
     if let Some(dir) = &args.html {
         let dir = dir.clone().unwrap_or_else(|| mtcov_dir.join("html"));
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        fs_err::create_dir_all(&dir)?;
         let page = dir.join("mutants.html");
-        std::fs::write(&page, crate::mutants::html::page(&summary))
-            .with_context(|| format!("cannot write {}", page.display()))?;
+        fs_err::write(&page, crate::mutants::html::page(&summary))?;
         term::status("Written", page.display());
     }
     let mut out = std::io::stdout().lock();

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::build;
 use crate::cli::StudyCommand;
@@ -26,7 +26,7 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
     let matrix = Matrix::load_whole(&path)?;
     let result = study::run(&matrix, args.samples, args.seed)?;
     if let Some(dir) = &args.svg {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        fs_err::create_dir_all(dir)?;
         let name = args
             .name
             .clone()
@@ -34,8 +34,7 @@ pub(super) fn run(args: &StudyCommand) -> Result<ExitStatus> {
             .unwrap_or_else(|| "study".to_owned());
         for (stem, svg) in study::figures(&result, &name) {
             let file = dir.join(format!("{stem}.svg"));
-            std::fs::write(&file, svg)
-                .with_context(|| format!("cannot write {}", file.display()))?;
+            fs_err::write(&file, svg)?;
             term::status("Written", format_args!("figure {}", file.display()));
         }
     }

@@ -36,7 +36,7 @@ const COVMAP_HEADER: usize = 16;
 /// One object's decoded coverage mapping (a linked binary or an object
 /// file).
 pub(crate) fn read_object(path: &Path) -> Result<CoverageMappingInfo> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let data = fs_err::read(path)?;
     decode(&data)?.ok_or_else(|| {
         anyhow!(
             "no readable coverage mapping: was {} built with `-C instrument-coverage`?",
@@ -48,7 +48,7 @@ pub(crate) fn read_object(path: &Path) -> Result<CoverageMappingInfo> {
 /// The coverage mappings of an extra object: every member of an archive
 /// (`.rlib`) that carries one, or the object file itself.
 pub(crate) fn read_extra(path: &Path) -> Result<Vec<CoverageMappingInfo>> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let data = fs_err::read(path)?;
     if !data.starts_with(b"!<arch>\n") {
         return Ok(decode(&data)?.into_iter().collect());
     }

@@ -38,8 +38,7 @@ pub struct CounterLayout {
 impl CounterLayout {
     /// Reads `binary`'s layout from its file.
     pub fn read(binary: &Path) -> Result<Self> {
-        let data =
-            std::fs::read(binary).with_context(|| format!("cannot read {}", binary.display()))?;
+        let data = fs_err::read(binary)?;
         Self::parse(&data).with_context(|| {
             format!(
                 "cannot read the profiler's function table of {}",

@@ -331,11 +331,10 @@ fn run_one(
 ) -> Result<MutantRun> {
     let start = Instant::now();
     let path = scratch.root.join(&mutant.file);
-    let original = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+    let original = fs_err::read_to_string(&path)?;
     let mutated = diff::apply(&original, &mutant.diff)
         .with_context(|| format!("cannot apply mutant `{}`", mutant.name()))?;
-    std::fs::write(&path, mutated).with_context(|| format!("cannot write {}", path.display()))?;
+    fs_err::write(&path, mutated)?;
     let result = build_and_test(scratch, plan, baseline, index);
     let restored = std::fs::write(&path, &original)
         .with_context(|| format!("cannot restore {}", path.display()));

@@ -137,8 +137,7 @@ impl Scratch {
         cases: &Path,
         timeout: Duration,
     ) -> Result<Vec<ProcessRun>> {
-        std::fs::create_dir_all(record_dir)
-            .with_context(|| format!("cannot create {}", record_dir.display()))?;
+        fs_err::create_dir_all(record_dir)?;
         let mut library_paths = built.library_paths.clone();
         if built.has_proc_macro_tests() {
             library_paths.push(build::target_libdir()?);
@@ -210,10 +209,8 @@ impl Copy<'_> {
     /// [`outside_paths_absolute`]), so that the copy builds wherever the
     /// workspace builds.
     fn sync(&self, from: &Path, to: &Path) -> Result<()> {
-        std::fs::create_dir_all(to).with_context(|| format!("cannot create {}", to.display()))?;
-        for entry in
-            std::fs::read_dir(from).with_context(|| format!("cannot read {}", from.display()))?
-        {
+        fs_err::create_dir_all(to)?;
+        for entry in fs_err::read_dir(from)? {
             let entry = entry?;
             let name = entry.file_name();
             let path = entry.path();
@@ -236,8 +233,7 @@ impl Copy<'_> {
                 }
                 self.sync(&path, &to.join(&name))?;
             } else if kind.is_file() {
-                let mut bytes = std::fs::read(&path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let mut bytes = fs_err::read(&path)?;
                 if let Some(base) = manifest_base(&path) {
                     let text = String::from_utf8_lossy(&bytes);
                     if let Some(rewritten) = outside_paths_absolute(&text, &base, self.root)
@@ -248,8 +244,7 @@ impl Copy<'_> {
                 }
                 let dest = to.join(&name);
                 if std::fs::read(&dest).ok().as_deref() != Some(bytes.as_slice()) {
-                    std::fs::write(&dest, &bytes)
-                        .with_context(|| format!("cannot write {}", dest.display()))?;
+                    fs_err::write(&dest, &bytes)?;
                 }
             }
         }

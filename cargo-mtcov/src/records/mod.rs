@@ -25,7 +25,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::{Attempt, CoverageLayout, MgRecord, MrDescription};
 
@@ -335,8 +335,7 @@ pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Res
     let expected: Option<Vec<PathBuf>> =
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
     let texts = record_files(dir)?.into_iter().map(|file| {
-        let bytes =
-            std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        let bytes = fs_err::read(&file)?;
         Ok((file, String::from_utf8_lossy(&bytes).into_owned()))
     });
     read_texts(texts, expected.as_deref())

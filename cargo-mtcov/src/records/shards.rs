@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 use serde::{Deserialize, Serialize};
 
@@ -144,8 +144,7 @@ pub(crate) fn merge_into(
             theirs.insert(exe.path.display().to_string(), ours.display().to_string());
         }
         for file in run::record_files(&dir.join("records"))? {
-            let mut text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
+            let mut text = fs_err::read_to_string(&file)?;
             if let Some(header) = run::header_of(&text) {
                 if let Some(ours) = theirs.get(&header.binary) {
                     text = run::with_binary(&text, &header, ours);
@@ -164,8 +163,7 @@ pub(crate) fn merge_into(
                 }
             }
             let target = merged.join(format!("s{m}-{}", file_name(&file)));
-            std::fs::write(&target, text)
-                .with_context(|| format!("cannot write {}", target.display()))?;
+            fs_err::write(&target, text)?;
         }
         for run in &shard.runs {
             let name = file_name(&run.path);

@@ -360,7 +360,7 @@ fn write_selection(
         mtcov_protocol::selection::line(&mut text, &unit.mr, unit.argument, &inputs);
     }
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        fs_err::create_dir_all(dir)?;
     }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    Ok(fs_err::write(path, text)?)
 }

@@ -274,8 +274,7 @@ impl NewRun {
     pub(crate) fn start(mtcov_dir: &Path) -> Result<Self> {
         let id = new_run_id();
         let record_dir = mtcov_dir.join("records").join(&id);
-        std::fs::create_dir_all(&record_dir)
-            .with_context(|| format!("cannot create {}", record_dir.display()))?;
+        fs_err::create_dir_all(&record_dir)?;
         Ok(Self {
             mtcov_dir: mtcov_dir.to_path_buf(),
             id,

@@ -190,8 +190,7 @@ pub(crate) fn parse_terse(output: &str) -> Vec<String> {
 /// binary is the user's own `main`, which may not understand `--list`.
 pub(crate) fn has_no_harness(exe: &TestExecutable) -> Result<bool> {
     let manifest = exe.manifest_dir.join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let text = fs_err::read_to_string(&manifest)?;
     harness_off_in(&text, exe, &manifest)
 }
 

@@ -364,7 +364,7 @@ pub(crate) fn test_cargo(
             .map(|m| m.manifest_dir.clone())
             .collect(),
         branch: request.options.branch,
-        chain: CargoConfig::discover(&cwd)?.rustc_wrapper(&cwd, |name| std::env::var_os(name)),
+        chain: CargoConfig::discover(&cwd)?.rustc_wrapper(),
     };
     command
         .env(

@@ -17,7 +17,7 @@ pub(crate) mod sources;
 mod toolchain;
 pub(crate) mod wrapper;
 
-use config::CargoConfig;
+pub(crate) use config::CargoConfig;
 pub(crate) use toolchain::{Toolchain, target_libdir};
 use wrapper::WrapperConfig;
 
@@ -216,6 +216,18 @@ pub struct BuildOutput {
 }
 
 impl BuildOutput {
+    /// The build with what its test processes get besides the binaries,
+    /// as `cargo test` gives it: `[env]` of cargo's configuration, and
+    /// rustc's target libdir on the library path when proc-macro crates'
+    /// unit tests are among them.
+    pub(crate) fn for_tests(mut self, cargo_config: &CargoConfig) -> Result<Self> {
+        self.test_env = test_env_of(cargo_config)?;
+        if self.has_proc_macro_tests() {
+            self.library_paths.push(target_libdir()?);
+        }
+        Ok(self)
+    }
+
     /// Whether a proc-macro crate's unit tests are among the executables:
     /// only those load the toolchain's shared libstd, so only they need
     /// rustc's target libdir on the library path (asking rustc for it
@@ -239,6 +251,15 @@ pub(crate) struct BuildRequest<'a> {
     pub instrument: bool,
 }
 
+/// Every build of the tests: `cargo test --no-run` with cargo's JSON
+/// messages on stdout (read by [`parse_message`]), diagnostics rendered on
+/// stderr. Flags, manifest and environment are the caller's.
+pub(crate) const NO_RUN: [&str; 3] = [
+    "test",
+    "--no-run",
+    "--message-format=json-render-diagnostics",
+];
+
 /// Builds the tests instrumented, through our own rustc wrapper; cargo's
 /// progress and diagnostics go to stderr.
 pub(crate) fn build_tests(
@@ -251,15 +272,7 @@ pub(crate) fn build_tests(
     let sources = sources::fingerprint(workspace);
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
     let cargo_config = CargoConfig::discover(&cwd)?;
-    let mut command = test_cargo(
-        request,
-        manifest_path,
-        &[
-            "test",
-            "--no-run",
-            "--message-format=json-render-diagnostics",
-        ],
-    )?;
+    let mut command = test_cargo(request, manifest_path, &NO_RUN)?;
     if crate::term::quiet() {
         command.arg("--quiet");
     }
@@ -274,7 +287,6 @@ pub(crate) fn build_tests(
         .context("cargo's stdout was not captured")?;
     let member_ids: Vec<&str> = workspace.members.iter().map(|m| m.id.as_str()).collect();
     let mut output = BuildOutput {
-        test_env: test_env_of(&cargo_config)?,
         sources,
         ..BuildOutput::default()
     };
@@ -312,16 +324,7 @@ pub(crate) fn build_tests(
     if output.executables.is_empty() {
         bail!("the build produced no test executables; are there tests in the selected packages?");
     }
-    if output.has_proc_macro_tests() {
-        output.library_paths.push(target_libdir()?);
-    }
-    Ok(output)
-}
-
-/// The `[env]` of cargo's configuration as seen from `dir`, for the test
-/// processes (as `cargo test` gives it to them).
-pub(crate) fn config_test_env(dir: &Path) -> Result<Vec<(String, String)>> {
-    test_env_of(&CargoConfig::discover(dir)?)
+    output.for_tests(&cargo_config)
 }
 
 fn test_env_of(cargo_config: &CargoConfig) -> Result<Vec<(String, String)>> {

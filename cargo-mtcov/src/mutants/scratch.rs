@@ -89,11 +89,7 @@ impl Scratch {
         options: &BuildOptions,
     ) -> Result<Result<BuildOutput, BuildFailure>> {
         let mut command = Command::new(build::cargo());
-        command.args([
-            "test",
-            "--no-run",
-            "--message-format=json-render-diagnostics",
-        ]);
+        command.args(build::NO_RUN);
         command.args(build::build_args(options, ColorChoice::Never, 0));
         command.arg("--manifest-path").arg(
             self.manifest
@@ -120,8 +116,9 @@ impl Scratch {
         for line in String::from_utf8_lossy(&output.stdout).lines() {
             build::parse_message(line, &[], &mut built);
         }
-        built.test_env = build::config_test_env(&self.root)?;
-        Ok(Ok(built))
+        Ok(Ok(
+            built.for_tests(&build::CargoConfig::discover(&self.root)?)?
+        ))
     }
 
     /// Runs each test executable, one after another, with recording into
@@ -138,14 +135,10 @@ impl Scratch {
         timeout: Duration,
     ) -> Result<Vec<ProcessRun>> {
         fs_err::create_dir_all(record_dir)?;
-        let mut library_paths = built.library_paths.clone();
-        if built.has_proc_macro_tests() {
-            library_paths.push(build::target_libdir()?);
-        }
         let env = TestEnv {
             env: &built.test_env,
             record_dir,
-            library_paths: &library_paths,
+            library_paths: &built.library_paths,
         };
         let finished = pool::run(
             built.executables.len(),

@@ -145,8 +145,8 @@ pub(crate) struct MutantsCommand {
     /// Run only shard K (from 0) of N, as cargo-mutants does; the matrix
     /// goes to `<target-dir>/mtcov/mutants-shard-K-of-N.json`, and
     /// `--merge` makes the whole from all N.
-    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(crate::mutants::shard::Shard))]
-    pub shard: Option<crate::mutants::shard::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(crate::mutants::shard::ShardIndex))]
+    pub shard: Option<crate::mutants::shard::ShardIndex>,
     /// How mutants are dealt to shards.
     #[arg(long, value_enum, value_name = "HOW", default_value_t = crate::mutants::shard::Sharding::Slice, requires = "shard")]
     pub sharding: crate::mutants::shard::Sharding,

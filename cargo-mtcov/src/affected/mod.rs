@@ -42,7 +42,7 @@ use crate::build::sources::SourceFile;
 use crate::build::{BuildOptions, BuildOutput, TestExecutable, Workspace};
 use crate::mapping::CounterLayout;
 use crate::records::{self, Completeness, ProcessRecords, RunRecords};
-pub(crate) use crate::run::base::{RunBase, Summary, TestNote};
+pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 use changes::{FunctionKey, OldLines};
@@ -66,7 +66,7 @@ pub(crate) struct Plan {
     kept: Vec<Kept>,
     /// Why each test of the last run reruns, by (binary id, test).
     reasons: HashMap<(String, String), String>,
-    summary: Summary,
+    summary: AffectedSummary,
 }
 
 /// A kept test: its process, and its records moved to the new build.
@@ -149,7 +149,7 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
         keep: HashMap::new(),
         kept: Vec::new(),
         reasons: HashMap::new(),
-        summary: Summary {
+        summary: AffectedSummary {
             reference,
             commit,
             everything: changes.everything.clone(),
@@ -551,7 +551,7 @@ impl Plan {
         record_dir: &Path,
         runs: &mut [BinaryRun],
         build: &BuildOutput,
-    ) -> Result<Summary> {
+    ) -> Result<AffectedSummary> {
         let mut summary = self.summary;
         for kept in self.kept {
             let path = record_dir.join(&kept.file_name);

@@ -10,7 +10,7 @@ pub(super) fn parallelism() -> usize {
 
 /// What a [`Pipeline`] evaluates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Job {
+pub(super) enum Evaluation {
     /// What vector `.0` covers.
     Covered(usize),
     /// What one of vectors `.0` and `.1` covers and the other does not.
@@ -23,10 +23,10 @@ pub(super) enum Job {
 /// vectors); handed out one by one, in order.
 pub(super) struct Pipeline<'p, 'm> {
     vectors: &'p Vectors,
-    order: Vec<Job>,
+    order: Vec<Evaluation>,
     /// Position in `order` of the next job to run.
     next: usize,
-    ready: std::collections::VecDeque<(Job, Covered)>,
+    ready: std::collections::VecDeque<(Evaluation, Covered)>,
     workers: Vec<Evaluator<'m>>,
 }
 
@@ -34,7 +34,11 @@ impl<'p, 'm> Pipeline<'p, 'm> {
     /// Jobs per worker per batch.
     const PER_WORKER: usize = 32;
 
-    pub(super) fn new(vectors: &'p Vectors, order: Vec<Job>, workers: Vec<Evaluator<'m>>) -> Self {
+    pub(super) fn new(
+        vectors: &'p Vectors,
+        order: Vec<Evaluation>,
+        workers: Vec<Evaluator<'m>>,
+    ) -> Self {
         Pipeline {
             vectors,
             order,
@@ -45,7 +49,7 @@ impl<'p, 'm> Pipeline<'p, 'm> {
     }
 
     /// The next job in `order` and its result.
-    pub(super) fn next(&mut self) -> (Job, Covered) {
+    pub(super) fn next(&mut self) -> (Evaluation, Covered) {
         if self.ready.is_empty() {
             self.refill();
         }
@@ -65,7 +69,7 @@ impl<'p, 'm> Pipeline<'p, 'm> {
         self.next = end;
         let vectors = self.vectors;
         let share = batch.len().div_ceil(self.workers.len()).max(1);
-        let results: Vec<Vec<(Job, Covered)>> = std::thread::scope(|scope| {
+        let results: Vec<Vec<(Evaluation, Covered)>> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .workers
                 .iter_mut()
@@ -75,8 +79,8 @@ impl<'p, 'm> Pipeline<'p, 'm> {
                         part.iter()
                             .map(|&job| {
                                 let result = match job {
-                                    Job::Covered(v) => evaluator.covered(&vectors.get(v)),
-                                    Job::Differing(a, b) => {
+                                    Evaluation::Covered(v) => evaluator.covered(&vectors.get(v)),
+                                    Evaluation::Differing(a, b) => {
                                         evaluator.differing(&vectors.get(a), &vectors.get(b))
                                     }
                                 };

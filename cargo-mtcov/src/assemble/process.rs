@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use mtcov_protocol::CoverageLayout;
 
 use super::Assembled;
-use super::pipeline::{Job, Pipeline, parallelism};
+use super::pipeline::{Evaluation, Pipeline, parallelism};
 use crate::mapping::{CoverageMap, Covered, Evaluator, MergedRequirements};
 use crate::measure::{Coverage, InputIdx, MrIdx};
 use crate::model::Criterion;
@@ -115,7 +115,7 @@ fn sources<'m>(
     let mut planned = vec![false; process.vectors.len()];
     for e in process.executions.iter().filter(|e| known(assembled, e)) {
         if !std::mem::replace(&mut planned[e.vector as usize], true) {
-            order.push(Job::Covered(e.vector as usize));
+            order.push(Evaluation::Covered(e.vector as usize));
         }
     }
     let mut pipeline = Pipeline::new(&process.vectors, order, workers);
@@ -132,7 +132,7 @@ fn sources<'m>(
             }
             None => {
                 let (job, covered) = pipeline.next();
-                debug_assert_eq!(job, Job::Covered(vector));
+                debug_assert_eq!(job, Evaluation::Covered(vector));
                 let mut segments = Vec::with_capacity(measuring.len());
                 for m in measuring.iter_mut() {
                     segments.push(m.coverage.num_segments());
@@ -235,7 +235,7 @@ impl Pairs<'_> {
         };
         let jobs = follows()
             .filter_map(|follow| match sources_of(&sources, follow) {
-                [source] => Some(Job::Differing(*source, follow.vector as usize)),
+                [source] => Some(Evaluation::Differing(*source, follow.vector as usize)),
                 _ => None,
             })
             .collect();
@@ -246,7 +246,7 @@ impl Pairs<'_> {
             let pair_sources = sources_of(&sources, follow);
             let differ: Vec<Vec<u32>> = if let [source] = pair_sources {
                 let (job, covered) = pipeline.next();
-                debug_assert_eq!(job, Job::Differing(*source, follow.vector as usize));
+                debug_assert_eq!(job, Evaluation::Differing(*source, follow.vector as usize));
                 self.ids(measuring, &covered)
             } else {
                 let follow_reqs = self.full(measuring, follow.vector as usize, evaluator);

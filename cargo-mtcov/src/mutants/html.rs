@@ -4,11 +4,11 @@
 
 use std::fmt::Write as _;
 
-use super::matrix::{KillRow, Summary};
+use super::matrix::{KillRow, MatrixSummary};
 use crate::escape::push_html;
 use crate::report::html_head;
 
-pub(crate) fn page(summary: &Summary) -> String {
+pub(crate) fn page(summary: &MatrixSummary) -> String {
     let mut out = String::with_capacity(16 * 1024);
     html_head(&mut out, "Kill matrix");
     out.push_str(

@@ -131,7 +131,7 @@ pub(crate) struct Cost {
 
 /// What `cargo mtcov mutants` prints.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct Summary {
+pub(crate) struct MatrixSummary {
     pub(crate) mutants: usize,
     pub(crate) killed: usize,
     pub(crate) timeout: usize,
@@ -237,7 +237,7 @@ impl Matrix {
             .collect()
     }
 
-    pub(crate) fn summary(&self) -> Summary {
+    pub(crate) fn summary(&self) -> MatrixSummary {
         let count = |s: MutantStatus| self.mutants.iter().filter(|m| m.status == s).count();
         let (killed, timeout, survived, unviable, not_built) = (
             count(MutantStatus::Killed),
@@ -352,7 +352,7 @@ impl Matrix {
                 reason: m.reason.clone().unwrap_or_default(),
             })
             .collect();
-        Summary {
+        MatrixSummary {
             mutants: self.mutants.len(),
             killed,
             timeout,
@@ -370,7 +370,7 @@ impl Matrix {
     }
 }
 
-impl Summary {
+impl MatrixSummary {
     /// `N mutants: k killed, s survived, ...`, for every format.
     pub(crate) fn counts(&self) -> String {
         format!(
@@ -383,7 +383,7 @@ impl Summary {
 /// How many source inputs the text lists.
 const TOP_SOURCES: usize = 10;
 
-pub(crate) fn render_text(summary: &Summary) -> String {
+pub(crate) fn render_text(summary: &MatrixSummary) -> String {
     let mut out = String::new();
     let score = summary
         .score

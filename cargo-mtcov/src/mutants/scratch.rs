@@ -38,7 +38,7 @@ pub(crate) struct BuildFailure {
 
 /// A test process's end and how long it took.
 #[derive(Debug, Clone)]
-pub(crate) struct ProcessRun {
+pub(crate) struct ScratchProcess {
     pub(crate) end: BinaryOutcome,
     pub(crate) time: Duration,
 }
@@ -53,7 +53,7 @@ impl Scratch {
         manifest_path: Option<&Path>,
     ) -> Result<Self> {
         let root = dir.join("src");
-        let copy = Copy {
+        let copy = TreeCopy {
             root: workspace_root,
             skip,
         };
@@ -133,7 +133,7 @@ impl Scratch {
         record_dir: &Path,
         cases: &Path,
         timeout: Duration,
-    ) -> Result<Vec<ProcessRun>> {
+    ) -> Result<Vec<ScratchProcess>> {
         fs_err::create_dir_all(record_dir)?;
         let env = TestEnv {
             env: &built.test_env,
@@ -159,7 +159,7 @@ impl Scratch {
         )?;
         Ok(finished
             .iter()
-            .map(|f| ProcessRun {
+            .map(|f| ScratchProcess {
                 end: BinaryOutcome::of(f),
                 time: f.duration,
             })
@@ -190,12 +190,12 @@ fn build_error(stderr: &str) -> String {
 
 /// What is copied: the workspace under `root`, without `.git`, `target`
 /// directories and `skip`.
-struct Copy<'a> {
+struct TreeCopy<'a> {
     root: &'a Path,
     skip: &'a [PathBuf],
 }
 
-impl Copy<'_> {
+impl TreeCopy<'_> {
     /// Makes `to` a copy of `from`, writing only files whose content
     /// differs. Manifests and cargo configuration files are copied with
     /// their paths outside the workspace made absolute (see
@@ -425,7 +425,7 @@ other = { path = "../other" }
         std::fs::create_dir_all(from.join("target/debug")).unwrap();
         std::fs::write(from.join("src/lib.rs"), "a").unwrap();
         std::fs::write(from.join("target/debug/x"), "b").unwrap();
-        Copy {
+        TreeCopy {
             root: &from,
             skip: &[],
         }
@@ -438,7 +438,7 @@ other = { path = "../other" }
             .modified()
             .unwrap();
         std::thread::sleep(Duration::from_millis(20));
-        Copy {
+        TreeCopy {
             root: &from,
             skip: &[],
         }
@@ -450,7 +450,7 @@ other = { path = "../other" }
             .unwrap();
         assert_eq!(before, after, "an unchanged file is not rewritten");
         std::fs::write(from.join("src/lib.rs"), "c").unwrap();
-        Copy {
+        TreeCopy {
             root: &from,
             skip: &[],
         }
@@ -470,7 +470,7 @@ other = { path = "../other" }
         std::os::unix::fs::symlink(from.join("shared/data.txt"), from.join("link.txt")).unwrap();
         std::os::unix::fs::symlink(from.join("shared"), from.join("linked-dir")).unwrap();
         std::os::unix::fs::symlink(&from, from.join("shared/loop")).unwrap();
-        Copy {
+        TreeCopy {
             root: &from,
             skip: &[],
         }

@@ -12,12 +12,12 @@ use super::matrix::Matrix;
 
 /// Shard `k` (from 0) of `n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Shard {
+pub(crate) struct ShardIndex {
     pub(crate) k: usize,
     pub(crate) n: usize,
 }
 
-impl FromStr for Shard {
+impl FromStr for ShardIndex {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
@@ -29,7 +29,7 @@ impl FromStr for Shard {
                 "shard {k}/{n}: K counts from 0 and must be less than N"
             ));
         }
-        Ok(Shard { k, n })
+        Ok(ShardIndex { k, n })
     }
 }
 
@@ -57,7 +57,7 @@ pub(crate) struct ShardInfo {
 
 impl Sharding {
     /// The indices (into the whole list of `total` mutants) of shard `shard`.
-    pub(crate) fn indices(self, shard: Shard, total: usize) -> Vec<usize> {
+    pub(crate) fn indices(self, shard: ShardIndex, total: usize) -> Vec<usize> {
         match self {
             Sharding::RoundRobin => (shard.k..total).step_by(shard.n).collect(),
             Sharding::Slice => {
@@ -124,7 +124,7 @@ pub(crate) fn merge(mut shards: Vec<(String, Matrix)>) -> Result<Matrix> {
         let expected = first
             .sharding
             .indices(
-                Shard {
+                ShardIndex {
                     k: info.k,
                     n: info.n,
                 },
@@ -159,7 +159,9 @@ pub(crate) fn merge(mut shards: Vec<(String, Matrix)>) -> Result<Matrix> {
     let mut mutants = vec![None; first.total];
     for (k, i) in by_k.iter().enumerate() {
         let i = i.expect("every shard is there");
-        let indices = first.sharding.indices(Shard { k, n: first.n }, first.total);
+        let indices = first
+            .sharding
+            .indices(ShardIndex { k, n: first.n }, first.total);
         for (index, mutant) in indices
             .into_iter()
             .zip(std::mem::take(&mut shards[i].1.mutants))
@@ -192,23 +194,23 @@ mod tests {
 
     #[test]
     fn shards_parse_and_deal_as_cargo_mutants_does() {
-        assert_eq!("2/5".parse::<Shard>(), Ok(Shard { k: 2, n: 5 }));
+        assert_eq!("2/5".parse::<ShardIndex>(), Ok(ShardIndex { k: 2, n: 5 }));
         for bad in ["", "2", "5/2", "2/0", "a/3"] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+            assert!(bad.parse::<ShardIndex>().is_err(), "{bad}");
         }
         let rr: Vec<Vec<usize>> = (0..4)
-            .map(|k| Sharding::RoundRobin.indices(Shard { k, n: 4 }, 10))
+            .map(|k| Sharding::RoundRobin.indices(ShardIndex { k, n: 4 }, 10))
             .collect();
         assert_eq!(rr, [vec![0, 4, 8], vec![1, 5, 9], vec![2, 6], vec![3, 7]]);
         let slice: Vec<Vec<usize>> = (0..4)
-            .map(|k| Sharding::Slice.indices(Shard { k, n: 4 }, 10))
+            .map(|k| Sharding::Slice.indices(ShardIndex { k, n: 4 }, 10))
             .collect();
         assert_eq!(
             slice,
             [vec![0, 1, 2], vec![3, 4, 5], vec![6, 7, 8], vec![9]]
         );
         assert_eq!(
-            Sharding::Slice.indices(Shard { k: 3, n: 4 }, 3),
+            Sharding::Slice.indices(ShardIndex { k: 3, n: 4 }, 3),
             Vec::<usize>::new()
         );
     }
@@ -224,7 +226,7 @@ mod tests {
                     total: whole.mutants.len(),
                 });
                 shard.mutants = sharding
-                    .indices(Shard { k, n }, whole.mutants.len())
+                    .indices(ShardIndex { k, n }, whole.mutants.len())
                     .into_iter()
                     .map(|i| whole.mutants[i].clone())
                     .collect();

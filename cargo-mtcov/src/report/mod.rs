@@ -224,7 +224,7 @@ pub struct Report {
     pub float_checks: Vec<FloatCheck>,
     /// Under `cargo mtcov --affected REF`: which tests reran and which
     /// kept their records from the last run.
-    pub affected: Option<crate::run::base::Summary>,
+    pub affected: Option<crate::run::base::AffectedSummary>,
 }
 
 /// One float check site of one MR: its tolerance against the largest

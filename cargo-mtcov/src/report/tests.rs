@@ -688,7 +688,7 @@ fn causes_report() -> Report {
             ..check.clone()
         };
         report.float_checks = vec![check, unlike];
-        report.affected = Some(crate::run::base::Summary {
+        report.affected = Some(crate::run::base::AffectedSummary {
             reference: "main".into(),
             commit: "0123456789abcdef0123456789abcdef01234567".into(),
             everything: None,

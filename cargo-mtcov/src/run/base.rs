@@ -1,6 +1,6 @@
 //! What a run's `last-run.json` says for `cargo mtcov --affected`: the
 //! base a later run must share to keep its records ([`RunBase`]), and,
-//! for an `--affected` run, what reran and what was kept ([`Summary`]).
+//! for an `--affected` run, what reran and what was kept ([`AffectedSummary`]).
 
 use std::path::PathBuf;
 
@@ -184,7 +184,7 @@ fn manifest_paths(workspace: &Workspace) -> Vec<PathBuf> {
 
 /// What was rerun and what was kept: in `last-run.json` and every report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Summary {
+pub struct AffectedSummary {
     /// The revision, as given.
     pub reference: String,
     /// The commit it names.
@@ -208,7 +208,7 @@ pub struct TestNote {
     pub why: String,
 }
 
-impl Summary {
+impl AffectedSummary {
     /// One line: what was rerun and kept, against what.
     pub fn line(&self) -> String {
         let short = &self.commit[..self.commit.len().min(12)];

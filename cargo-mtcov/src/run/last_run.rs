@@ -52,7 +52,7 @@ pub struct LastRun {
     pub base: Option<crate::run::base::RunBase>,
     /// Under `--affected`: which tests reran and which kept their records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub affected: Option<crate::run::base::Summary>,
+    pub affected: Option<crate::run::base::AffectedSummary>,
 }
 
 /// What a run adds to `last-run.json` besides its build and outcomes.
@@ -60,7 +60,7 @@ pub struct LastRun {
 pub(crate) struct RunFacts {
     /// Set for a whole `cargo mtcov` run (see [`LastRun::base`]).
     pub base: Option<crate::run::base::RunBase>,
-    pub affected: Option<crate::run::base::Summary>,
+    pub affected: Option<crate::run::base::AffectedSummary>,
 }
 
 fn instrumented_by_default() -> bool {

@@ -66,7 +66,7 @@ pub use outcome::{BinaryOutcome, BinaryRun, ProcessRun, TestOutcome, TestRun};
 pub(crate) use partition::Partition;
 pub(crate) use pool::{Interrupted, handle_interrupts};
 pub(crate) use progress::binary_id;
-use progress::{Summary, announce, plural, report_progress, short_label};
+use progress::{Tally, announce, plural, report_progress, short_label};
 pub(crate) use record_files::{canonical, header_of, headers, record_files, with_binary};
 
 /// Where the test processes write and what they are given.
@@ -172,7 +172,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
         },
     )?;
 
-    let mut summary = Summary::default();
+    let mut summary = Tally::default();
     for (job, finished) in queue.iter().zip(&finished) {
         let outcome = BinaryOutcome::of(finished);
         let tests = test_outcomes(job, finished, &outcome);

@@ -106,7 +106,7 @@ pub(super) fn report_progress(
 
 /// Counts of test outcomes, printed at the end of the run.
 #[derive(Debug, Default)]
-pub(super) struct Summary {
+pub(super) struct Tally {
     passed: usize,
     failed: usize,
     ignored: usize,
@@ -116,7 +116,7 @@ pub(super) struct Summary {
     failing: Vec<String>,
 }
 
-impl Summary {
+impl Tally {
     pub(super) fn add(&mut self, tests: &[TestRun], label: &str) {
         for test in tests {
             let count = match test.outcome {

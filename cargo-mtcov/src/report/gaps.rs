@@ -96,7 +96,54 @@ pub(super) fn rank(
     input: &CriterionInput<'_>,
     cx: &Context<'_>,
 ) -> Vec<GapGroup> {
-    let (pool, mrs, sources, functions) = (cx.pool, cx.mrs, cx.sources, cx.functions);
+    let (criterion, locations) = (input.criterion, input.locations);
+    let groups = group(m, input, cx.functions);
+    let total = f64::from(m.num_requirements());
+    // Code criteria with source executions attributed to MRs: candidates
+    // are the MRs whose own source executions reach the group's code.
+    let reach = (!criterion.is_black_box() && input.coverage.attributed()).then(|| {
+        let mut wanted = vec![false; locations.len()];
+        for group in groups.iter().filter(|g| g.closest.is_some()) {
+            for &r in &group.members {
+                wanted[r as usize] = true;
+            }
+        }
+        input.coverage.reaching_mrs(&wanted)
+    });
+    // Per requirement, the MRs whose follow-ups ran it and whose sources
+    // did not: what Metamorphic Coverage recorded.
+    let follow_ups = follow_up_mrs(input, &groups);
+    let phrasing = Phrasing {
+        counting: m.counting(),
+        reach: reach.is_some(),
+        aside_complete: input.aside_complete,
+    };
+    let mut describe = Describe {
+        m,
+        input,
+        cx,
+        total,
+        reach,
+        follow_ups,
+        phrasing,
+        candidates: Candidates::new(cx.pool, m.counting()),
+    };
+    groups
+        .into_iter()
+        .enumerate()
+        .map(|(i, group)| describe.gap(i, group))
+        .collect()
+}
+
+/// The requirements with `K < 1` of one criterion in groups (a function's,
+/// by cause and closest input; a run of code outside every function),
+/// ranked: by gain, then with a closest input first, then by place; code
+/// run only on first use last.
+fn group(
+    m: &CriterionMeasure,
+    input: &CriterionInput<'_>,
+    functions: &Functions<'_>,
+) -> Vec<Group> {
     let (criterion, locations) = (input.criterion, input.locations);
     let mut order: Vec<usize> = (0..locations.len()).collect();
     order.sort_by(|&a, &b| locations[a].cmp(&locations[b]).then(a.cmp(&b)));
@@ -175,123 +222,119 @@ pub(super) fn rank(
             .then_with(|| locations[a.first].cmp(&locations[b.first]))
     });
 
-    let total = f64::from(m.num_requirements());
-    // Code criteria with source executions attributed to MRs: candidates
-    // are the MRs whose own source executions reach the group's code.
-    let reach = (!criterion.is_black_box() && input.coverage.attributed()).then(|| {
-        let mut wanted = vec![false; locations.len()];
-        for group in groups.iter().filter(|g| g.closest.is_some()) {
-            for &r in &group.members {
-                wanted[r as usize] = true;
-            }
-        }
-        input.coverage.reaching_mrs(&wanted)
-    });
-    // Per requirement, the MRs whose follow-ups ran it and whose sources
-    // did not: what Metamorphic Coverage recorded.
-    let follow_ups = follow_up_mrs(input, &groups);
-    let phrasing = Phrasing {
-        counting: m.counting(),
-        reach: reach.is_some(),
-        aside_complete: input.aside_complete,
-    };
-    let mut candidates = Candidates::new(pool, m.counting());
     groups
-        .into_iter()
-        .enumerate()
-        .map(|(i, group)| {
-            let first = &locations[group.first];
-            let span = Location {
-                line_end: group.end.0,
-                col_end: group.end.1,
-                ..first.clone()
-            };
-            let counting_here = group.closest.map(|c| {
-                crate::measure::counting_mrs(
-                    input.coverage,
-                    pool,
-                    c.input,
-                    ReqIdx(group.first as u32),
-                )
-            });
-            let closest = group.closest.map(|c| {
-                let here = counting_here.as_deref().unwrap_or_default();
-                let found = match &reach {
-                    Some(reach) => {
-                        let mut reaching: Vec<MrIdx> = group
-                            .members
-                            .iter()
-                            .flat_map(|&r| reach[r as usize].iter().copied())
-                            .collect();
-                        reaching.sort_unstable();
-                        reaching.dedup();
-                        std::rc::Rc::new(candidates.among(c.input, here, &reaching))
-                    }
-                    None => candidates.for_input(c.input),
-                };
-                closest_input(c, here, &found, pool, mrs, sources)
-            });
-            let most = |counts: &[u64]| {
-                group
-                    .members
-                    .iter()
-                    .map(|&r| counts.get(r as usize).copied().unwrap_or(0))
-                    .max()
-                    .unwrap_or(0)
-            };
-            let aside_executions = if closest.is_none() {
-                most(input.aside)
-            } else {
-                0
-            };
-            let lines = line_ranges(&group.members, locations);
-            let function = group.function.map(|f| &functions.all[f as usize]);
-            let mut gap = GapGroup {
-                rank: i as u32 + 1,
-                kind: if closest.is_some() {
-                    GapKind::Thin
-                } else {
-                    GapKind::Uncovered
-                },
-                cause: group.cause,
-                function: group.function,
-                function_name: function.map(|f| f.name.clone()),
-                lines,
-                span,
-                requirements: group.members.len() as u32,
-                gain: group.gain,
-                a_k_gain: group.gain / total,
-                relations_needed: group.needs,
-                a_k_gain_per_relation: f64::from(group.members.len() as u32)
-                    / (f64::from(m.k()) * total),
-                aside_executions,
-                first_use_only: group.cause == GapCause::FirstUse,
-                follow_up_mrs: Vec::new(),
-                callers: Vec::new(),
-                condition: None,
-                classes_running: Vec::new(),
-                classes_not_running: Vec::new(),
-                skeleton: None,
-                closest: None,
-                advice: String::new(),
-                members: group.members,
-            };
-            let closest_ref = closest.as_ref();
-            gap.advice = match group.function {
-                _ if criterion.is_black_box() => {
-                    black_box_advice(criterion, first, closest_ref, m.counting())
+}
+
+/// What turns a group into the gap the report shows.
+struct Describe<'a> {
+    m: &'a CriterionMeasure,
+    input: &'a CriterionInput<'a>,
+    cx: &'a Context<'a>,
+    /// The criterion's requirement count.
+    total: f64,
+    /// Per requirement, the MRs whose source executions reach it (code
+    /// criteria with attributed executions).
+    reach: Option<Vec<Vec<MrIdx>>>,
+    follow_ups: HashMap<u32, Vec<MrIdx>>,
+    phrasing: Phrasing,
+    candidates: Candidates<'a>,
+}
+
+impl Describe<'_> {
+    /// Group `group`, ranked `i` (from 0), as a gap with its advice.
+    fn gap(&mut self, i: usize, group: Group) -> GapGroup {
+        let (m, input, cx) = (self.m, self.input, self.cx);
+        let (pool, mrs, sources, functions) = (cx.pool, cx.mrs, cx.sources, cx.functions);
+        let (criterion, locations) = (input.criterion, input.locations);
+        let (total, reach, follow_ups, phrasing) =
+            (self.total, &self.reach, &self.follow_ups, self.phrasing);
+        let candidates = &mut self.candidates;
+        let first = &locations[group.first];
+        let span = Location {
+            line_end: group.end.0,
+            col_end: group.end.1,
+            ..first.clone()
+        };
+        let counting_here = group.closest.map(|c| {
+            crate::measure::counting_mrs(input.coverage, pool, c.input, ReqIdx(group.first as u32))
+        });
+        let closest = group.closest.map(|c| {
+            let here = counting_here.as_deref().unwrap_or_default();
+            let found = match &reach {
+                Some(reach) => {
+                    let mut reaching: Vec<MrIdx> = group
+                        .members
+                        .iter()
+                        .flat_map(|&r| reach[r as usize].iter().copied())
+                        .collect();
+                    reaching.sort_unstable();
+                    reaching.dedup();
+                    std::rc::Rc::new(candidates.among(c.input, here, &reaching))
                 }
-                Some(f) => function_advice(&mut gap, f, closest_ref, cx, &follow_ups, phrasing),
-                None => advice(
-                    closest_ref,
-                    phrasing,
-                    (aside_executions, gap.first_use_only),
-                ),
+                None => candidates.for_input(c.input),
             };
-            gap.closest = closest.map(|(c, _)| c);
-            gap
-        })
-        .collect()
+            closest_input(c, here, &found, pool, mrs, sources)
+        });
+        let most = |counts: &[u64]| {
+            group
+                .members
+                .iter()
+                .map(|&r| counts.get(r as usize).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0)
+        };
+        let aside_executions = if closest.is_none() {
+            most(input.aside)
+        } else {
+            0
+        };
+        let lines = line_ranges(&group.members, locations);
+        let function = group.function.map(|f| &functions.all[f as usize]);
+        let mut gap = GapGroup {
+            rank: i as u32 + 1,
+            kind: if closest.is_some() {
+                GapKind::Thin
+            } else {
+                GapKind::Uncovered
+            },
+            cause: group.cause,
+            function: group.function,
+            function_name: function.map(|f| f.name.clone()),
+            lines,
+            span,
+            requirements: group.members.len() as u32,
+            gain: group.gain,
+            a_k_gain: group.gain / total,
+            relations_needed: group.needs,
+            a_k_gain_per_relation: f64::from(group.members.len() as u32)
+                / (f64::from(m.k()) * total),
+            aside_executions,
+            first_use_only: group.cause == GapCause::FirstUse,
+            follow_up_mrs: Vec::new(),
+            callers: Vec::new(),
+            condition: None,
+            classes_running: Vec::new(),
+            classes_not_running: Vec::new(),
+            skeleton: None,
+            closest: None,
+            advice: String::new(),
+            members: group.members,
+        };
+        let closest_ref = closest.as_ref();
+        gap.advice = match group.function {
+            _ if criterion.is_black_box() => {
+                black_box_advice(criterion, first, closest_ref, m.counting())
+            }
+            Some(f) => function_advice(&mut gap, f, closest_ref, cx, follow_ups, phrasing),
+            None => advice(
+                closest_ref,
+                phrasing,
+                (aside_executions, gap.first_use_only),
+            ),
+        };
+        gap.closest = closest.map(|(c, _)| c);
+        gap
+    }
 }
 
 /// Per requirement of a `follow_ups_only` group, the MRs whose follow-up

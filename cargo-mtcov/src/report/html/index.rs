@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use crate::measure::{Counting, Summary};
+use crate::report::Report;
 
 use super::{Site, esc, gap_detail, head, pct, share_class};
 
@@ -50,6 +51,33 @@ pub(super) fn index(site: &Site<'_>) -> String {
         out.push_str(".</p>\n");
     }
 
+    criteria_table(&mut out, r);
+    legend(&mut out, k);
+
+    sweep(&mut out, site);
+    files_table(&mut out, site);
+    functions_table(&mut out, site);
+
+    top_gaps(&mut out, site);
+
+    float_checks(&mut out, r);
+
+    classes_table(&mut out, r);
+    metamorphic_table(&mut out, r);
+
+    dead_mrs(&mut out, r);
+    suggestions(&mut out, r);
+    unclassified(&mut out, r);
+    violations(&mut out, r);
+    failed_tests(&mut out, r);
+    out.push_str(SORT_SCRIPT);
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// The criteria table, and what shared captures leave as a lower bound.
+fn criteria_table(out: &mut String, r: &Report) {
+    let k = r.k;
     out.push_str("<h2>Criteria</h2>\n<table id=\"criteria\"><thead><tr><th>Criterion</th><th class=\"r\">|E|</th><th class=\"r\">Covered</th><th class=\"r\">Plain coverage</th>");
     let _ = writeln!(
         out,
@@ -58,7 +86,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
     for c in &r.criteria {
         let name = c.criterion.name();
         out.push_str("<tr class=\"row\"><td>");
-        esc(&mut out, name);
+        esc(out, name);
         out.push_str("</td>");
         match &c.summary {
             None => out.push_str("<td class=\"r\">0</td><td colspan=\"7\" class=\"muted\">no requirements (A<sub>k</sub> undefined)</td>"),
@@ -83,7 +111,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
     out.push_str("</tbody></table>\n");
     if r.captures.shared > 0 {
         out.push_str("<p class=\"warn\"><b>Shared captures:</b> ");
-        esc(&mut out, &r.captures.sentence());
+        esc(out, &r.captures.sentence());
         out.push_str(".</p>\n<ul>");
         for c in &r.criteria {
             if let Some(w) = &c.without_shared {
@@ -101,25 +129,24 @@ pub(super) fn index(site: &Site<'_>) -> String {
                         .iter()
                         .map(crate::report::text::span)
                         .collect();
-                    esc(&mut out, &spans.join(", "));
+                    esc(out, &spans.join(", "));
                 }
                 out.push_str("</li>\n");
             }
         }
         out.push_str("</ul>\n");
     }
-    legend(&mut out, k);
+}
 
-    sweep(&mut out, site);
-    files_table(&mut out, site);
-    functions_table(&mut out, site);
-
+/// The first gap groups of each criterion (all are on `gaps.html`).
+fn top_gaps(out: &mut String, site: &Site<'_>) {
+    let r = site.report;
     out.push_str("<h2>Top gaps</h2>\n");
     let mut any = false;
     for c in &r.criteria {
         for g in c.gaps.iter().take(TOP_GAPS) {
             any = true;
-            gap_detail(&mut out, site, g, c.criterion.name(), "");
+            gap_detail(out, site, g, c.criterion.name(), "");
         }
         if c.gaps.len() > TOP_GAPS {
             let _ = writeln!(
@@ -133,15 +160,16 @@ pub(super) fn index(site: &Site<'_>) -> String {
     if !any {
         out.push_str("<p>None: every requirement has K = 1.</p>\n");
     }
+}
 
-    float_checks(&mut out, r);
-
+/// Relation classes, with their MRs and the source inputs they checked.
+fn classes_table(out: &mut String, r: &Report) {
     out.push_str("<h2>Relation classes</h2>\n<table class=\"sortable\"><thead><tr><th>Class</th><th class=\"r\">MRs</th><th class=\"r\">Source inputs checked</th></tr></thead><tbody>\n");
     for c in &r.classes {
         out.push_str("<tr class=\"row\"><td data-v=\"");
-        esc(&mut out, &c.name);
+        esc(out, &c.name);
         out.push_str("\">");
-        esc(&mut out, &c.name);
+        esc(out, &c.name);
         let _ = writeln!(
             out,
             "</td><td class=\"r\" data-v=\"{0}\">{0}</td><td class=\"r\" data-v=\"{1}\">{1}</td></tr>",
@@ -149,8 +177,10 @@ pub(super) fn index(site: &Site<'_>) -> String {
         );
     }
     out.push_str("</tbody></table>\n");
-    metamorphic_table(&mut out, r);
+}
 
+/// MRs never associated with a source input.
+fn dead_mrs(out: &mut String, r: &Report) {
     if !r.dead_mrs.is_empty() {
         let _ = writeln!(
             out,
@@ -159,27 +189,31 @@ pub(super) fn index(site: &Site<'_>) -> String {
         );
         for m in &r.dead_mrs {
             out.push_str("<li><code>");
-            esc(&mut out, &m.id);
+            esc(out, &m.id);
             out.push_str("</code> [");
-            esc(&mut out, &m.class);
+            esc(out, &m.class);
             out.push_str("] ");
-            esc(&mut out, &m.file);
+            esc(out, &m.file);
             let _ = writeln!(out, ":{}</li>", m.line);
         }
         out.push_str("</ul>\n");
     }
+}
+
+/// The MR candidates of each declaration, and the first one's skeleton.
+fn suggestions(out: &mut String, r: &Report) {
     for sug in r.suggestions.iter().filter(|s| !s.candidates.is_empty()) {
         out.push_str("<h2>What MR to write next: ");
-        esc(&mut out, &sug.subject());
+        esc(out, &sug.subject());
         out.push_str("</h2>\n<ol>");
         for c in &sug.candidates {
             out.push_str("<li>from <code>");
-            esc(&mut out, &c.source_frame);
+            esc(out, &c.source_frame);
             out.push_str("</code><br>to <code>");
-            esc(&mut out, &c.follow_up_frame);
+            esc(out, &c.follow_up_frame);
             out.push_str("</code><br>");
             esc(
-                &mut out,
+                out,
                 &format!(
                     "changes {}; K = {:.2} on {} source inputs; io-ctf A_{} {:.1}% → {:.1}% with an MR of a class they lack",
                     c.changes.join(", "),
@@ -192,7 +226,7 @@ pub(super) fn index(site: &Site<'_>) -> String {
             );
             if !c.templates.is_empty() {
                 out.push_str("<br><span class=\"muted\">templates: ");
-                esc(&mut out, &c.templates.join(", "));
+                esc(out, &c.templates.join(", "));
                 out.push_str("</span>");
             }
             out.push_str("</li>");
@@ -200,43 +234,55 @@ pub(super) fn index(site: &Site<'_>) -> String {
         out.push_str("</ol>\n");
         if let Some(first) = sug.candidates.first() {
             out.push_str("<p>To start the first one:</p><pre>");
-            esc(&mut out, &first.skeleton);
+            esc(out, &first.skeleton);
             out.push_str("</pre>\n");
         }
     }
+}
+
+/// Source executions whose outputs could not be classified.
+fn unclassified(out: &mut String, r: &Report) {
     if !r.unclassified_outputs.is_empty() {
         out.push_str("<h2>Outputs not classified</h2>\n<ul>");
         for u in &r.unclassified_outputs {
             out.push_str("<li>");
-            esc(&mut out, &u.sentence());
+            esc(out, &u.sentence());
             out.push_str("</li>");
         }
         out.push_str("</ul>\n");
     }
+}
+
+/// Violated MGs, with their inputs (shrunk where known) and message.
+fn violations(out: &mut String, r: &Report) {
     if !r.violations.is_empty() {
         let _ = writeln!(out, "<h2>Violations ({})</h2>\n<ul>", r.violations.len());
         for v in &r.violations {
             out.push_str("<li><code>");
-            esc(&mut out, &v.mr);
+            esc(out, &v.mr);
             out.push_str("</code> at ");
-            esc(&mut out, &v.file);
+            esc(out, &v.file);
             let _ = write!(out, ":{}; source inputs: <code>", v.line);
-            esc(&mut out, &v.sources.join(", "));
+            esc(out, &v.sources.join(", "));
             out.push_str("</code>");
             if let Some(minimal) = &v.minimal {
                 out.push_str("; minimal (shrunk): <code>");
-                esc(&mut out, minimal);
+                esc(out, minimal);
                 out.push_str("</code>");
             }
             if let Some(m) = &v.message {
                 out.push_str("<br><code>");
-                esc(&mut out, m);
+                esc(out, m);
                 out.push_str("</code>");
             }
             out.push_str("</li>\n");
         }
         out.push_str("</ul>\n");
     }
+}
+
+/// Tests that did not pass.
+fn failed_tests(out: &mut String, r: &Report) {
     if !r.failed_tests.is_empty() {
         let _ = writeln!(
             out,
@@ -245,14 +291,11 @@ pub(super) fn index(site: &Site<'_>) -> String {
         );
         for t in &r.failed_tests {
             out.push_str("<li>");
-            esc(&mut out, &t.sentence());
+            esc(out, &t.sentence());
             out.push_str("</li>\n");
         }
         out.push_str("</ul>\n");
     }
-    out.push_str(SORT_SCRIPT);
-    out.push_str("</body></html>\n");
-    out
 }
 
 /// Metamorphic Coverage per MR, one column per code criterion measured;

@@ -32,6 +32,7 @@ mod changes;
 mod git;
 mod translate;
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -238,8 +239,7 @@ fn decide<'c>(
     for (_, p) in &records.groups {
         groups_of[*p] += 1;
     }
-    let mut layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
-    let mut old_layouts: HashMap<PathBuf, CounterLayout> = HashMap::new();
+    let mut layouts = Layouts::default();
     let mut seen = HashSet::new();
     for (index, process) in records.processes.iter().enumerate() {
         let binary = run::canonical(&process.binary);
@@ -260,20 +260,8 @@ fn decide<'c>(
                     .insert((id.clone(), test.name.clone()), why.clone());
             }
         };
-        let why = match (run.tests.as_slice(), &process.completeness) {
-            _ if pids[&(binary.clone(), process.pid)] > 1 => {
-                Some("its process id is not unique among the last run's".to_owned())
-            }
-            (_, Completeness::Incomplete(_)) => {
-                Some("its records of the last run are incomplete".to_owned())
-            }
-            _ if run.outcome != BinaryOutcome::Passed => {
-                Some("it did not pass in the last run".to_owned())
-            }
-            ([_], _) => None,
-            _ => Some("it shared its process with other tests".to_owned()),
-        };
-        if let Some(why) = why {
+        let unique = pids[&(binary.clone(), process.pid)] == 1;
+        if let Some(why) = not_keepable(run, process, unique) {
             rerun(why);
             continue;
         }
@@ -293,44 +281,10 @@ fn decide<'c>(
             rerun(format!("its records name {file}, which changed"));
             continue;
         }
-        let CoverageLayout::Captured {
-            num_counters,
-            functions,
-            ..
-        } = &process.coverage
-        else {
-            rerun("its coverage was not captured".to_owned());
-            continue;
-        };
-        // The records must be the kept binary's own: counters of another
-        // build would be moved as if they were.
-        let old_layout = match old_layouts.get(&binary) {
-            Some(layout) => layout,
-            None => {
-                let layout = CounterLayout::read(last.file(&old.path))?;
-                old_layouts.entry(binary.clone()).or_insert(layout)
-            }
-        };
-        if let Some(detail) = old_layout.difference(*num_counters, functions) {
-            return Err(crate::error::RecordError::OtherBuild {
-                file: process.file.display().to_string(),
-                binary: old.path.display().to_string(),
-                detail,
-            }
-            .into());
-        }
-        let layout = match layouts.get(&new.path) {
-            Some(layout) => layout,
-            None => {
-                let layout = CounterLayout::read(&new.path)?;
-                layouts.entry(new.path.clone()).or_insert(layout)
-            }
-        };
-        let remap = Remap::new(functions, *num_counters, &layout.functions);
-        let text = match translate::translate(&text, &remap, layout) {
+        let text = match layouts.moved(last, process, (&old.path, &new.path), &text)? {
             Ok(text) => text,
             Err(why) => {
-                rerun(format!("its records do not move to the new build ({why})"));
+                rerun(why);
                 continue;
             }
         };
@@ -359,13 +313,40 @@ fn decide<'c>(
         });
         plan.summary.kept_groups += groups_of[index];
     }
-    // Tests whose process wrote no records (a binary that does not link
-    // mt-runtime): nothing says what they ran.
-    for run in &last.runs {
-        let Some(new) = old_exes
-            .get(&run::canonical(&run.path))
+    unrecorded(plan, last, |path| {
+        old_exes
+            .get(&run::canonical(path))
             .and_then(|old| new_of.get(&identity(old)))
-        else {
+            .copied()
+    });
+    plan.summary.kept.sort();
+    Ok(())
+}
+
+/// Why a test process of the last run cannot be kept whatever changed:
+/// its pid is not `unique` among the records, its records are
+/// incomplete, it did not pass, or it ran several tests.
+fn not_keepable(run: &ProcessRun, process: &ProcessRecords, unique: bool) -> Option<String> {
+    let why = match (run.tests.as_slice(), &process.completeness) {
+        _ if !unique => "its process id is not unique among the last run's",
+        (_, Completeness::Incomplete(_)) => "its records of the last run are incomplete",
+        _ if run.outcome != BinaryOutcome::Passed => "it did not pass in the last run",
+        ([_], _) => return None,
+        _ => "it shared its process with other tests",
+    };
+    Some(why.to_owned())
+}
+
+/// Tests whose process wrote no records (a binary that does not link
+/// mt-runtime): nothing says what they ran, so they rerun. `new_of` gives
+/// an old binary's path its executable in the new build.
+fn unrecorded<'b>(
+    plan: &mut Plan,
+    last: &LastRun,
+    new_of: impl Fn(&Path) -> Option<&'b TestExecutable>,
+) {
+    for run in &last.runs {
+        let Some(new) = new_of(&run.path) else {
             continue;
         };
         let id = binary_id(new);
@@ -386,8 +367,55 @@ fn decide<'c>(
             }
         }
     }
-    plan.summary.kept.sort();
-    Ok(())
+}
+
+/// The counter layouts of the old and new binaries, read once each.
+#[derive(Default)]
+struct Layouts {
+    old: HashMap<PathBuf, CounterLayout>,
+    new: HashMap<PathBuf, CounterLayout>,
+}
+
+impl Layouts {
+    /// A kept process's record `text` moved to the new binary's counters;
+    /// `Ok(Err(why))` when it cannot move (the test reruns). Records that
+    /// are not the old binary's own are refused: counters of another build
+    /// would be moved as if they were.
+    fn moved(
+        &mut self,
+        last: &LastRun,
+        process: &ProcessRecords,
+        (old, new): (&Path, &Path),
+        text: &str,
+    ) -> Result<Result<String, String>> {
+        let CoverageLayout::Captured {
+            num_counters,
+            functions,
+            ..
+        } = &process.coverage
+        else {
+            return Ok(Err("its coverage was not captured".to_owned()));
+        };
+        let old_layout = match self.old.entry(run::canonical(old)) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(place) => place.insert(CounterLayout::read(last.file(old))?),
+        };
+        if let Some(detail) = old_layout.difference(*num_counters, functions) {
+            return Err(crate::error::RecordError::OtherBuild {
+                file: process.file.display().to_string(),
+                binary: old.display().to_string(),
+                detail,
+            }
+            .into());
+        }
+        let layout = match self.new.entry(new.to_path_buf()) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(place) => place.insert(CounterLayout::read(new)?),
+        };
+        let remap = Remap::new(functions, *num_counters, &layout.functions);
+        Ok(translate::translate(text, &remap, layout)
+            .map_err(|why| format!("its records do not move to the new build ({why})")))
+    }
 }
 
 /// The first changed function the process ran, by name.

@@ -42,6 +42,7 @@ mod build;
 mod cobertura;
 mod codecov;
 pub(crate) use crate::escape;
+mod advice;
 mod functions;
 mod gaps;
 mod html;

@@ -1,0 +1,367 @@
+//! The advice of a gap group: one sentence on what to add (an MR, a
+//! source input, an MR of another class), with the facts a function's
+//! gap carries (the caller, the condition before it, a skeleton).
+
+use std::collections::HashMap;
+
+use super::gaps::{Context, mr_names, ranges_text};
+use super::{ClosestInput, Condition, GapCause, GapGroup};
+use crate::measure::{ClassIdx, Counting, MrIdx, Pool};
+use crate::model::{Criterion, Location, SourceFunction};
+
+/// What every sentence of advice of one criterion depends on besides its
+/// group: what is counted, whether candidates are the MRs that reach the
+/// code, and whether every process wrote its counters outside sources.
+#[derive(Clone, Copy)]
+pub(super) struct Phrasing {
+    pub(super) counting: Counting,
+    pub(super) reach: bool,
+    pub(super) aside_complete: bool,
+}
+
+/// The advice of a code gap in a known function; fills the group's
+/// per-cause fields.
+pub(super) fn function_advice(
+    gap: &mut GapGroup,
+    f: u32,
+    closest: Option<&(ClosestInput, u32)>,
+    cx: &Context<'_>,
+    follow_ups: &HashMap<u32, Vec<MrIdx>>,
+    phrasing: Phrasing,
+) -> String {
+    let functions = cx.functions;
+    let function = &functions.all[f as usize];
+    let name = &function.name;
+    let unknown = if phrasing.aside_complete {
+        ""
+    } else {
+        " (whether follow-ups or checks ran it is not known: a test process did not exit normally)"
+    };
+    match gap.cause {
+        GapCause::NotCalled => {
+            gap.skeleton = Some(skeleton(function, cx));
+            let menu = class_menu(cx.pool);
+            format!(
+                "no test calls `{name}`{unknown}: write an MR whose SUT calls it{}",
+                if menu.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (relation classes in use: {menu})")
+                }
+            )
+        }
+        GapCause::NeverRan => {
+            let callers = functions.callers_that_ran(f);
+            gap.callers = callers
+                .iter()
+                .map(|&g| functions.all[g as usize].name.clone())
+                .collect();
+            if gap.callers.is_empty() {
+                format!(
+                    "`{name}` never runs{unknown}, and no function known to call it ran: write an MR \
+                     whose SUT reaches it (or is it dead code?)"
+                )
+            } else {
+                format!(
+                    "`{name}` never runs{unknown}: its callers {} ran but never called it: add a \
+                     source input on which they do",
+                    quoted(&gap.callers)
+                )
+            }
+        }
+        GapCause::FollowUpsOnly => {
+            let mut by: Vec<MrIdx> = gap
+                .members
+                .iter()
+                .flat_map(|r| follow_ups.get(r).into_iter().flatten().copied())
+                .collect();
+            by.sort_unstable();
+            by.dedup();
+            gap.follow_up_mrs = mr_names(&by, cx.mrs);
+            match gap.follow_up_mrs.first() {
+                Some(first) => format!(
+                    "`{name}` runs only in follow-up executions (of {}), never on a source input: \
+                     make `{first}` run it on its source input (`mg.source`), or add a source input \
+                     like that follow-up",
+                    quoted(&gap.follow_up_mrs)
+                ),
+                None => format!(
+                    "`{name}` runs only outside source and follow-up executions ({}: in MR code \
+                     that builds follow-up inputs or checks outputs), never on a source input: \
+                     pass such inputs through `mg.source`",
+                    times(gap.aside_executions)
+                ),
+            }
+        }
+        GapCause::UnreachedLines => {
+            gap.condition = condition_before(function, gap.lines.first().map_or(0, |l| l.0));
+            let callers = mr_names(&functions.mrs[f as usize], cx.mrs);
+            let by = if callers.is_empty() {
+                "source inputs run it".to_owned()
+            } else {
+                format!("MRs {} run it on source inputs", quoted(&callers))
+            };
+            let mut text = format!(
+                "{by}, but none reaches {} of `{name}`: add a source input that does",
+                ranges_text(&gap.lines)
+            );
+            if let Some(c) = &gap.condition {
+                text.push_str(&format!(
+                    " (see the condition `{}` on line {})",
+                    c.text, c.line
+                ));
+            }
+            if gap.aside_executions > 0 {
+                text.push_str(&format!(
+                    "; follow-ups or checks ran {} {}",
+                    if gap.requirements == 1 { "it" } else { "them" },
+                    times(gap.aside_executions)
+                ));
+            }
+            text
+        }
+        GapCause::TooFewRelations => {
+            gap.classes_running = functions.classes(f, cx.pool);
+            gap.classes_not_running = (0..cx.pool.num_classes())
+                .map(|c| cx.pool.class_name(ClassIdx(c)).to_owned())
+                .filter(|c| !gap.classes_running.contains(c))
+                .collect();
+            advice(closest, phrasing, (0, false))
+        }
+        GapCause::FirstUse | GapCause::BlackBox => advice(
+            closest,
+            phrasing,
+            (gap.aside_executions, gap.first_use_only),
+        ),
+    }
+}
+
+fn times(n: u64) -> String {
+    format!("{n} {}", if n == 1 { "time" } else { "times" })
+}
+
+/// `` `a`, `b` ``.
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The last condition of `function` on or before `line`: the branch that
+/// decides whether the lines from there run.
+fn condition_before(function: &SourceFunction, line: u32) -> Option<Condition> {
+    function
+        .conditions
+        .iter()
+        .rev()
+        .find(|(at, _)| *at <= line)
+        .map(|(at, text)| Condition {
+            line: *at,
+            text: text.clone(),
+        })
+}
+
+/// The relation classes of the registered MRs, for a menu.
+fn class_menu(pool: &Pool) -> String {
+    (0..pool.num_classes())
+        .map(|c| pool.class_name(ClassIdx(c)).to_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A `#[metamorphic]` skeleton whose SUT calls `function`, over the input
+/// type most registered MRs take.
+fn skeleton(function: &SourceFunction, cx: &Context<'_>) -> String {
+    let mut types: HashMap<&str, usize> = HashMap::new();
+    for mr in cx.mrs.iter().filter(|m| !m.source_type.is_empty()) {
+        *types.entry(mr.source_type.as_str()).or_default() += 1;
+    }
+    let mut ranked: Vec<(&str, usize)> = types.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let ty = ranked.first().map_or("Input", |t| short_type(t.0));
+    let class = if cx.pool.num_classes() > 0 {
+        cx.pool.class_name(ClassIdx(0)).to_owned()
+    } else {
+        "equal".to_owned()
+    };
+    let path = callable_path(&function.name);
+    let ident = function.ident().trim_start_matches("r#");
+    format!(
+        "#[metamorphic(output = \"{class}\")]\n\
+         fn {ident}_relation(mg: &mut Mg, input: &{ty}) {{\n    \
+             let source = mg.source(input, |input| {path}(/* from input */));\n    \
+             let next = /* a follow-up input made from input */;\n    \
+             let follow_up = mg.follow_up(&next, |input| {path}(/* from input */));\n    \
+             mg.check_eq(/* what the relation says of */ source, follow_up);\n\
+         }}"
+    )
+}
+
+/// `trig::Angle` -> `Angle`: the type as a test that imports it writes it.
+fn short_type(ty: &str) -> &str {
+    if ty.contains('<') {
+        return ty;
+    }
+    ty.rsplit("::").next().unwrap_or(ty)
+}
+
+/// How a test calls a function llvm-cov names `<a::B>::new` or `a::f`.
+fn callable_path(name: &str) -> String {
+    match name
+        .strip_prefix('<')
+        .and_then(|rest| rest.split_once(">::"))
+    {
+        Some((ty, method)) if !ty.contains(" as ") => format!("{ty}::{method}"),
+        _ => name.to_owned(),
+    }
+}
+
+/// One sentence: what to add. `available` is how many of the `needs`
+/// missing classes (or MRs) registered MRs can supply; `reach`: the
+/// candidates are the MRs whose source executions reach the code;
+/// `aside`: how many times follow-ups or checks ran uncovered code, and
+/// how many times only warm-up runs did, from every test process when
+/// `aside_complete`.
+pub(super) fn advice(
+    closest: Option<&(ClosestInput, u32)>,
+    phrasing: Phrasing,
+    (aside, first_use_only): (u64, bool),
+) -> String {
+    let Phrasing {
+        counting,
+        reach,
+        aside_complete,
+    } = phrasing;
+    let Some((c, available)) = closest else {
+        return if first_use_only {
+            "runs only on first use in a test process (an initialiser, a cache fill): every \
+             measured execution follows an unrecorded run of the same input, so no input is \
+             credited with it, whatever ran first; no input can cover it"
+                .to_owned()
+        } else if aside == 0 && !aside_complete {
+            "no source execution reaches this code (whether follow-ups or checks ran it is not \
+             known: a test process did not exit normally): add a source input that does"
+                .to_owned()
+        } else if aside > 0 {
+            format!(
+                "reached only by follow-up executions or checks ({aside} {}), never by a source \
+                 execution: pass such inputs through `mg.source`",
+                if aside == 1 { "time" } else { "times" }
+            )
+        } else {
+            "no execution reaches this code: add a source input that does".to_owned()
+        };
+    };
+    let unit = |n: u32| counted(counting, n);
+    let names = candidate_names(c);
+    let needs = c.needs;
+    if reach {
+        let which = match counting {
+            Counting::Class => "MRs of other relation classes",
+            Counting::Mr => "other MRs",
+        };
+        return if *available == 0 {
+            format!(
+                "no registered {} reaches this code from its source executions: write MRs of \
+                 {needs} new {} that run it on source input {}",
+                match counting {
+                    Counting::Class => "MR of another relation class",
+                    Counting::Mr => "other MR",
+                },
+                unit(needs),
+                c.debug
+            )
+        } else if *available >= needs {
+            format!(
+                "pair source input {} with {needs} more {} whose MRs reach this code, e.g. {names}",
+                c.debug,
+                unit(needs)
+            )
+        } else {
+            let short = needs - available;
+            format!(
+                "pair source input {} with {names} ({which} that reach this code), and write MRs \
+                 of {short} new {} that do",
+                c.debug,
+                unit(short)
+            )
+        };
+    }
+    if *available == 0 {
+        format!(
+            "no registered MR that applies to source input {1} adds a {0}: write MRs of {needs} new {2} that do",
+            unit(1),
+            c.debug,
+            unit(needs)
+        )
+    } else if *available >= needs {
+        format!(
+            "pair source input {} with {needs} more {}, e.g. {names}",
+            c.debug,
+            unit(needs)
+        )
+    } else {
+        let short = needs - available;
+        format!(
+            "pair source input {} with {names}, and write MRs of {short} new {}",
+            c.debug,
+            unit(short)
+        )
+    }
+}
+
+/// What `n` counts, in words: relation classes or MRs.
+fn counted(counting: Counting, n: u32) -> &'static str {
+    match (counting, n) {
+        (Counting::Class, 1) => "relation class",
+        (Counting::Class, _) => "relation classes",
+        (Counting::Mr, 1) => "MR",
+        (Counting::Mr, _) => "MRs",
+    }
+}
+
+/// The registered MRs that would raise the closest input's `|S_RO|`.
+fn candidate_names(c: &ClosestInput) -> String {
+    c.candidate_mrs
+        .iter()
+        .map(|m| m.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The advice of a black-box gap, in the declaration's words.
+pub(super) fn black_box_advice(
+    criterion: Criterion,
+    requirement: &Location,
+    closest: Option<&(ClosestInput, u32)>,
+    counting: Counting,
+) -> String {
+    let label = requirement.label.as_deref().unwrap_or("?");
+    let what = match criterion {
+        Criterion::IChoice => "choice",
+        Criterion::IChoicePair => "choices",
+        _ => "frame",
+    };
+    let Some((c, available)) = closest else {
+        return format!("no source input has {what} {label}: add one");
+    };
+    let unit = |n: u32| counted(counting, n);
+    let names = candidate_names(c);
+    let head = format!(
+        "{what} {label}: its closest source input {} meets {} {}, needs {} more",
+        c.debug,
+        c.s_ro,
+        unit(c.s_ro),
+        c.needs
+    );
+    if *available == 0 {
+        format!(
+            "{head}; no registered MR that applies to it adds one: write MRs of new {} that do",
+            unit(2)
+        )
+    } else {
+        format!("{head}, e.g. {names}")
+    }
+}

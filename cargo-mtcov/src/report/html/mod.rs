@@ -14,6 +14,7 @@
 
 mod file;
 mod index;
+mod lists;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -6,13 +6,16 @@ use mtcov_protocol::MrDescription;
 
 use anyhow::{Context, ensure};
 
-use crate::measure::{ClassIdx, CriterionMeasure, InputIdx, MrIdx, ReqIdx, measure};
+use crate::measure::{
+    ClassIdx, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx, SourceRelations, measure,
+};
+use crate::model::{SourceFunction, SourceInfo};
 
 use super::functions::Functions;
 use super::{
-    ClassEntry, CriterionReport, FileRow, Location, MetamorphicClass, MetamorphicCoverage,
-    MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport, PatchSummary, Report,
-    ReportInput, RequirementK, SourceEntry, Totals, WithoutShared, gaps,
+    ClassEntry, CriterionInput, CriterionReport, FileRow, Location, MetamorphicClass,
+    MetamorphicCoverage, MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport,
+    PatchSummary, Report, ReportInput, RequirementK, SourceEntry, Totals, WithoutShared, gaps,
 };
 use crate::patch::ChangedLines;
 
@@ -55,97 +58,22 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         .source_relations(counting)
         .with_satisfaction(satisfaction);
     let mr_refs = mrs;
-    // Per class, how many source inputs were checked with it.
-    let mut class_inputs = vec![0u32; pool.num_classes() as usize];
-    let source_entries: Vec<SourceEntry> = sources
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let t = InputIdx(i as u32);
-            let classes = pool.classes_of(t);
-            for c in &classes {
-                class_inputs[c.0 as usize] += 1;
-            }
-            SourceEntry {
-                key: s.key.clone(),
-                debug: s.debug.clone(),
-                s_ro: relations.size(t),
-                classes: classes
-                    .iter()
-                    .map(|&c| pool.class_name(c).to_owned())
-                    .collect(),
-                mrs: pool
-                    .mrs_of(t)
-                    .iter()
-                    .map(|m| mrs[m.0 as usize].id.clone())
-                    .collect(),
-            }
-        })
-        .collect();
+    let (source_entries, class_inputs) = source_entries(pool, &relations, sources, mrs);
 
+    let per = PerCriterion {
+        pool,
+        relations: &relations,
+        mrs,
+        sources: &source_entries,
+        functions,
+        k,
+    };
     let mut reports = Vec::with_capacity(criteria.len());
     let mut patch_criteria = Vec::new();
     for c in criteria {
-        ensure!(
-            c.locations.len() == c.coverage.num_requirements() as usize,
-            "{} criterion: {} locations for {} requirements; pass one Location per requirement",
-            c.criterion,
-            c.locations.len(),
-            c.coverage.num_requirements()
-        );
-        let m = measure(pool, &relations, c.coverage, k)
-            .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
-        let in_functions = Functions::new(
-            if c.criterion.is_black_box() {
-                &[]
-            } else {
-                functions
-            },
-            &m,
-            &c,
-            pool,
-        );
-        let gaps = gaps::rank(
-            &m,
-            &c,
-            &gaps::Context {
-                pool,
-                mrs: mr_refs,
-                sources: &source_entries,
-                functions: &in_functions,
-            },
-        );
-        if let Some(changed) = patch
-            && !c.criterion.is_black_box()
-        {
-            patch_criteria.push(patch_criterion(
-                &m,
-                c.criterion,
-                c.locations,
-                changed,
-                &gaps,
-            ));
-        }
-        reports.push(CriterionReport {
-            criterion: c.criterion,
-            summary: m.summary().cloned(),
-            // Black-box requirements are not in source files.
-            files: if c.criterion.is_black_box() {
-                Vec::new()
-            } else {
-                file_rows(&m, c.locations)
-            },
-            functions: in_functions.rows(&m, pool, mrs),
-            gaps,
-            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
-            metamorphic_coverage: c
-                .metamorphic
-                .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
-            without_shared: match c.clean {
-                Some(clean) => without_shared(&m, pool, &relations, clean, k, c.locations)?,
-                None => None,
-            },
-        });
+        let (report, in_patch) = per.report(c, patch)?;
+        reports.push(report);
+        patch_criteria.extend(in_patch);
     }
 
     Ok(Report {
@@ -183,6 +111,125 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
             criteria: patch_criteria,
         }),
     })
+}
+
+/// What every criterion's report is made of besides its own input.
+struct PerCriterion<'a> {
+    pool: &'a Pool,
+    relations: &'a SourceRelations,
+    mrs: &'a [MrDescription],
+    sources: &'a [SourceEntry],
+    functions: &'a [SourceFunction],
+    k: u32,
+}
+
+impl PerCriterion<'_> {
+    /// One criterion measured and reported, with its part of the patch.
+    fn report(
+        &self,
+        c: CriterionInput<'_>,
+        patch: Option<&ChangedLines>,
+    ) -> anyhow::Result<(CriterionReport, Option<PatchCriterion>)> {
+        let (pool, relations, mrs, sources, functions, k) = (
+            self.pool,
+            self.relations,
+            self.mrs,
+            self.sources,
+            self.functions,
+            self.k,
+        );
+        ensure!(
+            c.locations.len() == c.coverage.num_requirements() as usize,
+            "{} criterion: {} locations for {} requirements; pass one Location per requirement",
+            c.criterion,
+            c.locations.len(),
+            c.coverage.num_requirements()
+        );
+        let m = measure(pool, relations, c.coverage, k)
+            .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
+        let in_functions = Functions::new(
+            if c.criterion.is_black_box() {
+                &[]
+            } else {
+                functions
+            },
+            &m,
+            &c,
+            pool,
+        );
+        let gaps = gaps::rank(
+            &m,
+            &c,
+            &gaps::Context {
+                pool,
+                mrs,
+                sources,
+                functions: &in_functions,
+            },
+        );
+        let in_patch = patch
+            .filter(|_| !c.criterion.is_black_box())
+            .map(|changed| patch_criterion(&m, c.criterion, c.locations, changed, &gaps));
+        let report = CriterionReport {
+            criterion: c.criterion,
+            summary: m.summary().cloned(),
+            // Black-box requirements are not in source files.
+            files: if c.criterion.is_black_box() {
+                Vec::new()
+            } else {
+                file_rows(&m, c.locations)
+            },
+            functions: in_functions.rows(&m, pool, mrs),
+            gaps,
+            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
+            metamorphic_coverage: c
+                .metamorphic
+                .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
+            without_shared: match c.clean {
+                Some(clean) => without_shared(&m, pool, relations, clean, k, c.locations)?,
+                None => None,
+            },
+        };
+        Ok((report, in_patch))
+    }
+}
+
+/// Each source input's entry (its `S_RO`, classes and MRs), and per
+/// class how many source inputs were checked with it.
+fn source_entries(
+    pool: &Pool,
+    relations: &SourceRelations,
+    sources: &[SourceInfo],
+    mrs: &[MrDescription],
+) -> (Vec<SourceEntry>, Vec<u32>) {
+    // Per class, how many source inputs were checked with it.
+    let mut class_inputs = vec![0u32; pool.num_classes() as usize];
+    let entries: Vec<SourceEntry> = sources
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let t = InputIdx(i as u32);
+            let classes = pool.classes_of(t);
+            for c in &classes {
+                class_inputs[c.0 as usize] += 1;
+            }
+            SourceEntry {
+                key: s.key.clone(),
+                debug: s.debug.clone(),
+                s_ro: relations.size(t),
+                classes: classes
+                    .iter()
+                    .map(|&c| pool.class_name(c).to_owned())
+                    .collect(),
+                mrs: pool
+                    .mrs_of(t)
+                    .iter()
+                    .map(|m| mrs[m.0 as usize].id.clone())
+                    .collect(),
+            }
+        })
+        .collect();
+    (entries, class_inputs)
 }
 
 /// One criterion restricted to the requirements on changed lines.

@@ -61,6 +61,48 @@ pub fn render_markdown(report: &Report) -> String {
             }
         }
     }
+    shared_captures(&mut out, report);
+    patch(&mut out, report);
+    sweep(&mut out, report);
+    functions(&mut out, report);
+    top_gaps(&mut out, report);
+    let flagged: Vec<String> = report
+        .float_checks
+        .iter()
+        .filter(|c| c.flagged())
+        .map(|c| esc(&c.sentence()))
+        .collect();
+    list_line(&mut out, "Weak float checks", false, flagged.into_iter());
+    list_line(
+        &mut out,
+        "MRs never associated with a source input",
+        false,
+        report.dead_mrs.iter().map(|m| esc(&m.id)),
+    );
+    for u in &report.unclassified_outputs {
+        let _ = writeln!(out, "\n**Output not classified**: {}", esc(&u.sentence()));
+    }
+    list_line(
+        &mut out,
+        "Violations",
+        true,
+        report.violations.iter().map(|v| match &v.minimal {
+            Some(minimal) => format!("{} (minimal input {})", esc(&v.mr), code(minimal)),
+            None => esc(&v.mr),
+        }),
+    );
+    list_line(
+        &mut out,
+        "Tests that did not pass",
+        true,
+        report.failed_tests.iter().map(|t| esc(&t.sentence())),
+    );
+    out
+}
+
+/// Shared captures, and each criterion's `A_k` without them.
+fn shared_captures(out: &mut String, report: &Report) {
+    let k = report.k;
     if report.captures.shared > 0 {
         let _ = writeln!(
             out,
@@ -79,7 +121,10 @@ pub fn render_markdown(report: &Report) -> String {
             }
         }
     }
-    patch(&mut out, report);
+}
+
+/// The `A_j` sweep of each criterion.
+fn sweep(out: &mut String, report: &Report) {
     let top = report
         .criteria
         .iter()
@@ -105,7 +150,11 @@ pub fn render_markdown(report: &Report) -> String {
             out.push('\n');
         }
     }
-    functions(&mut out, report);
+}
+
+/// The first gap groups of each criterion.
+fn top_gaps(out: &mut String, report: &Report) {
+    let k = report.k;
     for c in &report.criteria {
         if c.gaps.is_empty() {
             continue;
@@ -148,38 +197,6 @@ pub fn render_markdown(report: &Report) -> String {
             );
         }
     }
-    let flagged: Vec<String> = report
-        .float_checks
-        .iter()
-        .filter(|c| c.flagged())
-        .map(|c| esc(&c.sentence()))
-        .collect();
-    list_line(&mut out, "Weak float checks", false, flagged.into_iter());
-    list_line(
-        &mut out,
-        "MRs never associated with a source input",
-        false,
-        report.dead_mrs.iter().map(|m| esc(&m.id)),
-    );
-    for u in &report.unclassified_outputs {
-        let _ = writeln!(out, "\n**Output not classified**: {}", esc(&u.sentence()));
-    }
-    list_line(
-        &mut out,
-        "Violations",
-        true,
-        report.violations.iter().map(|v| match &v.minimal {
-            Some(minimal) => format!("{} (minimal input {})", esc(&v.mr), code(minimal)),
-            None => esc(&v.mr),
-        }),
-    );
-    list_line(
-        &mut out,
-        "Tests that did not pass",
-        true,
-        report.failed_tests.iter().map(|t| esc(&t.sentence())),
-    );
-    out
 }
 
 /// Functions listed per code criterion: those with the lowest `A_k`.

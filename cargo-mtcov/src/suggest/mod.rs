@@ -157,61 +157,18 @@ pub fn suggest(
             if made.contains(&(source.choices.clone(), input_part(&target.choices))) {
                 continue;
             }
-            let templates = by_change.get(&changed);
-            let changes = changed
-                .iter()
-                .map(|&c| {
-                    let cat = &decl.categories[c];
-                    format!(
-                        "{}: {} → {}",
-                        cat.name,
-                        cat.choices[usize::from(source.choices[c])].name,
-                        cat.choices[usize::from(target.choices[c])].name
-                    )
-                })
-                .collect();
-            let source_words = label(&source.choices);
-            let target_words = label(&target.choices)
-                .split(" → ")
-                .next()
-                .unwrap_or_default()
-                .to_owned();
+            let candidate = candidate(
+                decl,
+                (source, target),
+                &changed,
+                by_change.get(&changed),
+                (k, numerator, denominator),
+            );
             candidates.push((
                 changed.len(),
                 u32::MAX - source.inputs,
-                format!("{source_words}|{target_words}"),
-                Candidate {
-                    rank: 0,
-                    skeleton: skeleton(
-                        decl,
-                        &source_words,
-                        &target_words,
-                        &changes_of(decl, target, &changed),
-                    ),
-                    source_frame: source_words,
-                    follow_up_frame: target_words,
-                    changes,
-                    k_of_source: f64::from(source.have) / f64::from(k),
-                    source_inputs: source.inputs,
-                    source_classes: source.classes.clone(),
-                    a_k_gain: 1.0 / denominator as f64,
-                    predicted_a_k: (numerator + 1) as f64 / denominator as f64,
-                    predicted_numerator: numerator + 1,
-                    predicted_denominator: denominator,
-                    templates: templates
-                        .map(|t| t.iter().map(|(mr, _)| mr.clone()).collect())
-                        .unwrap_or_default(),
-                    classes: templates
-                        .map(|t| {
-                            t.iter()
-                                .map(|(_, class)| class.clone())
-                                .filter(|class| !source.classes.contains(class))
-                                .collect::<BTreeSet<_>>()
-                                .into_iter()
-                                .collect()
-                        })
-                        .unwrap_or_default(),
-                },
+                format!("{}|{}", candidate.source_frame, candidate.follow_up_frame),
+                candidate,
             ));
         }
     }
@@ -240,6 +197,74 @@ pub fn suggest(
             .filter(|f| f.inputs == 0)
             .map(|f| label(&f.choices))
             .collect(),
+    }
+}
+
+/// The candidate MR from frame `source` to the input frame of `target`,
+/// which differ in the I-categories `changed`; `templates` are the MRs
+/// (and classes) that already change those categories, and `(k,
+/// numerator, denominator)` the declaration's `A_k`.
+fn candidate(
+    decl: &Declaration,
+    (source, target): (&FrameState, &FrameState),
+    changed: &[usize],
+    templates: Option<&BTreeSet<(String, String)>>,
+    (k, numerator, denominator): (u32, u64, u64),
+) -> Candidate {
+    let label = |choices: &[u16]| {
+        decl.frame_label(&mtcov_protocol::categories::Frame::Complete(
+            choices.to_vec(),
+        ))
+    };
+    let changes = changed
+        .iter()
+        .map(|&c| {
+            let cat = &decl.categories[c];
+            format!(
+                "{}: {} → {}",
+                cat.name,
+                cat.choices[usize::from(source.choices[c])].name,
+                cat.choices[usize::from(target.choices[c])].name
+            )
+        })
+        .collect();
+    let source_words = label(&source.choices);
+    let target_words = label(&target.choices)
+        .split(" → ")
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    Candidate {
+        rank: 0,
+        skeleton: skeleton(
+            decl,
+            &source_words,
+            &target_words,
+            &changes_of(decl, target, changed),
+        ),
+        source_frame: source_words,
+        follow_up_frame: target_words,
+        changes,
+        k_of_source: f64::from(source.have) / f64::from(k),
+        source_inputs: source.inputs,
+        source_classes: source.classes.clone(),
+        a_k_gain: 1.0 / denominator as f64,
+        predicted_a_k: (numerator + 1) as f64 / denominator as f64,
+        predicted_numerator: numerator + 1,
+        predicted_denominator: denominator,
+        templates: templates
+            .map(|t| t.iter().map(|(mr, _)| mr.clone()).collect())
+            .unwrap_or_default(),
+        classes: templates
+            .map(|t| {
+                t.iter()
+                    .map(|(_, class)| class.clone())
+                    .filter(|class| !source.classes.contains(class))
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }
 

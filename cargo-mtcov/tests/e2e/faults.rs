@@ -548,8 +548,8 @@ fn a_build_failure_stops_the_run() {
     assert!(stdout(&out).is_empty());
 }
 
-/// A `[env]` entry cargo would not accept either: named with its file,
-/// before anything is built (exit 2).
+/// A `[env]` entry cargo would not accept either: named with its file
+/// and line, before anything is built (exit 2).
 #[test]
 fn a_damaged_cargo_config_is_named() {
     let project = Fixture::new("cargo-config", "faults-bad-config");
@@ -560,8 +560,8 @@ fn a_damaged_cargo_config_is_named() {
     assert_stderr_contains(
         &out,
         &[
-            &format!("in cargo's config file {}", config.display()),
-            "`env.MTCOV_FIXTURE_PLAIN` must be a string or a table",
+            &format!("failed to parse `{}` as cargo configuration", config.display()),
+            "MTCOV_FIXTURE_PLAIN = 3",
         ],
     );
 }

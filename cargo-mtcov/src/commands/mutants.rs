@@ -291,7 +291,7 @@ fn print_summary(
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&summary)?)?;
     } else {
-        write!(out, "{}", matrix::render_text(&summary))?;
+        write!(out, "{}", crate::mutants::summary::render_text(&summary))?;
     }
     out.flush()?;
     Ok(ExitStatus::Success)

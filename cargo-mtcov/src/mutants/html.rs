@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::matrix::{KillRow, MatrixSummary};
+use super::summary::{KillRow, MatrixSummary};
 use crate::escape::push_html;
 use crate::report::html_head;
 

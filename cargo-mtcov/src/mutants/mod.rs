@@ -24,6 +24,7 @@ pub(crate) mod list;
 pub(crate) mod matrix;
 pub(crate) mod scratch;
 pub(crate) mod shard;
+pub(crate) mod summary;
 pub(crate) mod verdict;
 
 use scratch::Scratch;

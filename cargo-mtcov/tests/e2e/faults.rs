@@ -560,7 +560,10 @@ fn a_damaged_cargo_config_is_named() {
     assert_stderr_contains(
         &out,
         &[
-            &format!("failed to parse `{}` as cargo configuration", config.display()),
+            &format!(
+                "failed to parse `{}` as cargo configuration",
+                config.display()
+            ),
             "MTCOV_FIXTURE_PLAIN = 3",
         ],
     );

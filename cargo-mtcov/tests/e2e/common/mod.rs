@@ -101,33 +101,29 @@ pub(crate) fn assert_exit(output: &Output, code: i32) {
     );
 }
 
-/// A directory under the system temp dir, removed on drop.
+/// A directory under the system temp dir (tempfile's, removed on drop),
+/// by its canonical path: reports print canonical paths.
 #[derive(Debug)]
-pub(crate) struct TempDir(pub PathBuf);
+pub(crate) struct TempDir {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
 
 impl TempDir {
     pub(crate) fn new(tag: &str) -> Self {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("mtcov-cli-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        Self(dir.canonicalize().expect("canonical temp dir"))
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("mtcov-cli-{tag}-"))
+            .tempdir()
+            .expect("create temp dir");
+        let path = dir.path().canonicalize().expect("canonical temp dir");
+        Self { _dir: dir, path }
     }
 
     pub(crate) fn path(&self) -> &Path {
-        &self.0
+        &self.path
     }
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The workspace checkout this test runs from.
 /// Runs git in `dir` (as a fixed author), asserting that it succeeds.
 pub(crate) fn git(dir: &Path, args: &[&str]) {
     let out = Command::new("git")
@@ -148,6 +144,7 @@ pub(crate) fn git(dir: &Path, args: &[&str]) {
     );
 }
 
+/// The workspace checkout this test runs from.
 pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

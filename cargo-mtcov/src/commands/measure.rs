@@ -43,19 +43,8 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     } = &built;
     let mtcov_dir = workspace.mtcov_dir();
     if let Some(partition) = args.run.partition {
-        // A shard's records replace those of the same shard's last run.
         let dir = mtcov_dir.join(partition.dir_name());
-        let _ = std::fs::remove_dir_all(&dir);
-        let record_dir = dir.join("records");
-        fs_err::create_dir_all(&record_dir)?;
-        let runs = match run::run_tests(&run_plan(args, build, &record_dir)) {
-            Ok(runs) => runs,
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&dir);
-                return interrupted_or(e);
-            }
-        };
-        return save_shard(&record_dir, partition, *branch, build.clone(), runs);
+        return run_shard(args, build, (partition, &dir), *branch);
     }
     // A whole run's records can be the base of a later `--affected` run.
     let base = RunBase::now(workspace, &run_build_options(args), &args.test_args)?;
@@ -88,6 +77,27 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
     let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
     report_run(workspace, &last, &args.report, *color)
+}
+
+/// `--partition`: this shard's tests, its records in `dir` (replacing
+/// those of the same shard's last run), saved for `cargo mtcov merge`.
+fn run_shard(
+    args: &MtcovArgs,
+    build: &BuildOutput,
+    (partition, dir): (run::Partition, &Path),
+    branch: bool,
+) -> Result<ExitStatus> {
+    let _ = std::fs::remove_dir_all(dir);
+    let record_dir = dir.join("records");
+    fs_err::create_dir_all(&record_dir)?;
+    let runs = match run::run_tests(&run_plan(args, build, &record_dir)) {
+        Ok(runs) => runs,
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(dir);
+            return interrupted_or(e);
+        }
+    };
+    save_shard(&record_dir, partition, branch, build.clone(), runs)
 }
 
 fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Path) -> RunPlan<'a> {

@@ -9,7 +9,10 @@ use anstyle::{AnsiColor, Style};
 use crate::measure::Counting;
 
 use super::escape::{self, terminal as esc};
-use super::{CriterionReport, GapGroup, GapKind, Location, Report};
+use super::{CriterionReport, Location, Report};
+use gaps::gap_list;
+
+mod gaps;
 
 /// How to print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -453,156 +456,6 @@ fn function_table(out: &mut String, report: &Report, p: Paint) {
     }
 }
 
-fn gap_list(
-    out: &mut String,
-    c: &CriterionReport,
-    k: u32,
-    counting: Counting,
-    limit: usize,
-    p: Paint,
-) {
-    if c.gaps.is_empty() {
-        return;
-    }
-    let reqs: u32 = c.gaps.iter().map(|g| g.requirements).sum();
-    let shown = c.gaps.len().min(limit);
-    let _ = writeln!(
-        out,
-        "{}",
-        p.bold(&format!(
-            "Gaps in {} coverage: {} with K < 1 in {} (top {shown} by gain in A_{k})",
-            c.criterion,
-            count(reqs, "requirement", "requirements"),
-            count(c.gaps.len() as u32, "group", "groups"),
-        ))
-    );
-    let width = c.gaps[..shown]
-        .iter()
-        .map(|g| escape::width(&esc(&span(&g.span))))
-        .max()
-        .unwrap_or(0);
-    // One skeleton is enough to start from: the first one shown.
-    let mut skeleton_shown = false;
-    for g in &c.gaps[..shown] {
-        if c.criterion.is_black_box() {
-            black_box_gap_line(out, g, k, p);
-        } else {
-            let skeleton = g.skeleton.is_some() && !std::mem::replace(&mut skeleton_shown, true);
-            gap_line(out, g, (k, counting, skeleton), width, p);
-        }
-    }
-    if c.gaps.len() > shown {
-        let more = c.gaps.len() - shown;
-        let _ = writeln!(
-            out,
-            "  ... and {more} more {} (all in --html and --json; more here with --gaps N)",
-            if more == 1 { "group" } else { "groups" }
-        );
-    }
-    out.push('\n');
-}
-
-/// One code gap; `skeleton`: print its MR skeleton (the JSON and HTML
-/// reports have every one).
-fn gap_line(
-    out: &mut String,
-    g: &GapGroup,
-    (k, counting, skeleton): (u32, Counting, bool),
-    width: usize,
-    p: Paint,
-) {
-    let where_ = escape::pad(&esc(&span(&g.span)), width);
-    let _ = write!(
-        out,
-        "{:>4}. {} {:>9} {:>13}",
-        g.rank,
-        p.cyan(&where_),
-        count(g.requirements, "req", "reqs"),
-        if g.first_use_only {
-            "first use".to_owned()
-        } else {
-            format!("up to +{}", pct(g.a_k_gain))
-        },
-    );
-    if let Some(label) = &g.span.label {
-        let _ = write!(out, "  {}", p.dim(&esc(label)));
-    }
-    if let Some(name) = &g.function_name {
-        let _ = write!(out, "  in {}", p.bold(&esc(name)));
-    }
-    out.push('\n');
-    let advice = match g.kind {
-        GapKind::Uncovered => p.red(&esc(&g.advice)),
-        GapKind::Thin => esc(&g.advice).into_owned(),
-    };
-    let _ = writeln!(out, "        {advice}");
-    if let Some(text) = g.skeleton.as_deref().filter(|_| skeleton) {
-        for line in text.lines() {
-            let _ = writeln!(out, "          {}", p.dim(&esc(line)));
-        }
-    }
-    let _ = writeln!(out, "        {}", p.dim(&g.gain_words(counting)));
-    // Which classes run the function, when some do not.
-    if !g.classes_not_running.is_empty() {
-        let list = |classes: &[String]| {
-            if classes.is_empty() {
-                "none".to_owned()
-            } else {
-                esc(&classes.join(", ")).into_owned()
-            }
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!(
-                "classes that run it on source inputs: {}; that do not: {}",
-                list(&g.classes_running),
-                list(&g.classes_not_running)
-            ))
-        );
-    }
-    if let Some(c) = &g.closest {
-        let classes = if c.classes.is_empty() {
-            "none".to_owned()
-        } else {
-            esc(&c.classes.join(", ")).into_owned()
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
-        );
-    }
-}
-
-/// A black-box gap is one requirement, named in words; the advice says it.
-fn black_box_gap_line(out: &mut String, g: &GapGroup, k: u32, p: Paint) {
-    let _ = writeln!(
-        out,
-        "{:>4}. {}  up to +{}",
-        g.rank,
-        p.cyan(g.span.label.as_deref().unwrap_or("")),
-        pct(g.a_k_gain),
-    );
-    let advice = match g.kind {
-        GapKind::Uncovered => p.red(&g.advice),
-        GapKind::Thin => g.advice.clone(),
-    };
-    let _ = writeln!(out, "        {advice}");
-    if let Some(c) = &g.closest {
-        let classes = if c.classes.is_empty() {
-            "none".to_owned()
-        } else {
-            c.classes.join(", ")
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
-        );
-    }
-}
-
 fn dead_mrs(out: &mut String, report: &Report, limit: usize, p: Paint) {
     if report.dead_mrs.is_empty() {
         return;
@@ -708,7 +561,7 @@ fn shared_captures(out: &mut String, report: &Report, limit: usize, p: Paint) {
     out.push('\n');
 }
 
-fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
+pub(super) fn and_more(out: &mut String, more: usize, one: &str, many: &str) {
     if more > 0 {
         let _ = writeln!(
             out,
@@ -741,14 +594,14 @@ pub(super) fn pct(v: f64) -> String {
     format!("{x:.1}%")
 }
 
-fn count(n: u32, one: &str, many: &str) -> String {
+pub(super) fn count(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// ANSI styling (anstyle's), a no-op when colour is off: the text is
 /// rendered now and written later, so `color` decides, not the terminal.
 #[derive(Clone, Copy)]
-struct Paint(bool);
+pub(super) struct Paint(bool);
 
 impl Paint {
     fn style(self, style: Style, s: &str) -> String {

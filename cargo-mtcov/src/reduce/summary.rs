@@ -89,8 +89,8 @@ fn share(kept: Kept) -> String {
     format!("{} of {} ({})", kept.kept, kept.total, percent(pct))
 }
 
-pub(crate) fn render_text(r: &Reduction) -> String {
-    let mut out = String::new();
+/// What was kept, how, and the `A_k` (and kills) it keeps.
+fn kept_lines(out: &mut String, r: &Reduction) {
     let _ = writeln!(
         out,
         "Kept {} metamorphic groups: {} source inputs, {} MRs ({})",
@@ -158,6 +158,10 @@ pub(crate) fn render_text(r: &Reduction) -> String {
     if let Some(killed) = r.killed_mutants {
         let _ = writeln!(out, "  kills unchanged: all {killed} killed mutants");
     }
+}
+
+/// The MRs that add nothing, and what dropping each kept MR would cost.
+fn mr_costs(out: &mut String, r: &Reduction) {
     if !r.mrs_adding_nothing.is_empty() {
         let _ = writeln!(
             out,
@@ -197,6 +201,10 @@ pub(crate) fn render_text(r: &Reduction) -> String {
             );
         }
     }
+}
+
+/// The prioritised order, and the commands that run the selections.
+fn order_lines(out: &mut String, r: &Reduction) {
     let order = &r.order;
     let _ = write!(
         out,
@@ -230,5 +238,12 @@ pub(crate) fn render_text(r: &Reduction) -> String {
         terminal(&r.selection),
         terminal(&r.order_file)
     );
+}
+
+pub(crate) fn render_text(r: &Reduction) -> String {
+    let mut out = String::new();
+    kept_lines(&mut out, r);
+    mr_costs(&mut out, r);
+    order_lines(&mut out, r);
     out
 }

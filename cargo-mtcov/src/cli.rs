@@ -507,6 +507,22 @@ impl ReportOptions {
 }
 
 impl ReportOptions {
+    /// What `|S_RO|` counts (`--distinct`).
+    pub(crate) fn counting(&self) -> crate::measure::Counting {
+        match self.distinct {
+            Distinct::Class => crate::measure::Counting::Class,
+            Distinct::Mr => crate::measure::Counting::Mr,
+        }
+    }
+
+    /// Which source inputs satisfy a relation (`--satisfaction`).
+    pub(crate) fn satisfaction(&self) -> crate::measure::Satisfaction {
+        match self.satisfaction {
+            SatisfactionArg::Relation => crate::measure::Satisfaction::Relation,
+            SatisfactionArg::Input => crate::measure::Satisfaction::Input,
+        }
+    }
+
     /// Whether an output needs the per-line view.
     pub(crate) fn wants_lines(&self) -> bool {
         self.html.is_some()

@@ -4,7 +4,7 @@
 
 use std::io::Write as _;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 
 use crate::assemble::assemble;
 use crate::assemble::coverage::{self, ScopePatterns};
@@ -12,10 +12,11 @@ use crate::cli::ReduceCommand;
 use crate::error::ExitStatus;
 use crate::model::Criterion;
 use crate::reduce::order::Strategy;
-use crate::reduce::run::{Found, choose, describe, kills_of, suite_of_run, write_selections};
+use crate::reduce::run::{
+    Found, check_reducible, choose, describe, kills_of, suite_of_run, write_selections,
+};
 use crate::reduce::summary::{self};
 use crate::reduce::{self, Method};
-use crate::run::BinaryOutcome;
 use crate::term;
 
 /// Random orders the prioritisation's APFD is compared with.
@@ -30,22 +31,11 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
     } = super::load_last_run(&args.common, &args.last_run, true)?;
     let records = crate::records::read_checked(&last)?;
     let assembled = assemble(&records)?;
-    if !assembled.violations.is_empty()
-        || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed)
-    {
-        bail!(
-            "the last run has failing tests: a reduction keeps what a passing suite shows; \
-             fix them (`cargo mtcov report` lists them) and run `cargo mtcov` again"
-        );
-    }
     let criteria: Vec<Criterion> = Criterion::ALL
         .into_iter()
         .filter(|c| args.criterion.contains(c))
         .collect();
-    coverage::check_measurable(&last, &criteria)?;
-    if criteria.contains(&Criterion::Branch) && !last.branch {
-        bail!("the last run has no branch coverage: run `cargo mtcov --branch` first");
-    }
+    check_reducible(&last, &assembled, &criteria)?;
     let patterns = ScopePatterns {
         include: &args.include,
         exclude: &args.exclude,
@@ -73,11 +63,7 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         exact,
         selection: &dir.join("selection.txt"),
         order_file: &dir.join("order.txt"),
-        method: match (args.budget, args.exact) {
-            (Some(_), _) => Method::Budget,
-            (None, true) => Method::Exact,
-            (None, false) => Method::Greedy,
-        },
+        method: Method::of(args.budget.is_some(), args.exact),
         with_mutants: args.mutants,
     };
     let adequacy = (&adequacy.0[..], &adequacy.1[..]);

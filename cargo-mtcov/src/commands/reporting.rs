@@ -13,9 +13,8 @@ use crate::assemble::coverage::{self, ScopePatterns};
 use crate::assemble::suggestions::suggestions;
 use crate::assemble::{Assembled, assemble, choices};
 use crate::build::Workspace;
-use crate::cli::{Distinct, FailUnder, ReportOptions, SatisfactionArg};
+use crate::cli::{Distinct, FailUnder, ReportOptions};
 use crate::error::ExitStatus;
-use crate::measure::{Counting, Satisfaction};
 use crate::model::{ColorChoice, Criterion};
 use crate::patch::ChangedLines;
 use crate::records::RunRecords;
@@ -140,10 +139,7 @@ impl MeasuredRun<'_> {
             .any(|m| m.criterion.is_black_box());
         let mut report = report::build(report::ReportInput {
             k: options.k,
-            counting: match options.distinct {
-                Distinct::Class => Counting::Class,
-                Distinct::Mr => Counting::Mr,
-            },
+            counting: options.counting(),
             pool: &assembled.pool,
             mrs: &assembled.mrs,
             sources: &assembled.sources,
@@ -168,10 +164,7 @@ impl MeasuredRun<'_> {
                 })
                 .collect(),
             violations: assembled.violations.clone(),
-            satisfaction: match options.satisfaction {
-                SatisfactionArg::Relation => Satisfaction::Relation,
-                SatisfactionArg::Input => Satisfaction::Input,
-            },
+            satisfaction: options.satisfaction(),
             // Unclassified outputs matter to the black-box criteria alone.
             unclassified: if any_black_box {
                 choices::unclassified_outputs(records, assembled)
@@ -188,13 +181,10 @@ impl MeasuredRun<'_> {
                 Vec::new()
             },
             stopped_draws: records.stopped_draws.clone(),
-            captures: records
-                .processes
-                .iter()
-                .fold(report::Captures::default(), |sum, p| report::Captures {
-                    measured: sum.measured + p.captures.0,
-                    shared: sum.shared + p.captures.1,
-                }),
+            captures: {
+                let (measured, shared) = records.captures();
+                report::Captures { measured, shared }
+            },
         })?;
         report.float_checks =
             report::float_checks(&crate::tolerance::checks(records, crate::tolerance::MARGIN));

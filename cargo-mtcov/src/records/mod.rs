@@ -245,6 +245,14 @@ pub(crate) enum Completeness {
 }
 
 impl RunRecords {
+    /// Source executions measured, and how many of them another thread
+    /// ran during, over every process.
+    pub(crate) fn captures(&self) -> (u64, u64) {
+        self.processes.iter().fold((0, 0), |(measured, shared), p| {
+            (measured + p.captures.0, shared + p.captures.1)
+        })
+    }
+
     /// Checks the records against how the run's processes ended. A process
     /// whose records are incomplete although it passed lost records (a
     /// write failed, the file was cut or edited): no number built on it can

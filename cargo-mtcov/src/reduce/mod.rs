@@ -159,6 +159,17 @@ pub(crate) enum Method {
     Budget,
 }
 
+impl Method {
+    /// The method of `--budget` (when given), else of `--exact`.
+    pub(crate) fn of(budget: bool, exact: bool) -> Method {
+        match (budget, exact) {
+            (true, _) => Method::Budget,
+            (false, true) => Method::Exact,
+            (false, false) => Method::Greedy,
+        }
+    }
+}
+
 /// How many groups `--budget` keeps: a number or a share of the groups.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Budget {

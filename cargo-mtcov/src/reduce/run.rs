@@ -11,8 +11,11 @@ use super::summary::{CriterionKept, Kept, KeptGroup, MrCost, Reduction};
 use super::{Adequacy, Budget, ExactInfo, Group, Method, Order, Suite, SuiteCriterion};
 use crate::assemble::Assembled;
 use crate::assemble::coverage::CriterionCoverage;
+use crate::model::Criterion;
 use crate::mutants::matrix::Matrix;
 use crate::records::RunRecords;
+use crate::run::BinaryOutcome;
+use crate::run::last_run::LastRun;
 
 /// How the selection names a group: its MR's id, the key of the MR's
 /// argument, and its source inputs' `Debug` text.
@@ -144,6 +147,29 @@ pub(crate) fn kills_of(path: &std::path::Path, units: &[Unit]) -> Result<Vec<Vec
         kills.push(killers);
     }
     Ok(kills)
+}
+
+/// Refuses a run a reduction cannot start from: one with failing tests or
+/// violations (a reduction keeps what a passing suite shows), one that
+/// cannot give the `criteria` (no instrumented build, no branch coverage).
+pub(crate) fn check_reducible(
+    last: &LastRun,
+    assembled: &Assembled,
+    criteria: &[Criterion],
+) -> Result<()> {
+    if !assembled.violations.is_empty()
+        || last.runs.iter().any(|r| r.outcome != BinaryOutcome::Passed)
+    {
+        bail!(
+            "the last run has failing tests: a reduction keeps what a passing suite shows; \
+             fix them (`cargo mtcov report` lists them) and run `cargo mtcov` again"
+        );
+    }
+    crate::assemble::coverage::check_measurable(last, criteria)?;
+    if criteria.contains(&Criterion::Branch) && !last.branch {
+        bail!("the last run has no branch coverage: run `cargo mtcov --branch` first");
+    }
+    Ok(())
 }
 
 /// The groups to keep, the greedy's size and the exact search's facts:

@@ -19,17 +19,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
     check_selection()?;
-    // `--affected`: the last run is checked before building.
-    let checked = match &args.affected {
-        Some(reference) => Some(affected::check(
-            &crate::build::metadata(common.manifest_path.as_deref())?,
-            reference,
-            &run_build_options(args),
-            &args.test_args,
-            args.run.partition.is_some(),
-        )?),
-        None => None,
-    };
+    let checked = check_affected(args)?;
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
     let built = build_for_run(common, &args.build, &args.report)?;
@@ -77,6 +67,17 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
     let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
     report_run(workspace, &last, &args.report, *color)
+}
+
+/// `--affected`: the last run is checked before building.
+fn check_affected(args: &MtcovArgs) -> Result<Option<affected::Checked>> {
+    let Some(reference) = &args.affected else {
+        return Ok(None);
+    };
+    let workspace = crate::build::metadata(args.common.manifest_path.as_deref())?;
+    let options = run_build_options(args);
+    let partition = args.run.partition.is_some();
+    affected::check(&workspace, reference, &options, &args.test_args, partition).map(Some)
 }
 
 /// `--partition`: this shard's tests, its records in `dir` (replacing

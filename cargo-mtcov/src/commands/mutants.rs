@@ -76,12 +76,7 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     // 4. The mutants.
     let results = run_mutants(&plan, &baseline, &mutants, &instrumented.line_k, args)?;
     // 5. The matrix.
-    let cost = matrix::Cost {
-        jobs: args.jobs.get(),
-        baseline_seconds: (baseline.build_time + baseline.test_time).as_secs_f64(),
-        timeout_seconds: baseline.timeout.as_secs_f64(),
-        total_seconds: started.elapsed().as_secs_f64(),
-    };
+    let cost = matrix::Cost::of(args.jobs.get(), &baseline, started);
     let shard = args.shard.map(|shard| ShardInfo {
         k: shard.k,
         n: shard.n,

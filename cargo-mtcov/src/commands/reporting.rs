@@ -52,19 +52,7 @@ pub(super) fn report_run(
         exclude: &options.exclude,
     };
     let measured = coverage::measured(workspace, last, &records, &assembled, &criteria, patterns)?;
-    let changed = options
-        .diff
-        .as_deref()
-        .map(|base| crate::patch::read(&workspace.root, base))
-        .transpose()?;
-    if let Some(changed) = &changed
-        && !code
-    {
-        term::warn(format_args!(
-            "--diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
-            changed.base
-        ));
-    }
+    let changed = patch_lines(workspace, options, code)?;
     let measured_run = MeasuredRun {
         last,
         records: &records,
@@ -92,6 +80,29 @@ pub(super) fn report_run(
         return Ok(ExitStatus::BelowFailUnder);
     }
     Ok(ExitStatus::Success)
+}
+
+/// The lines `--diff` changed; a warning when only black-box criteria
+/// (`code` false), which have no lines, are measured.
+fn patch_lines(
+    workspace: &Workspace,
+    options: &ReportOptions,
+    code: bool,
+) -> Result<Option<ChangedLines>> {
+    let changed = options
+        .diff
+        .as_deref()
+        .map(|base| crate::patch::read(&workspace.root, base))
+        .transpose()?;
+    if let Some(changed) = &changed
+        && !code
+    {
+        term::warn(format_args!(
+            "--diff {}: only black-box criteria are measured, which have no lines; the patch has no requirements",
+            changed.base
+        ));
+    }
+    Ok(changed)
 }
 
 /// Why a run without any MR has no report, and what to do.
@@ -124,6 +135,26 @@ struct MeasuredRun<'a> {
 }
 
 impl MeasuredRun<'_> {
+    /// Each measured criterion as the report takes it.
+    fn criterion_inputs(&self) -> Vec<CriterionInput<'_>> {
+        self.measured
+            .criteria
+            .iter()
+            .map(|c| CriterionInput {
+                criterion: c.criterion,
+                coverage: &c.coverage,
+                locations: &c.locations,
+                aside: &c.aside,
+                first_use: &c.first_use,
+                aside_complete: c.aside_complete,
+                metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
+                    differing: &c.differing,
+                }),
+                clean: c.clean.as_ref(),
+            })
+            .collect()
+    }
+
     /// The report of the run under `options`, with the patch's lines.
     fn report(
         &self,
@@ -144,25 +175,7 @@ impl MeasuredRun<'_> {
             mrs: &assembled.mrs,
             sources: &assembled.sources,
             functions: &self.measured.functions,
-            criteria: self
-                .measured
-                .criteria
-                .iter()
-                .map(|c| CriterionInput {
-                    criterion: c.criterion,
-                    coverage: &c.coverage,
-                    locations: &c.locations,
-                    aside: &c.aside,
-                    first_use: &c.first_use,
-                    aside_complete: c.aside_complete,
-                    metamorphic: (!c.criterion.is_black_box()).then_some(
-                        report::MetamorphicInput {
-                            differing: &c.differing,
-                        },
-                    ),
-                    clean: c.clean.as_ref(),
-                })
-                .collect(),
+            criteria: self.criterion_inputs(),
             violations: assembled.violations.clone(),
             satisfaction: options.satisfaction(),
             // Unclassified outputs matter to the black-box criteria alone.

@@ -125,6 +125,19 @@ pub(crate) struct Cost {
     pub(crate) total_seconds: f64,
 }
 
+impl Cost {
+    /// What a run `started` then cost, on `jobs` scratch copies, with its
+    /// plain baseline's build and test time and timeout.
+    pub(crate) fn of(jobs: usize, baseline: &super::Baseline, started: std::time::Instant) -> Cost {
+        Cost {
+            jobs,
+            baseline_seconds: (baseline.build_time + baseline.test_time).as_secs_f64(),
+            timeout_seconds: baseline.timeout.as_secs_f64(),
+            total_seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+}
+
 /// `mutants.json` and the shards' matrices, as files.
 const KIND: crate::versioned::Kind = crate::versioned::Kind {
     what: "a kill matrix",

@@ -8,8 +8,7 @@ use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use super::outputs;
-use crate::assemble::coverage::CodeCoverage;
-use crate::assemble::coverage::{self, ScopePatterns};
+use crate::assemble::coverage::{self, CodeCoverage, ScopePatterns};
 use crate::assemble::suggestions::suggestions;
 use crate::assemble::{Assembled, assemble, choices};
 use crate::build::Workspace;

@@ -35,7 +35,7 @@ pub fn records(text: &str) -> Result<()> {
 pub fn coverage_mapping(covmap: &[u8], covfun: &[u8], names: &[u8]) -> Result<()> {
     let info = crate::mapping::decode::decode_sections(covmap, covfun, names)?;
     let scope = Scope::all().include_dir("/nonexistent/mtcov-fuzz");
-    let map = crate::mapping::build::Map::from_infos(std::slice::from_ref(&info), &scope);
+    let map = crate::mapping::map::Map::from_infos(std::slice::from_ref(&info), &scope);
     for criterion in [
         Criterion::Line,
         Criterion::Region,

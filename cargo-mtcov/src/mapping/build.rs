@@ -1,9 +1,6 @@
-//! From decoded mapping records to the pre-resolved form evaluation runs
-//! on: records with compiled counters and requirement indices, per-file
-//! line views, and the requirement sets.
+//! From decoded mapping records to the [`Map`] evaluation runs on.
 
 use std::collections::HashMap;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -12,123 +9,16 @@ use llvm_profparser::coverage::{
     CounterMappingRegion, CoverageMappingInfo, FunctionRecordV3, RegionKind,
 };
 
-use super::decode;
 use super::items::FnItem;
 use super::linear::{Compiler, Linear, Terms};
-use super::lines::{self, LineScratch, ViewKind, ViewRegion};
+use super::lines::{ViewKind, ViewRegion};
+use super::map::{Kind, Map, Record, Region};
 use super::testcode::SourceFacts;
-use super::{Requirement, RequirementKey, RequirementKind, Scope};
-use crate::model::{Criterion, SourceFunction};
-
-/// "No index": out of scope, folded, unknown.
-pub(crate) const NONE: u32 = u32::MAX;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
-    View(ViewKind),
-    Branch,
-}
-
-#[derive(Debug)]
-pub(crate) struct Region {
-    pub kind: Kind,
-    pub count: Linear,
-    pub false_count: Linear,
-    /// Code region: its region requirement. Branch: its true outcome's.
-    pub req: u32,
-    /// Branch: its false outcome's requirement.
-    pub req_false: u32,
-}
-
-#[derive(Debug)]
-pub(crate) struct Record {
-    pub regions: Range<u32>,
-    /// Number of physical counters its expressions read.
-    pub num_counters: u32,
-    /// Its function requirement and the counter of its first region.
-    pub function: Option<(u32, Linear)>,
-    /// Line views (chunks of files) it has regions in.
-    pub views: Vec<u32>,
-}
-
-impl FileView {
-    /// The line requirement of `line`, if it is one of this chunk's.
-    pub(crate) fn line_requirement(&self, line: u32) -> Option<u32> {
-        let id = *self
-            .line_req
-            .get(line.checked_sub(self.first_line)? as usize)?;
-        (id != NONE).then_some(id)
-    }
-}
-
-/// The line view of one chunk of a file (`lines::chunks`: lines no other
-/// chunk has): its regions combined and sorted the way llvm-cov's segment
-/// builder wants them. Evaluated only when one of its records ran.
-#[derive(Debug)]
-pub(crate) struct FileView {
-    pub regions: Vec<ViewRegion>,
-    /// Whether it is its file's last chunk.
-    pub ends_file: bool,
-    /// The records its regions count, ascending: what it covers depends on
-    /// their counters only.
-    pub records: Vec<u32>,
-    /// Per view region, its slice of `members`.
-    pub member_ranges: Vec<Range<u32>>,
-    /// (record, counter) summed into a view region's count.
-    pub members: Vec<(u32, Linear)>,
-    pub first_line: u32,
-    /// Line requirement per line from `first_line`, or NONE.
-    pub line_req: Vec<u32>,
-}
-
-#[derive(Debug)]
-pub(crate) struct Map {
-    pub records: Vec<Record>,
-    pub regions: Vec<Region>,
-    pub terms: Terms,
-    pub by_key: HashMap<(u64, u64), u32>,
-    pub views: Vec<FileView>,
-    /// Per record, its group: records that can cover a common region,
-    /// branch or function requirement (the copies of one function), as
-    /// connected components. What a group covers depends on its records'
-    /// counters only.
-    pub group_of: Vec<u32>,
-    /// Per group, its records.
-    pub groups: Vec<Vec<u32>>,
-    reqs: [Vec<Requirement>; 4],
-    /// The functions as written, by (file, first line); file paths
-    /// absolute.
-    pub functions: Vec<SourceFunction>,
-    pub has_branch_regions: bool,
-    /// Source files the scope's directories admit (before patterns).
-    pub scope_files: Vec<Arc<str>>,
-    /// Per `--include` / `--exclude` pattern, whether it matched one of them.
-    pub pattern_hits: Vec<bool>,
-}
-
-pub(crate) fn criterion_index(c: Criterion) -> usize {
-    match c {
-        Criterion::Line => 0,
-        Criterion::Region => 1,
-        Criterion::Branch => 2,
-        Criterion::Function => 3,
-        Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => {
-            unreachable!(
-                "black-box criteria have no coverage mapping; callers pass code criteria only"
-            )
-        }
-    }
-}
+use super::{NONE, Requirement, RequirementKey, RequirementKind, Scope};
+use super::{decode, group, views};
+use crate::model::SourceFunction;
 
 impl Map {
-    pub(crate) fn requirements(&self, c: Criterion) -> &[Requirement] {
-        &self.reqs[criterion_index(c)]
-    }
-
-    pub(crate) fn requirement_count(&self, criterion_index: usize) -> usize {
-        self.reqs[criterion_index].len()
-    }
-
     pub(crate) fn load(binary: &Path, extra: &[PathBuf], scope: &Scope) -> Result<Map> {
         let mut infos = vec![
             decode::read_object(binary)
@@ -219,6 +109,27 @@ fn pos(line: usize, col: usize) -> (u32, u32) {
         u32::try_from(line).unwrap_or(u32::MAX),
         u32::try_from(col).unwrap_or(u32::MAX),
     )
+}
+
+/// Where a region in scope lies: its record, file and span.
+struct Placed {
+    record: u32,
+    file: u32,
+    span: ((u32, u32), (u32, u32)),
+}
+
+impl Placed {
+    fn key(&self, files: &[Arc<str>], kind: RequirementKind) -> RequirementKey {
+        let ((line_start, col_start), (line_end, col_end)) = self.span;
+        RequirementKey {
+            file: files[self.file as usize].clone(),
+            line_start,
+            col_start,
+            line_end,
+            col_end,
+            kind,
+        }
+    }
 }
 
 impl<'s> Builder<'s> {
@@ -330,16 +241,7 @@ impl<'s> Builder<'s> {
     }
 
     fn add_record(&mut self, rec: &FunctionRecordV3, files: &[u32], name: Option<&str>) {
-        // Regions out of scope or in test-only code have no file.
-        let file_of = |r: &CounterMappingRegion| {
-            let file = files.get(r.file_id).copied().unwrap_or(NONE);
-            let (start, end) = (pos(r.loc.line_start, 0).0, pos(r.loc.line_end, 0).0);
-            match self.facts.get(file as usize) {
-                Some(Some(facts)) if facts.test.contains(start, end) => NONE,
-                _ => file,
-            }
-        };
-        if !rec.regions.iter().any(|r| file_of(r) != NONE) {
+        if !rec.regions.iter().any(|r| self.file_of(files, r) != NONE) {
             return;
         }
         let index = self.records.len() as u32;
@@ -357,7 +259,7 @@ impl<'s> Builder<'s> {
                 RegionKind::Branch | RegionKind::MCDCBranch => None,
                 RegionKind::MCDCDecision => continue,
             };
-            let file = file_of(r);
+            let file = self.file_of(files, r);
             let is_first_counted = view_kind.is_some() && std::mem::take(&mut first_counted);
             if file == NONE {
                 continue;
@@ -376,82 +278,27 @@ impl<'s> Builder<'s> {
                     num_counters = num_counters.max(m + 1);
                 }
             }
-            let span = (
-                pos(r.loc.line_start, r.loc.column_start),
-                pos(r.loc.line_end, r.loc.column_end),
-            );
-            let path = self.files[file as usize].clone();
-            let key = |kind| RequirementKey {
-                file: path.clone(),
-                line_start: span.0.0,
-                col_start: span.0.1,
-                line_end: span.1.0,
-                col_end: span.1.1,
-                kind,
+            let at = Placed {
+                record: index,
+                file,
+                span: (
+                    pos(r.loc.line_start, r.loc.column_start),
+                    pos(r.loc.line_end, r.loc.column_end),
+                ),
             };
             let (kind, req, req_false) = match view_kind {
                 Some(vk) => {
                     if is_first_counted {
-                        let fkey = RequirementKey {
-                            line_end: span.0.0,
-                            col_end: span.0.1,
-                            ..key(RequirementKind::Function)
-                        };
-                        let id = self.reqs[3].id(fkey, || function_label(name, span.0));
-                        function = Some((id, count));
-                        if id as usize == self.function_lines.len() {
-                            self.function_lines.push((file, span.0.0, span.1.0));
-                        }
+                        function = Some((self.function_requirement(&at, name), count));
                     }
-                    if let Some((id, _)) = function
-                        && vk == ViewKind::Code
-                    {
-                        let lines = &mut self.function_lines[id as usize];
-                        if lines.0 == file {
-                            lines.1 = lines.1.min(span.0.0);
-                            lines.2 = lines.2.max(span.1.0);
-                        }
-                    }
-                    let parts = &mut self.view_parts[file as usize];
-                    parts.push((
-                        ViewRegion {
-                            start: span.0,
-                            end: span.1,
-                            kind: vk,
-                        },
-                        index,
-                        count,
-                    ));
-                    let req = if vk == ViewKind::Code {
-                        self.reqs[1].id(key(RequirementKind::Region), || {
-                            format!("region {}", span_text(span))
-                        })
-                    } else {
-                        NONE
-                    };
-                    (Kind::View(vk), req, NONE)
+                    (
+                        Kind::View(vk),
+                        self.view_region(&at, vk, count, function),
+                        NONE,
+                    )
                 }
                 None => {
-                    self.has_branch_regions = true;
-                    // llvm-cov leaves out a branch only when it is folded
-                    // as a whole (both counters a literal zero); an outcome
-                    // folded alone (a `cfg!` constant) is a requirement
-                    // that can never be covered.
-                    let folded = r.count.is_zero() && r.false_count.is_zero();
-                    let t = if folded {
-                        NONE
-                    } else {
-                        self.reqs[2].id(key(RequirementKind::BranchTrue), || {
-                            format!("branch {} true", span_text(span))
-                        })
-                    };
-                    let f = if folded {
-                        NONE
-                    } else {
-                        self.reqs[2].id(key(RequirementKind::BranchFalse), || {
-                            format!("branch {} false", span_text(span))
-                        })
-                    };
+                    let (t, f) = self.branch_requirements(&at, r);
                     (Kind::Branch, t, f)
                 }
             };
@@ -471,6 +318,84 @@ impl<'s> Builder<'s> {
             function,
             views: Vec::new(),
         });
+    }
+
+    /// A region's file id; NONE out of scope or in test-only code.
+    fn file_of(&self, files: &[u32], r: &CounterMappingRegion) -> u32 {
+        let file = files.get(r.file_id).copied().unwrap_or(NONE);
+        let (start, end) = (pos(r.loc.line_start, 0).0, pos(r.loc.line_end, 0).0);
+        match self.facts.get(file as usize) {
+            Some(Some(facts)) if facts.test.contains(start, end) => NONE,
+            _ => file,
+        }
+    }
+
+    /// The function requirement of a record whose first counted region
+    /// is `at`; its lines start there.
+    fn function_requirement(&mut self, at: &Placed, name: Option<&str>) -> u32 {
+        let fkey = RequirementKey {
+            line_end: at.span.0.0,
+            col_end: at.span.0.1,
+            ..at.key(&self.files, RequirementKind::Function)
+        };
+        let id = self.reqs[3].id(fkey, || function_label(name, at.span.0));
+        if id as usize == self.function_lines.len() {
+            self.function_lines
+                .push((at.file, at.span.0.0, at.span.1.0));
+        }
+        id
+    }
+
+    /// A code, expansion, skipped or gap region: it widens its function's
+    /// lines (code only), joins its file's line view and, code only, is a
+    /// region requirement (returned; NONE otherwise).
+    fn view_region(
+        &mut self,
+        at: &Placed,
+        vk: ViewKind,
+        count: Linear,
+        function: Option<(u32, Linear)>,
+    ) -> u32 {
+        let (start, end) = at.span;
+        if let Some((id, _)) = function
+            && vk == ViewKind::Code
+        {
+            let lines = &mut self.function_lines[id as usize];
+            if lines.0 == at.file {
+                lines.1 = lines.1.min(start.0);
+                lines.2 = lines.2.max(end.0);
+            }
+        }
+        self.view_parts[at.file as usize].push((
+            ViewRegion {
+                start,
+                end,
+                kind: vk,
+            },
+            at.record,
+            count,
+        ));
+        if vk != ViewKind::Code {
+            return NONE;
+        }
+        let key = at.key(&self.files, RequirementKind::Region);
+        self.reqs[1].id(key, || format!("region {}", span_text(at.span)))
+    }
+
+    /// A branch region's two outcome requirements. llvm-cov leaves out a
+    /// branch only when it is folded as a whole (both counters a literal
+    /// zero); an outcome folded alone (a `cfg!` constant) is a requirement
+    /// that can never be covered.
+    fn branch_requirements(&mut self, at: &Placed, r: &CounterMappingRegion) -> (u32, u32) {
+        self.has_branch_regions = true;
+        if r.count.is_zero() && r.false_count.is_zero() {
+            return (NONE, NONE);
+        }
+        let t = at.key(&self.files, RequirementKind::BranchTrue);
+        let t = self.reqs[2].id(t, || format!("branch {} true", span_text(at.span)));
+        let f = at.key(&self.files, RequirementKind::BranchFalse);
+        let f = self.reqs[2].id(f, || format!("branch {} false", span_text(at.span)));
+        (t, f)
     }
 
     /// One [`SourceFunction`] per function as written: the function
@@ -521,87 +446,21 @@ impl<'s> Builder<'s> {
     }
 
     fn finish(mut self) -> Map {
-        // Line views: sort, combine same-span regions, compute the mapped
-        // lines with all counts zero: those are the line requirements.
-        let mut views = Vec::with_capacity(self.view_parts.len());
-        let mut scratch = LineScratch::default();
         let view_parts = std::mem::take(&mut self.view_parts);
-        for (file, mut parts) in view_parts.into_iter().enumerate() {
-            parts.sort_by_key(|p| lines::sort_key(&p.0));
-            let mut regions: Vec<ViewRegion> = Vec::new();
-            let mut member_ranges: Vec<Range<u32>> = Vec::new();
-            let mut members = Vec::new();
-            for (region, record, counter) in parts {
-                let same = regions
-                    .last()
-                    .is_some_and(|a: &ViewRegion| a.start == region.start && a.end == region.end);
-                if !same {
-                    regions.push(region);
-                    member_ranges.push(members.len() as u32..members.len() as u32);
-                }
-                if regions.last().is_some_and(|a| a.kind == region.kind) {
-                    members.push((record, counter));
-                    member_ranges.last_mut().expect("pushed above").end = members.len() as u32;
-                }
-            }
-            let chunks = lines::chunks(&regions);
-            for (i, range) in chunks.iter().enumerate() {
-                let view = views.len() as u32;
-                let members_start = member_ranges[range.start].start;
-                let members_end = member_ranges[range.end - 1].end;
-                for &(record, _) in &members[members_start as usize..members_end as usize] {
-                    let listed = &mut self.records[record as usize].views;
-                    if listed.last() != Some(&view) {
-                        listed.push(view);
-                    }
-                }
-                let ends_file = i + 1 == chunks.len();
-                let regions = regions[range.clone()].to_vec();
-                let zeros = vec![0u64; regions.len()];
-                let mut mapped = Vec::new();
-                lines::for_each_line(&regions, &zeros, ends_file, &mut scratch, |line, _| {
-                    mapped.push(line)
-                });
-                let first_line = mapped.first().copied().unwrap_or(0);
-                let last_line = mapped.last().copied().unwrap_or(0);
-                let mut line_req = vec![
-                    NONE;
-                    if mapped.is_empty() {
-                        0
-                    } else {
-                        (last_line - first_line + 1) as usize
-                    }
-                ];
-                for line in mapped {
-                    let key = RequirementKey {
-                        file: self.files[file].clone(),
-                        line_start: line,
-                        col_start: 0,
-                        line_end: line,
-                        col_end: 0,
-                        kind: RequirementKind::Line,
-                    };
-                    line_req[(line - first_line) as usize] =
-                        self.reqs[0].id(key, || format!("line {line}"));
-                }
-                let mut records: Vec<u32> = members[members_start as usize..members_end as usize]
-                    .iter()
-                    .map(|&(record, _)| record)
-                    .collect();
-                records.sort_unstable();
-                records.dedup();
-                views.push(FileView {
-                    regions,
-                    ends_file,
-                    records,
-                    member_ranges: member_ranges[range.clone()]
-                        .iter()
-                        .map(|m| m.start - members_start..m.end - members_start)
-                        .collect(),
-                    members: members[members_start as usize..members_end as usize].to_vec(),
-                    first_line,
-                    line_req,
-                });
+        let mut views = views::line_views(view_parts, |file, line| {
+            let key = RequirementKey {
+                file: self.files[file].clone(),
+                line_start: line,
+                col_start: 0,
+                line_end: line,
+                col_end: 0,
+                kind: RequirementKind::Line,
+            };
+            self.reqs[0].id(key, || format!("line {line}"))
+        });
+        for (view, file_view) in views.iter().enumerate() {
+            for &record in &file_view.records {
+                self.records[record as usize].views.push(view as u32);
             }
         }
 
@@ -632,7 +491,7 @@ impl<'s> Builder<'s> {
                 remap(id, &function_map);
             }
         }
-        let (group_of, groups) = group(&self.records, &self.regions);
+        let (group_of, groups) = group::group(&self.records, &self.regions);
         let functions = self.functions(&function_reqs, &function_map);
         Map {
             records: self.records,
@@ -649,52 +508,6 @@ impl<'s> Builder<'s> {
             pattern_hits: self.pattern_hits,
         }
     }
-}
-
-/// Records linked by a common region, branch or function requirement, as
-/// connected components: (group of each record, records of each group).
-fn group(records: &[Record], regions: &[Region]) -> (Vec<u32>, Vec<Vec<u32>>) {
-    fn root(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    }
-    let mut parent: Vec<u32> = (0..records.len() as u32).collect();
-    let mut first: HashMap<(u8, u32), u32> = HashMap::new();
-    for (i, record) in records.iter().enumerate() {
-        let i = i as u32;
-        let mut reqs: Vec<(u8, u32)> = Vec::new();
-        for region in &regions[record.regions.start as usize..record.regions.end as usize] {
-            match region.kind {
-                Kind::View(ViewKind::Code) => reqs.push((1, region.req)),
-                Kind::View(_) => {}
-                Kind::Branch => reqs.extend([(2, region.req), (2, region.req_false)]),
-            }
-        }
-        reqs.extend(record.function.map(|(id, _)| (3, id)));
-        for req in reqs.into_iter().filter(|r| r.1 != NONE) {
-            let other = *first.entry(req).or_insert(i);
-            let (a, b) = (root(&mut parent, i), root(&mut parent, other));
-            if a != b {
-                parent[a.max(b) as usize] = a.min(b);
-            }
-        }
-    }
-    let mut group_of = vec![NONE; records.len()];
-    let mut groups: Vec<Vec<u32>> = Vec::new();
-    let mut index_of_root: HashMap<u32, u32> = HashMap::new();
-    for i in 0..records.len() as u32 {
-        let r = root(&mut parent, i);
-        let g = *index_of_root.entry(r).or_insert_with(|| {
-            groups.push(Vec::new());
-            (groups.len() - 1) as u32
-        });
-        group_of[i as usize] = g;
-        groups[g as usize].push(i);
-    }
-    (group_of, groups)
 }
 
 fn span_text(((ls, cs), (le, ce)): ((u32, u32), (u32, u32))) -> String {

@@ -14,9 +14,11 @@
 
 use anyhow::{Result, bail};
 
-use super::build::{FileView, Kind, Map, NONE, criterion_index};
+use super::NONE;
 use super::lines::{self, LineScratch, ViewKind};
+use super::map::{Kind, Map, criterion_index};
 use super::memo::{Last, tag, untag};
+use super::views::FileView;
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;
 

@@ -44,14 +44,17 @@
 pub(crate) mod build;
 pub(crate) mod decode;
 mod eval;
+mod group;
 mod items;
 mod linear;
 mod lines;
+pub(crate) mod map;
 mod memo;
 mod merge;
 mod profile;
 mod scope;
 mod testcode;
+mod views;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -66,6 +69,9 @@ pub use scope::Scope;
 
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;
+
+/// "No index": out of scope, folded, unknown.
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// What one requirement is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,7 +124,7 @@ impl fmt::Display for RequirementKey {
 /// objects of the crates under test), ready to map inputs.
 #[derive(Debug)]
 pub struct CoverageMap {
-    inner: build::Map,
+    inner: map::Map,
 }
 
 impl CoverageMap {
@@ -127,7 +133,7 @@ impl CoverageMap {
     /// the linker left out of the binary), keeping only files in `scope`.
     pub fn load(binary: &Path, extra_objects: &[PathBuf], scope: &Scope) -> Result<Self> {
         Ok(Self {
-            inner: build::Map::load(binary, extra_objects, scope)?,
+            inner: map::Map::load(binary, extra_objects, scope)?,
         })
     }
 

@@ -1,0 +1,90 @@
+//! The pre-resolved form evaluation runs on: records with compiled
+//! counters and requirement indices, per-file line views, the requirement
+//! sets and the groups of records.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::Requirement;
+use super::linear::{Linear, Terms};
+use super::lines::ViewKind;
+use super::views::FileView;
+use crate::model::{Criterion, SourceFunction};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    View(ViewKind),
+    Branch,
+}
+
+#[derive(Debug)]
+pub(crate) struct Region {
+    pub kind: Kind,
+    pub count: Linear,
+    pub false_count: Linear,
+    /// Code region: its region requirement. Branch: its true outcome's.
+    pub req: u32,
+    /// Branch: its false outcome's requirement.
+    pub req_false: u32,
+}
+
+#[derive(Debug)]
+pub(crate) struct Record {
+    pub regions: Range<u32>,
+    /// Number of physical counters its expressions read.
+    pub num_counters: u32,
+    /// Its function requirement and the counter of its first region.
+    pub function: Option<(u32, Linear)>,
+    /// Line views (chunks of files) it has regions in.
+    pub views: Vec<u32>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Map {
+    pub records: Vec<Record>,
+    pub regions: Vec<Region>,
+    pub terms: Terms,
+    pub by_key: HashMap<(u64, u64), u32>,
+    pub views: Vec<FileView>,
+    /// Per record, its group: records that can cover a common region,
+    /// branch or function requirement (the copies of one function), as
+    /// connected components. What a group covers depends on its records'
+    /// counters only.
+    pub group_of: Vec<u32>,
+    /// Per group, its records.
+    pub groups: Vec<Vec<u32>>,
+    pub(super) reqs: [Vec<Requirement>; 4],
+    /// The functions as written, by (file, first line); file paths
+    /// absolute.
+    pub functions: Vec<SourceFunction>,
+    pub has_branch_regions: bool,
+    /// Source files the scope's directories admit (before patterns).
+    pub scope_files: Vec<Arc<str>>,
+    /// Per `--include` / `--exclude` pattern, whether it matched one of them.
+    pub pattern_hits: Vec<bool>,
+}
+
+pub(crate) fn criterion_index(c: Criterion) -> usize {
+    match c {
+        Criterion::Line => 0,
+        Criterion::Region => 1,
+        Criterion::Branch => 2,
+        Criterion::Function => 3,
+        Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => {
+            unreachable!(
+                "black-box criteria have no coverage mapping; callers pass code criteria only"
+            )
+        }
+    }
+}
+
+impl Map {
+    pub(crate) fn requirements(&self, c: Criterion) -> &[Requirement] {
+        &self.reqs[criterion_index(c)]
+    }
+
+    pub(crate) fn requirement_count(&self, criterion_index: usize) -> usize {
+        self.reqs[criterion_index].len()
+    }
+}

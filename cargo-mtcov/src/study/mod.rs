@@ -35,6 +35,9 @@ pub(crate) mod advice;
 pub(crate) mod reduction;
 pub(crate) mod stats;
 pub(crate) mod svg;
+mod text;
+
+pub(crate) use text::{figures, render_text};
 
 use stats::{Quartiles, Rng, quartiles, spearman};
 
@@ -427,28 +430,35 @@ impl<'a> Subject<'a> {
 
     fn study_criterion(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<CriterionStudy> {
         let entry = &self.matrix.criteria[c];
-        let n_inputs = self.matrix.sources.len();
-        let n_mrs = self.matrix.mrs.len();
-        let coverable: HashSet<u32> = entry.covered.iter().flatten().copied().collect();
-        let all_mrs = vec![true; n_mrs];
+        let rq1 = self.rq1(c, samples, rng)?;
+        let (rq2, kept) = self.rq2(c, samples, rng)?;
+        let a: Vec<f64> = kept.iter().map(|p| p.a_k).collect();
+        let cov: Vec<f64> = kept.iter().map(|p| p.coverage).collect();
+        let fde: Vec<f64> = kept.iter().map(|p| p.fde).collect();
+        Ok(CriterionStudy {
+            criterion: entry.criterion.clone(),
+            requirements: entry.requirements,
+            rq1,
+            rq2,
+            rho_adequacy: spearman(&a, &fde),
+            rho_coverage: spearman(&cov, &fde),
+            rho_metamorphic: {
+                let mc: Option<Vec<f64>> = kept.iter().map(|p| p.metamorphic).collect();
+                mc.and_then(|mc| spearman(&mc, &fde))
+            },
+            rq2_suites: kept.len(),
+        })
+    }
 
-        // RQ1.
+    /// RQ1: per K, suites of coverage-adequate inputs with MRs added in a
+    /// random order while they raise `A_k`, up to the `A_k` of all MRs.
+    fn rq1(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<Vec<Rq1Row>> {
+        let n_mrs = self.matrix.mrs.len();
+        let all_mrs = vec![true; n_mrs];
         let mut rq1_fde: Vec<Vec<f64>> = vec![Vec::new(); RQ1_KS.len()];
         let mut rq1_sizes = vec![(0usize, 0usize); RQ1_KS.len()];
         for _ in 0..samples {
-            let mut order: Vec<usize> = (0..n_inputs).collect();
-            rng.shuffle(&mut order);
-            let mut inputs = vec![false; n_inputs];
-            let mut covered: HashSet<u32> = HashSet::new();
-            for s in order {
-                if covered.len() == coverable.len() {
-                    break;
-                }
-                if entry.covered[s].iter().any(|r| !covered.contains(r)) {
-                    inputs[s] = true;
-                    covered.extend(&entry.covered[s]);
-                }
-            }
+            let inputs = self.coverage_adequate_inputs(c, rng);
             let mut mr_order: Vec<usize> = (0..n_mrs).collect();
             rng.shuffle(&mut mr_order);
             for (i, &k) in RQ1_KS.iter().enumerate() {
@@ -472,7 +482,7 @@ impl<'a> Subject<'a> {
                 rq1_sizes[i].1 += mrs.iter().filter(|&&b| b).count();
             }
         }
-        let rq1 = RQ1_KS
+        Ok(RQ1_KS
             .iter()
             .enumerate()
             .map(|(i, &k)| Rq1Row {
@@ -481,9 +491,34 @@ impl<'a> Subject<'a> {
                 mean_inputs: rq1_sizes[i].0 as f64 / samples as f64,
                 mean_mrs: rq1_sizes[i].1 as f64 / samples as f64,
             })
-            .collect();
+            .collect())
+    }
 
-        // RQ2.
+    /// Source inputs taken in a random order while they cover a requirement
+    /// of criterion `c` not covered yet, until all the inputs cover is.
+    fn coverage_adequate_inputs(&self, c: usize, rng: &mut Rng) -> Vec<bool> {
+        let entry = &self.matrix.criteria[c];
+        let coverable: HashSet<u32> = entry.covered.iter().flatten().copied().collect();
+        let mut order: Vec<usize> = (0..self.matrix.sources.len()).collect();
+        rng.shuffle(&mut order);
+        let mut inputs = vec![false; self.matrix.sources.len()];
+        let mut covered: HashSet<u32> = HashSet::new();
+        for s in order {
+            if covered.len() == coverable.len() {
+                break;
+            }
+            if entry.covered[s].iter().any(|r| !covered.contains(r)) {
+                inputs[s] = true;
+                covered.extend(&entry.covered[s]);
+            }
+        }
+        inputs
+    }
+
+    /// RQ2: suites grown by random steps (an input or an MR), one kept per
+    /// tenth of `A_3` each sample reaches; the FDE per tenth.
+    fn rq2(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<(Vec<Rq2Row>, Vec<Point>)> {
+        let (n_inputs, n_mrs) = (self.matrix.sources.len(), self.matrix.mrs.len());
         let mut by_interval: Vec<Vec<f64>> = vec![Vec::new(); 10];
         let mut kept: Vec<Point> = Vec::new();
         for _ in 0..samples {
@@ -537,145 +572,8 @@ impl<'a> Subject<'a> {
                 fde: quartiles(fde),
             })
             .collect();
-        let a: Vec<f64> = kept.iter().map(|p| p.a_k).collect();
-        let cov: Vec<f64> = kept.iter().map(|p| p.coverage).collect();
-        let fde: Vec<f64> = kept.iter().map(|p| p.fde).collect();
-        Ok(CriterionStudy {
-            criterion: entry.criterion.clone(),
-            requirements: entry.requirements,
-            rq1,
-            rq2,
-            rho_adequacy: spearman(&a, &fde),
-            rho_coverage: spearman(&cov, &fde),
-            rho_metamorphic: {
-                let mc: Option<Vec<f64>> = kept.iter().map(|p| p.metamorphic).collect();
-                mc.and_then(|mc| spearman(&mc, &fde))
-            },
-            rq2_suites: kept.len(),
-        })
+        Ok((rq2, kept))
     }
-}
-
-/// The tables, as text (Markdown tables, so docs can quote them).
-pub(crate) fn render_text(study: &Study) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Study: {} samples, seed {}; {} viable mutants, the whole pool detects {:.1}%\n",
-        study.samples,
-        study.seed,
-        study.viable_mutants,
-        study.pool_fde * 100.0
-    );
-    let f = |q: &Option<Quartiles>, pick: fn(&Quartiles) -> f64| {
-        q.as_ref()
-            .map_or("-".to_owned(), |q| format!("{:.3}", pick(q)))
-    };
-    for c in &study.criteria {
-        let _ = writeln!(
-            out,
-            "## {} ({} requirements)\n\nRQ1: FDE of suites adequate for {} coverage and k-MR adequate (as T allows)\n",
-            c.criterion, c.requirements, c.criterion
-        );
-        let _ = writeln!(
-            out,
-            "| k | FDE median | FDE mean | Q1 | Q3 | mean |T| | mean |R| |"
-        );
-        let _ = writeln!(out, "|---|---|---|---|---|---|---|");
-        for row in &c.rq1 {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {:.1} | {:.1} |",
-                row.k,
-                f(&row.fde, |q| q.median),
-                f(&row.fde, |q| q.mean),
-                f(&row.fde, |q| q.q1),
-                f(&row.fde, |q| q.q3),
-                row.mean_inputs,
-                row.mean_mrs
-            );
-        }
-        let _ = writeln!(out, "\nRQ2: FDE by A_{RQ2_K} interval\n");
-        let _ = writeln!(out, "| A_{RQ2_K} in | suites | FDE median | FDE mean |");
-        let _ = writeln!(out, "|---|---|---|---|");
-        for row in &c.rq2 {
-            let _ = writeln!(
-                out,
-                "| ({:.1}, {:.1}] | {} | {} | {} |",
-                row.lower,
-                row.lower + 0.1,
-                row.fde.as_ref().map_or(0, |q| q.n),
-                f(&row.fde, |q| q.median),
-                f(&row.fde, |q| q.mean)
-            );
-        }
-        let rho = |r: Option<f64>| r.map_or("undefined".to_owned(), |r| format!("{r:.3}"));
-        let _ = writeln!(
-            out,
-            "\nSpearman's rho over {} suites: rho(A_{RQ2_K}, FDE) = {}, rho(plain {} coverage, FDE) = {}, rho(Metamorphic Coverage, FDE) = {}\n",
-            c.rq2_suites,
-            rho(c.rho_adequacy),
-            c.criterion,
-            rho(c.rho_coverage),
-            rho(c.rho_metamorphic)
-        );
-    }
-    out.push_str(&reduction::render_text(&study.reduction));
-    out.push_str(&advice::render_text(&study.advice));
-    out
-}
-
-/// The two figures of a criterion: (file stem, SVG).
-pub(crate) fn figures(study: &Study, subject: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for c in &study.criteria {
-        let rq1: Vec<(String, Option<Quartiles>)> = c
-            .rq1
-            .iter()
-            .map(|r| (format!("k={}", r.k), r.fde))
-            .collect();
-        out.push((
-            format!("{subject}-rq1-{}", c.criterion),
-            svg::box_plot(
-                &format!("{subject}: FDE vs k ({} coverage + k-MR)", c.criterion),
-                "k",
-                "fault detection (FDE)",
-                &rq1,
-            ),
-        ));
-        let rq2: Vec<(String, Option<Quartiles>)> = c
-            .rq2
-            .iter()
-            .map(|r| (format!("{:.1}", r.lower + 0.1), r.fde))
-            .collect();
-        out.push((
-            format!("{subject}-rq2-{}", c.criterion),
-            svg::box_plot(
-                &format!("{subject}: FDE vs A_{RQ2_K} ({} coverage)", c.criterion),
-                &format!("A_{RQ2_K} interval (upper bound)"),
-                "fault detection (FDE)",
-                &rq2,
-            ),
-        ));
-    }
-    for a in &study.advice {
-        let series: Vec<(&str, &[f64])> = a
-            .curves
-            .iter()
-            .map(|c| (c.policy, c.mean.as_slice()))
-            .collect();
-        out.push((
-            format!("{subject}-rq3-{}", a.criterion),
-            svg::lines(
-                &format!("{subject}: FDE as groups are added ({})", a.criterion),
-                &format!("groups added to a random suite of {}", advice::START),
-                "fault detection (FDE), mean",
-                &series,
-            ),
-        ));
-    }
-    out
 }
 
 #[cfg(test)]

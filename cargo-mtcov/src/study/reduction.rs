@@ -134,58 +134,133 @@ pub(crate) fn study(
     seed: u64,
 ) -> Result<ReductionStudy> {
     let (suite, viable) = suite(matrix, c);
-    let fde = |kept: &[bool]| suite.kills_kept(kept) as f64 / viable.max(1) as f64;
-    let pool_fde = fde(&vec![true; suite.groups.len()]);
-    let share = |f: f64| if pool_fde > 0.0 { f / pool_fde } else { 0.0 };
-    let size = |kept: &[bool]| kept.iter().filter(|&&k| k).count();
-    let mut rows = Vec::new();
     let coverage_only = Suite {
         kills: Vec::new(),
         ..suite.clone()
     };
+    let detection = Detection::new(&suite, viable);
+    let (mut rows, greedy_size, redundant_size) = reduced_rows(&detection, &coverage_only)?;
+    rows.extend(random_rows(
+        &detection,
+        greedy_size,
+        redundant_size,
+        samples,
+        seed,
+    ));
+    Ok(ReductionStudy {
+        criterion: matrix.criteria[c].criterion.clone(),
+        groups: suite.groups.len(),
+        rows,
+        orders: order_rows(&detection, &coverage_only, samples, seed),
+        random_budgets: random_budgets(&detection, samples, seed),
+    })
+}
+
+/// The fault detection of a reduced suite: the share of the viable
+/// mutants its kept groups kill, and that as a share of the whole pool's.
+struct Detection<'a> {
+    suite: &'a Suite,
+    viable: usize,
+    pool: f64,
+}
+
+impl<'a> Detection<'a> {
+    fn new(suite: &'a Suite, viable: usize) -> Self {
+        let mut detection = Detection {
+            suite,
+            viable,
+            pool: 0.0,
+        };
+        detection.pool = detection.fde(&vec![true; suite.groups.len()]);
+        detection
+    }
+
+    fn fde(&self, kept: &[bool]) -> f64 {
+        self.suite.kills_kept(kept) as f64 / self.viable.max(1) as f64
+    }
+
+    fn share(&self, fde: f64) -> f64 {
+        if self.pool > 0.0 {
+            fde / self.pool
+        } else {
+            0.0
+        }
+    }
+
+    /// The share of the first `size` groups of `order`.
+    fn share_of(&self, order: &[u32], size: usize) -> f64 {
+        let mut kept = vec![false; self.suite.groups.len()];
+        for &g in &order[..size] {
+            kept[g as usize] = true;
+        }
+        self.share(self.fde(&kept))
+    }
+
+    fn row(&self, method: &'static str, kept: &[bool], optimal: Option<bool>) -> ReductionRow {
+        let fde = self.fde(kept);
+        ReductionRow {
+            method,
+            kept: kept.iter().filter(|&&k| k).count(),
+            fde,
+            fde_share: self.share(fde),
+            optimal,
+        }
+    }
+}
+
+/// The reductions by `A_3`, with and without the kills, greedy and exact,
+/// and with selective redundancy (up to two groups of different kinds per
+/// requirement, `reduce --redundancy 2`); with the sizes of the
+/// coverage-only greedy set and the redundant set.
+fn reduced_rows(
+    detection: &Detection,
+    coverage_only: &Suite,
+) -> Result<(Vec<ReductionRow>, usize, usize)> {
+    let mut rows = Vec::new();
     let mut greedy_size = 0;
     for with_kills in [false, true] {
-        let reduced = if with_kills { &suite } else { &coverage_only };
+        let reduced = if with_kills {
+            detection.suite
+        } else {
+            coverage_only
+        };
         for exact in [false, true] {
             let (kept, greedy, info) =
                 reduce::reduce(reduced, RQ2_K, exact.then_some(EXACT_LIMIT))?;
             if !with_kills && !exact {
                 greedy_size = greedy;
             }
-            let f = fde(&kept);
-            rows.push(ReductionRow {
-                method: match (with_kills, exact) {
-                    (false, false) => "A_3 greedy",
-                    (false, true) => "A_3 exact",
-                    (true, false) => "A_3 + kills greedy",
-                    (true, true) => "A_3 + kills exact",
-                },
-                kept: size(&kept),
-                fde: f,
-                fde_share: share(f),
-                optimal: info.map(|i| i.optimal),
-            });
+            let method = match (with_kills, exact) {
+                (false, false) => "A_3 greedy",
+                (false, true) => "A_3 exact",
+                (true, false) => "A_3 + kills greedy",
+                (true, true) => "A_3 + kills exact",
+            };
+            rows.push(detection.row(method, &kept, info.map(|i| i.optimal)));
         }
     }
-    // Selective redundancy: up to two groups of different kinds per
-    // requirement (`reduce --redundancy 2`).
-    let (redundant, _, _) = reduce::reduce_redundant(&coverage_only, RQ2_K, 2, None)?;
-    let f = fde(&redundant);
-    rows.push(ReductionRow {
-        method: "A_3 redundancy 2 greedy",
-        kept: size(&redundant),
-        fde: f,
-        fde_share: share(f),
-        optimal: None,
-    });
-    // Random sets of the coverage-only greedy size, and of the redundant
-    // set's.
+    let (redundant, _, _) = reduce::reduce_redundant(coverage_only, RQ2_K, 2, None)?;
+    let redundant_size = redundant.iter().filter(|&&k| k).count();
+    rows.push(detection.row("A_3 redundancy 2 greedy", &redundant, None));
+    Ok((rows, greedy_size, redundant_size))
+}
+
+/// Random sets of the coverage-only greedy size, and of the redundant
+/// set's: their mean FDE over `samples` draws.
+fn random_rows(
+    detection: &Detection,
+    greedy_size: usize,
+    redundant_size: usize,
+    samples: usize,
+    seed: u64,
+) -> Vec<ReductionRow> {
     let mut rng = Rng::new(seed ^ 0x5eed_f4ed);
-    let n = suite.groups.len();
+    let n = detection.suite.groups.len();
     let mut order: Vec<usize> = (0..n).collect();
+    let mut rows = Vec::new();
     for (method, groups) in [
         ("random", greedy_size.min(n)),
-        ("random (redundancy 2 size)", size(&redundant)),
+        ("random (redundancy 2 size)", redundant_size),
     ] {
         let mut total = 0.0;
         for _ in 0..samples {
@@ -194,40 +269,54 @@ pub(crate) fn study(
             for &g in &order[..groups] {
                 kept[g] = true;
             }
-            total += fde(&kept);
+            total += detection.fde(&kept);
         }
         let random_fde = total / samples.max(1) as f64;
         rows.push(ReductionRow {
             method,
             kept: groups,
             fde: random_fde,
-            fde_share: share(random_fde),
+            fde_share: detection.share(random_fde),
             optimal: None,
         });
     }
-    let share_of = |order: &[u32], size: usize| {
-        let mut kept = vec![false; n];
-        for &g in &order[..size] {
-            kept[g as usize] = true;
-        }
-        share(fde(&kept))
-    };
-    let orders = Strategy::ALL
+    rows
+}
+
+/// Each order strategy against random orders, and its share at each budget.
+fn order_rows(
+    detection: &Detection,
+    coverage_only: &Suite,
+    samples: usize,
+    seed: u64,
+) -> Vec<OrderRow> {
+    let n = detection.suite.groups.len();
+    Strategy::ALL
         .iter()
         .map(|&strategy| {
-            let order = reduce::order::order(&coverage_only, RQ2_K, strategy);
+            let order = reduce::order::order(coverage_only, RQ2_K, strategy);
             OrderRow {
                 strategy,
-                against_random: reduce::against_random(&order, &suite.kills, samples, seed),
+                against_random: reduce::against_random(
+                    &order,
+                    &detection.suite.kills,
+                    samples,
+                    seed,
+                ),
                 budget_fde_share: BUDGETS
                     .iter()
-                    .map(|&b| share_of(&order, budget_groups(b, n)))
+                    .map(|&b| detection.share_of(&order, budget_groups(b, n)))
                     .collect(),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Random orders at each budget: the mean share and its 95% range.
+fn random_budgets(detection: &Detection, samples: usize, seed: u64) -> Vec<RandomBudget> {
+    let n = detection.suite.groups.len();
     let mut rng = Rng::new(seed ^ 0xb0d6_e75e);
-    let random_budgets = BUDGETS
+    BUDGETS
         .iter()
         .map(|&budget| {
             let groups = budget_groups(budget, n);
@@ -235,7 +324,7 @@ pub(crate) fn study(
             let mut shares: Vec<f64> = (0..samples)
                 .map(|_| {
                     rng.shuffle(&mut order);
-                    share_of(&order, groups)
+                    detection.share_of(&order, groups)
                 })
                 .collect();
             shares.sort_by(f64::total_cmp);
@@ -248,14 +337,7 @@ pub(crate) fn study(
                 high: at(0.975),
             }
         })
-        .collect();
-    Ok(ReductionStudy {
-        criterion: matrix.criteria[c].criterion.clone(),
-        groups: n,
-        rows,
-        orders,
-        random_budgets,
-    })
+        .collect()
 }
 
 pub(crate) fn render_text(studies: &[ReductionStudy]) -> String {

@@ -29,25 +29,22 @@
 //! full rerun's.
 
 mod changes;
+mod decide;
 mod git;
 mod translate;
 
-use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
-use mtcov_protocol::CoverageLayout;
 
 use crate::build::sources::SourceFile;
-use crate::build::{BuildOptions, BuildOutput, TestExecutable, Workspace};
-use crate::mapping::CounterLayout;
-use crate::records::{self, Completeness, ProcessRecords, RunRecords};
+use crate::build::{BuildOptions, BuildOutput, Workspace};
+use crate::records;
 pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 use changes::{FunctionKey, OldLines};
-use translate::Remap;
 
 /// What changed since `REF`, in the old version's lines.
 struct Changes {
@@ -193,268 +190,14 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
             .iter()
             .map(|info| changes::changed_functions(std::slice::from_ref(info), &changes.files))
             .collect();
-        decide(&mut plan, last, build, &records, &changes, |binary| {
+        decide::decide(&mut plan, last, build, &records, &changes, |binary| {
             infos_of.get(binary).map(|&i| &changed[i])
         })?;
     } else {
         let none = HashMap::new();
-        decide(&mut plan, last, build, &records, &changes, |_| Some(&none))?;
+        decide::decide(&mut plan, last, build, &records, &changes, |_| Some(&none))?;
     }
     Ok(plan)
-}
-
-/// Keeps or reruns each test process of the last run.
-fn decide<'c>(
-    plan: &mut Plan,
-    last: &LastRun,
-    build: &BuildOutput,
-    records: &RunRecords,
-    changes: &Changes,
-    changed_of: impl Fn(&Path) -> Option<&'c HashMap<FunctionKey, String>>,
-) -> Result<()> {
-    let identity = |e: &TestExecutable| (e.package.clone(), e.target.clone(), e.kind.clone());
-    let new_of: HashMap<_, &TestExecutable> =
-        build.executables.iter().map(|e| (identity(e), e)).collect();
-    let old_exes: HashMap<PathBuf, &TestExecutable> = last
-        .build
-        .executables
-        .iter()
-        .map(|e| (run::canonical(&e.path), e))
-        .collect();
-    let mut runs_of: HashMap<(PathBuf, u64), &ProcessRun> = HashMap::new();
-    for run in &last.runs {
-        for process in run.processes.iter().filter(|p| !p.listing) {
-            runs_of.insert((run::canonical(&run.path), u64::from(process.pid)), process);
-        }
-    }
-    // A pid used twice in a binary (kept from an earlier run, then given
-    // to a new process) cannot tell which test a file is of.
-    let mut pids: HashMap<(PathBuf, u64), usize> = HashMap::new();
-    for process in &records.processes {
-        *pids
-            .entry((run::canonical(&process.binary), process.pid))
-            .or_default() += 1;
-    }
-    let mut groups_of = vec![0usize; records.processes.len()];
-    for (_, p) in &records.groups {
-        groups_of[*p] += 1;
-    }
-    let mut layouts = Layouts::default();
-    let mut seen = HashSet::new();
-    for (index, process) in records.processes.iter().enumerate() {
-        let binary = run::canonical(&process.binary);
-        let Some(old) = old_exes.get(&binary) else {
-            continue;
-        };
-        let Some(run) = runs_of.get(&(binary.clone(), process.pid)) else {
-            continue;
-        };
-        // The binary is gone from the build: its tests are gone too.
-        let Some(new) = new_of.get(&identity(old)) else {
-            continue;
-        };
-        let id = binary_id(new);
-        let mut rerun = |why: String| {
-            for test in &run.tests {
-                plan.reasons
-                    .insert((id.clone(), test.name.clone()), why.clone());
-            }
-        };
-        let unique = pids[&(binary.clone(), process.pid)] == 1;
-        if let Some(why) = not_keepable(run, process, unique) {
-            rerun(why);
-            continue;
-        }
-        let Some(changed) = changed_of(&binary) else {
-            rerun("its binary was not in the last build".to_owned());
-            continue;
-        };
-        if let Some(name) = ran_changed(process, changed) {
-            rerun(format!(
-                "it ran {} (changed)",
-                crate::mapping::build::function_label(Some(name), (0, 0))
-            ));
-            continue;
-        }
-        let text = fs_err::read_to_string(&process.file)?;
-        if let Some(file) = changes.names.iter().find(|n| text.contains(n.as_str())) {
-            rerun(format!("its records name {file}, which changed"));
-            continue;
-        }
-        let text = match layouts.moved(last, process, (&old.path, &new.path), &text)? {
-            Ok(text) => text,
-            Err(why) => {
-                rerun(why);
-                continue;
-            }
-        };
-        let test = &run.tests[0].name;
-        if !seen.insert((new.path.clone(), test.clone())) {
-            continue;
-        }
-        plan.keep
-            .entry(new.path.clone())
-            .or_default()
-            .insert(test.clone());
-        let file_name = process.file.file_name().map_or_else(
-            || format!("{index}.jsonl"),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        plan.kept.push(Kept {
-            binary: new.path.clone(),
-            process: (*run).clone(),
-            file_name: format!("kept-{file_name}"),
-            text,
-        });
-        plan.summary.kept.push(TestNote {
-            binary: id.clone(),
-            test: test.clone(),
-            why: "ran no changed function".to_owned(),
-        });
-        plan.summary.kept_groups += groups_of[index];
-    }
-    unrecorded(plan, last, |path| {
-        old_exes
-            .get(&run::canonical(path))
-            .and_then(|old| new_of.get(&identity(old)))
-            .copied()
-    });
-    plan.summary.kept.sort();
-    Ok(())
-}
-
-/// Why a test process of the last run cannot be kept whatever changed:
-/// its pid is not `unique` among the records, its records are
-/// incomplete, it did not pass, or it ran several tests.
-fn not_keepable(run: &ProcessRun, process: &ProcessRecords, unique: bool) -> Option<String> {
-    let why = match (run.tests.as_slice(), &process.completeness) {
-        _ if !unique => "its process id is not unique among the last run's",
-        (_, Completeness::Incomplete(_)) => "its records of the last run are incomplete",
-        _ if run.outcome != BinaryOutcome::Passed => "it did not pass in the last run",
-        ([_], _) => return None,
-        _ => "it shared its process with other tests",
-    };
-    Some(why.to_owned())
-}
-
-/// Tests whose process wrote no records (a binary that does not link
-/// mt-runtime): nothing says what they ran, so they rerun. `new_of` gives
-/// an old binary's path its executable in the new build.
-fn unrecorded<'b>(
-    plan: &mut Plan,
-    last: &LastRun,
-    new_of: impl Fn(&Path) -> Option<&'b TestExecutable>,
-) {
-    for run in &last.runs {
-        let Some(new) = new_of(&run.path) else {
-            continue;
-        };
-        let id = binary_id(new);
-        for test in run
-            .processes
-            .iter()
-            .filter(|p| !p.listing)
-            .flat_map(|p| &p.tests)
-        {
-            let kept = plan
-                .keep
-                .get(&new.path)
-                .is_some_and(|k| k.contains(&test.name));
-            if !kept {
-                plan.reasons
-                    .entry((id.clone(), test.name.clone()))
-                    .or_insert_with(|| "its process wrote no records in the last run".to_owned());
-            }
-        }
-    }
-}
-
-/// The counter layouts of the old and new binaries, read once each.
-#[derive(Default)]
-struct Layouts {
-    old: HashMap<PathBuf, CounterLayout>,
-    new: HashMap<PathBuf, CounterLayout>,
-}
-
-impl Layouts {
-    /// A kept process's record `text` moved to the new binary's counters;
-    /// `Ok(Err(why))` when it cannot move (the test reruns). Records that
-    /// are not the old binary's own are refused: counters of another build
-    /// would be moved as if they were.
-    fn moved(
-        &mut self,
-        last: &LastRun,
-        process: &ProcessRecords,
-        (old, new): (&Path, &Path),
-        text: &str,
-    ) -> Result<Result<String, String>> {
-        let CoverageLayout::Captured {
-            num_counters,
-            functions,
-            ..
-        } = &process.coverage
-        else {
-            return Ok(Err("its coverage was not captured".to_owned()));
-        };
-        let old_layout = match self.old.entry(run::canonical(old)) {
-            Entry::Occupied(known) => known.into_mut(),
-            Entry::Vacant(place) => place.insert(CounterLayout::read(last.file(old))?),
-        };
-        if let Some(detail) = old_layout.difference(*num_counters, functions) {
-            return Err(crate::error::RecordError::OtherBuild {
-                file: process.file.display().to_string(),
-                binary: old.display().to_string(),
-                detail,
-            }
-            .into());
-        }
-        let layout = match self.new.entry(new.to_path_buf()) {
-            Entry::Occupied(known) => known.into_mut(),
-            Entry::Vacant(place) => place.insert(CounterLayout::read(new)?),
-        };
-        let remap = Remap::new(functions, *num_counters, &layout.functions);
-        Ok(translate::translate(text, &remap, layout)
-            .map_err(|why| format!("its records do not move to the new build ({why})")))
-    }
-}
-
-/// The first changed function the process ran, by name.
-fn ran_changed<'c>(
-    process: &ProcessRecords,
-    changed: &'c HashMap<FunctionKey, String>,
-) -> Option<&'c str> {
-    if changed.is_empty() {
-        return None;
-    }
-    let CoverageLayout::Captured {
-        num_counters,
-        functions,
-        ..
-    } = &process.coverage
-    else {
-        return None;
-    };
-    let mut owner: Vec<Option<&str>> = vec![None; usize::try_from(*num_counters).unwrap_or(0)];
-    for entry in functions {
-        if let Some(name) = changed.get(&(entry.name_ref, entry.func_hash)) {
-            for i in entry.first_counter..entry.first_counter + entry.num_counters {
-                if let Some(slot) = owner.get_mut(i as usize) {
-                    *slot = Some(name.as_str());
-                }
-            }
-        }
-    }
-    let hit = |pairs: &[(u32, u64)]| {
-        pairs
-            .iter()
-            .filter(|&&(_, value)| value != 0)
-            .find_map(|&(index, _)| owner.get(index as usize).copied().flatten())
-    };
-    (0..process.vectors.len())
-        .find_map(|i| hit(&process.vectors.get(i)))
-        .or_else(|| hit(&process.aside))
-        .or_else(|| hit(&process.first_use))
-        .or_else(|| hit(&process.outside))
 }
 
 /// Fails unless the last run's sources and manifests are those of `commit`.

@@ -13,6 +13,7 @@
 //! Pure: the caller reads the sources and writes the pages.
 
 mod file;
+mod floats;
 mod index;
 mod lists;
 
@@ -21,7 +22,7 @@ use std::fmt::Write as _;
 
 use super::escape::push_html;
 use super::lines;
-use super::{GapGroup, Report};
+use super::{ClosestInput, GapGroup, Report};
 
 /// The pages of the site, paths relative to its directory.
 #[derive(Debug)]
@@ -226,35 +227,41 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
         out.push('.');
     }
     if let Some(c) = &g.closest {
-        out.push_str("<br>Closest source input <code>");
-        esc(out, &c.debug);
-        let _ = write!(out, "</code>: |S<sub>RO</sub>| = {} of {k}", c.s_ro);
-        if !c.classes.is_empty() {
-            out.push_str(" (");
-            esc(out, &c.classes.join(", "));
-            out.push(')');
-        }
-        let _ = write!(out, "; needs {} more.", c.needs);
-        if !c.candidate_mrs.is_empty() {
-            out.push_str(" Registered MRs that apply to it and that it has not met: ");
-            for (i, m) in c.candidate_mrs.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str("<code>");
-                esc(out, &m.id);
-                out.push_str("</code> [");
-                esc(out, &m.class);
-                out.push(']');
-            }
-            let more = c.candidate_mrs_total as usize - c.candidate_mrs.len();
-            if more > 0 {
-                let _ = write!(out, " and {more} more");
-            }
-            out.push('.');
-        }
+        closest_input(out, c, k);
     }
     out.push_str("</div>");
+}
+
+/// A gap's closest source input: its `|S_RO|`, what it needs, and the
+/// registered MRs that apply to it and that it has not met.
+fn closest_input(out: &mut String, c: &ClosestInput, k: u32) {
+    out.push_str("<br>Closest source input <code>");
+    esc(out, &c.debug);
+    let _ = write!(out, "</code>: |S<sub>RO</sub>| = {} of {k}", c.s_ro);
+    if !c.classes.is_empty() {
+        out.push_str(" (");
+        esc(out, &c.classes.join(", "));
+        out.push(')');
+    }
+    let _ = write!(out, "; needs {} more.", c.needs);
+    if !c.candidate_mrs.is_empty() {
+        out.push_str(" Registered MRs that apply to it and that it has not met: ");
+        for (i, m) in c.candidate_mrs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str("<code>");
+            esc(out, &m.id);
+            out.push_str("</code> [");
+            esc(out, &m.class);
+            out.push(']');
+        }
+        let more = c.candidate_mrs_total as usize - c.candidate_mrs.len();
+        if more > 0 {
+            let _ = write!(out, " and {more} more");
+        }
+        out.push('.');
+    }
 }
 
 /// A gap whose advice (and closest input) is that of `first`, of another

@@ -74,75 +74,54 @@ impl Matrix {
             count(MutantStatus::NotBuilt),
         );
         let viable = killed + timeout + survived;
-        // Per mutant: the MRs and classes that killed it.
-        let mut by_mr: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); self.mrs.len()];
-        let mut classes: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
-        for mr in &self.mrs {
-            classes.entry(mr.class.as_str()).or_default();
-        }
-        let mut killers_mr: Vec<BTreeSet<u32>> = vec![BTreeSet::new(); self.mutants.len()];
-        let mut killers_class: Vec<BTreeSet<&str>> = vec![BTreeSet::new(); self.mutants.len()];
-        let mut by_source: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); self.sources.len()];
-        for (m, mutant) in self.mutants.iter().enumerate() {
-            for &g in &mutant.killed_by {
-                let group = &self.groups[g as usize];
-                let mr = group.mr as usize;
-                by_mr[mr].insert(m);
-                let class = self.mrs[mr].class.as_str();
-                classes.entry(class).or_default().insert(m);
-                killers_mr[m].insert(group.mr);
-                killers_class[m].insert(class);
-                for &s in &group.sources {
-                    by_source[s as usize].insert(m);
-                }
-            }
-        }
-        let mut mr_rows: Vec<KillRow> = self
-            .mrs
-            .iter()
-            .enumerate()
-            .map(|(i, mr)| KillRow {
-                name: mr.id.clone(),
-                class: mr.class.clone(),
-                killed: by_mr[i].len(),
-                alone: by_mr[i]
-                    .iter()
-                    .filter(|&&m| killers_mr[m].len() == 1)
-                    .count(),
-            })
-            .collect();
-        mr_rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
-        let mut class_rows: Vec<KillRow> = classes
-            .iter()
-            .map(|(name, killed)| KillRow {
-                name: (*name).to_owned(),
-                class: String::new(),
-                killed: killed.len(),
-                alone: killed
-                    .iter()
-                    .filter(|&&m| killers_class[m].len() == 1)
-                    .count(),
-            })
-            .collect();
-        class_rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
+        let killers = Killers::of(self);
         let in_baseline: BTreeSet<u32> = self.groups.iter().map(|g| g.mr).collect();
         let mrs_killing_nothing = self
             .mrs
             .iter()
             .enumerate()
-            .filter(|(i, _)| by_mr[*i].is_empty() && in_baseline.contains(&(*i as u32)))
+            .filter(|(i, _)| killers.by_mr[*i].is_empty() && in_baseline.contains(&(*i as u32)))
             .map(|(_, mr)| mr.id.clone())
             .collect();
         let mut sources: Vec<SourceKills> = self
             .sources
             .iter()
-            .zip(&by_source)
+            .zip(&killers.by_source)
             .map(|(s, k)| SourceKills {
                 debug: s.debug.clone(),
                 killed: k.len(),
             })
             .collect();
         sources.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.debug.cmp(&b.debug)));
+        let unviable_mutants = self
+            .mutants
+            .iter()
+            .filter(|m| m.status == MutantStatus::Unviable)
+            .map(|m| Unviable {
+                name: m.name.clone(),
+                reason: m.reason.clone().unwrap_or_default(),
+            })
+            .collect();
+        MatrixSummary {
+            mutants: self.mutants.len(),
+            killed,
+            timeout,
+            survived,
+            unviable,
+            not_built,
+            score: (viable > 0).then(|| killed as f64 / viable as f64),
+            classes: killers.class_rows(),
+            mrs: killers.mr_rows(self),
+            mrs_killing_nothing,
+            sources,
+            survivors: self.survivors(),
+            unviable_mutants,
+        }
+    }
+
+    /// The surviving mutants, lowest line K first, each with what its K
+    /// says to do.
+    fn survivors(&self) -> Vec<Survivor> {
         let mut survivors: Vec<Survivor> = self
             .mutants
             .iter()
@@ -170,30 +149,87 @@ impl Matrix {
                 .total_cmp(&b.line_k.unwrap_or(-1.0))
                 .then_with(|| a.name.cmp(&b.name))
         });
-        let unviable_mutants = self
-            .mutants
+        survivors
+    }
+}
+
+/// Who killed what: the mutants each MR, class and source input killed,
+/// and each mutant's killing MRs and classes.
+struct Killers<'m> {
+    by_mr: Vec<BTreeSet<usize>>,
+    classes: BTreeMap<&'m str, BTreeSet<usize>>,
+    killers_mr: Vec<BTreeSet<u32>>,
+    killers_class: Vec<BTreeSet<&'m str>>,
+    by_source: Vec<BTreeSet<usize>>,
+}
+
+impl<'m> Killers<'m> {
+    fn of(matrix: &'m Matrix) -> Self {
+        let mut killers = Killers {
+            by_mr: vec![BTreeSet::new(); matrix.mrs.len()],
+            classes: matrix
+                .mrs
+                .iter()
+                .map(|mr| (mr.class.as_str(), BTreeSet::new()))
+                .collect(),
+            killers_mr: vec![BTreeSet::new(); matrix.mutants.len()],
+            killers_class: vec![BTreeSet::new(); matrix.mutants.len()],
+            by_source: vec![BTreeSet::new(); matrix.sources.len()],
+        };
+        for (m, mutant) in matrix.mutants.iter().enumerate() {
+            for &g in &mutant.killed_by {
+                let group = &matrix.groups[g as usize];
+                let mr = group.mr as usize;
+                killers.by_mr[mr].insert(m);
+                let class = matrix.mrs[mr].class.as_str();
+                killers.classes.entry(class).or_default().insert(m);
+                killers.killers_mr[m].insert(group.mr);
+                killers.killers_class[m].insert(class);
+                for &s in &group.sources {
+                    killers.by_source[s as usize].insert(m);
+                }
+            }
+        }
+        killers
+    }
+
+    /// Per MR, the mutants it killed and those it alone killed; most first.
+    fn mr_rows(&self, matrix: &Matrix) -> Vec<KillRow> {
+        let mut rows: Vec<KillRow> = matrix
+            .mrs
             .iter()
-            .filter(|m| m.status == MutantStatus::Unviable)
-            .map(|m| Unviable {
-                name: m.name.clone(),
-                reason: m.reason.clone().unwrap_or_default(),
+            .enumerate()
+            .map(|(i, mr)| KillRow {
+                name: mr.id.clone(),
+                class: mr.class.clone(),
+                killed: self.by_mr[i].len(),
+                alone: self.by_mr[i]
+                    .iter()
+                    .filter(|&&m| self.killers_mr[m].len() == 1)
+                    .count(),
             })
             .collect();
-        MatrixSummary {
-            mutants: self.mutants.len(),
-            killed,
-            timeout,
-            survived,
-            unviable,
-            not_built,
-            score: (viable > 0).then(|| killed as f64 / viable as f64),
-            classes: class_rows,
-            mrs: mr_rows,
-            mrs_killing_nothing,
-            sources,
-            survivors,
-            unviable_mutants,
-        }
+        rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
+        rows
+    }
+
+    /// The same per relation class.
+    fn class_rows(&self) -> Vec<KillRow> {
+        let mut rows: Vec<KillRow> = self
+            .classes
+            .iter()
+            .map(|(name, killed)| KillRow {
+                name: (*name).to_owned(),
+                class: String::new(),
+                killed: killed.len(),
+                alone: killed
+                    .iter()
+                    .filter(|&&m| self.killers_class[m].len() == 1)
+                    .count(),
+            })
+            .collect();
+        rows.sort_by(|a, b| b.killed.cmp(&a.killed).then_with(|| a.name.cmp(&b.name)));
+        rows
     }
 }
 

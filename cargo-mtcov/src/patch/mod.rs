@@ -149,45 +149,13 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
     // such line starts the next file when no `diff --git` line came
     // between).
     let (mut had_old, mut had_new) = (false, false);
-    // Inside a hunk: the next line of the old and of the new version, how
-    // many old and new lines the hunk still holds, and whether the current
-    // run of changed lines removes any.
-    let mut hunk: Option<(u32, u32, u32, u32, bool)> = None;
+    let mut hunk: Option<Hunk> = None;
     for line in diff.lines() {
-        if let Some((old_at, at, old, new, removes)) = hunk.as_mut() {
+        if let Some(open) = hunk.as_mut() {
             let Some(file) = files.last_mut() else {
                 bail!("a hunk before any file header at `{line}`");
             };
-            match line.as_bytes().first() {
-                Some(b'+') if *new > 0 => {
-                    file.added.insert(*at);
-                    if !*removes {
-                        file.inserted_after.insert(*old_at - 1);
-                    }
-                    *at += 1;
-                    *new -= 1;
-                }
-                Some(b'-') if *old > 0 => {
-                    file.removed.insert(*old_at);
-                    *removes = true;
-                    *old_at += 1;
-                    *old -= 1;
-                }
-                Some(b' ') | None if *old > 0 && *new > 0 => {
-                    *removes = false;
-                    *old_at += 1;
-                    *at += 1;
-                    *old -= 1;
-                    *new -= 1;
-                }
-                // "\ No newline at end of file"
-                Some(b'\\') => {}
-                _ => bail!(
-                    "a hunk of {} ends early at `{line}`",
-                    file.new.as_deref().or(file.old.as_deref()).unwrap_or("?")
-                ),
-            }
-            if *old == 0 && *new == 0 {
+            if open.read(file, line)? {
                 hunk = None;
             }
             continue;
@@ -195,22 +163,13 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
         if line.starts_with('\\') {
             continue;
         }
-        let path = |p: &str, prefix: &str| -> Option<String> {
-            match p {
-                "/dev/null" => None,
-                p => {
-                    let p = p.trim_matches('"');
-                    Some(p.strip_prefix(prefix).unwrap_or(p).to_owned())
-                }
-            }
-        };
         if let Some(paths) = line.strip_prefix("diff --git ") {
             // `a/<old> b/<new>`; `---`/`+++` lines, when they follow, say
             // the same or `/dev/null`.
             let (old, new) = paths.split_once(" b/").unwrap_or((paths, paths));
             files.push(FileDiff {
-                old: path(old, "a/"),
-                new: path(new, ""),
+                old: diff_path(old, "a/"),
+                new: diff_path(new, ""),
                 without_hunks: true,
                 ..FileDiff::default()
             });
@@ -222,7 +181,7 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
             }
             had_old = true;
             let file = files.last_mut().expect("pushed above");
-            file.old = path(old, "a/");
+            file.old = diff_path(old, "a/");
         } else if let Some(new) = line.strip_prefix("+++ ") {
             if had_new || files.is_empty() {
                 files.push(FileDiff::default());
@@ -230,37 +189,107 @@ pub(crate) fn parse_files(diff: &str) -> Result<Vec<FileDiff>> {
             }
             had_new = true;
             let file = files.last_mut().expect("pushed above");
-            file.new = path(new, "b/");
+            file.new = diff_path(new, "b/");
         } else if let Some(header) = line.strip_prefix("@@ ") {
-            // `@@ -a[,b] +c[,d] @@ ...`; a missing count is 1.
-            let range = |sign: char| -> Result<(u32, u32)> {
-                let field = header
-                    .split_whitespace()
-                    .find_map(|f| f.strip_prefix(sign))
-                    .with_context(|| format!("a hunk header without its {sign} range: {line}"))?;
-                let mut parts = field.splitn(2, ',');
-                let number = |text: Option<&str>, default: u32| -> Result<u32> {
-                    text.map_or(Ok(default), |t| {
-                        t.parse()
-                            .with_context(|| format!("a hunk header with a bad number: {line}"))
-                    })
-                };
-                Ok((number(parts.next(), 0)?, number(parts.next(), 1)?))
-            };
-            let ((old_start, old), (start, new)) = (range('-')?, range('+')?);
             let Some(file) = files.last_mut() else {
                 bail!("a hunk header before any file header: {line}");
             };
-            file.without_hunks = false;
-            // With no old lines, `old_start` is the line the hunk follows.
-            let old_at = if old == 0 { old_start + 1 } else { old_start };
-            if old == 0 && new > 0 {
-                file.inserted_after.insert(old_start);
-            }
-            hunk = (old > 0 || new > 0).then_some((old_at, start, old, new, old == 0));
+            hunk = Hunk::start(file, header, line)?;
         }
     }
     Ok(files)
+}
+
+/// A path of a file header: none for `/dev/null`, else without its quotes
+/// and `prefix`.
+fn diff_path(p: &str, prefix: &str) -> Option<String> {
+    match p {
+        "/dev/null" => None,
+        p => {
+            let p = p.trim_matches('"');
+            Some(p.strip_prefix(prefix).unwrap_or(p).to_owned())
+        }
+    }
+}
+
+/// Inside a hunk: the next line of the old and of the new version, how
+/// many old and new lines the hunk still holds, and whether the current
+/// run of changed lines removes any.
+struct Hunk {
+    old_at: u32,
+    at: u32,
+    old: u32,
+    new: u32,
+    removes: bool,
+}
+
+impl Hunk {
+    /// The hunk a header `@@ -a[,b] +c[,d] @@ ...` (`line`) opens in
+    /// `file` (a missing count is 1); none when it holds no line.
+    fn start(file: &mut FileDiff, header: &str, line: &str) -> Result<Option<Hunk>> {
+        let range = |sign: char| -> Result<(u32, u32)> {
+            let field = header
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix(sign))
+                .with_context(|| format!("a hunk header without its {sign} range: {line}"))?;
+            let mut parts = field.splitn(2, ',');
+            let number = |text: Option<&str>, default: u32| -> Result<u32> {
+                text.map_or(Ok(default), |t| {
+                    t.parse()
+                        .with_context(|| format!("a hunk header with a bad number: {line}"))
+                })
+            };
+            Ok((number(parts.next(), 0)?, number(parts.next(), 1)?))
+        };
+        let ((old_start, old), (start, new)) = (range('-')?, range('+')?);
+        file.without_hunks = false;
+        // With no old lines, `old_start` is the line the hunk follows.
+        let old_at = if old == 0 { old_start + 1 } else { old_start };
+        if old == 0 && new > 0 {
+            file.inserted_after.insert(old_start);
+        }
+        Ok((old > 0 || new > 0).then_some(Hunk {
+            old_at,
+            at: start,
+            old,
+            new,
+            removes: old == 0,
+        }))
+    }
+
+    /// Reads one line of the hunk into `file`; whether the hunk is over.
+    fn read(&mut self, file: &mut FileDiff, line: &str) -> Result<bool> {
+        match line.as_bytes().first() {
+            Some(b'+') if self.new > 0 => {
+                file.added.insert(self.at);
+                if !self.removes {
+                    file.inserted_after.insert(self.old_at - 1);
+                }
+                self.at += 1;
+                self.new -= 1;
+            }
+            Some(b'-') if self.old > 0 => {
+                file.removed.insert(self.old_at);
+                self.removes = true;
+                self.old_at += 1;
+                self.old -= 1;
+            }
+            Some(b' ') | None if self.old > 0 && self.new > 0 => {
+                self.removes = false;
+                self.old_at += 1;
+                self.at += 1;
+                self.old -= 1;
+                self.new -= 1;
+            }
+            // "\\ No newline at end of file"
+            Some(b'\\') => {}
+            _ => bail!(
+                "a hunk of {} ends early at `{line}`",
+                file.new.as_deref().or(file.old.as_deref()).unwrap_or("?")
+            ),
+        }
+        Ok(self.old == 0 && self.new == 0)
+    }
 }
 
 #[cfg(test)]

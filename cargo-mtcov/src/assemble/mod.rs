@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use anyhow::Result;
 
-use mtcov_protocol::{MrDescription, Outcome};
+use mtcov_protocol::{MgRecord, MrDescription, Outcome};
 
 use crate::measure::{InputIdx, MrIdx, Pool, PoolBuilder};
 use crate::model::{SourceInfo, Violation};
@@ -35,123 +35,152 @@ pub(crate) struct Assembled {
 }
 
 pub(crate) fn assemble(run: &RunRecords) -> Result<Assembled> {
-    let mut builder = PoolBuilder::new();
-    let mut mrs: Vec<MrDescription> = Vec::new();
-    let mut mr_of_id: HashMap<String, MrIdx> = HashMap::new();
-    for mr in &run.registry {
-        let idx = builder.add_mr(&mr.class, Some(&mr.source_type));
-        mr_of_id.insert(mr.id.clone(), idx);
-        mrs.push(mr.clone());
-    }
-
-    let mut sources: Vec<SourceInfo> = Vec::new();
-    let mut input_of_key: HashMap<u64, InputIdx> = HashMap::new();
-    let mut add_input =
-        |key: u64, debug: &str, builder: &mut PoolBuilder, sources: &mut Vec<SourceInfo>| {
-            *input_of_key.entry(key).or_insert_with(|| {
-                sources.push(SourceInfo {
-                    key: format!("{key:016x}"),
-                    debug: debug.to_owned(),
-                });
-                builder.add_input()
-            })
-        };
-    for (&key, debug) in &run.sources {
-        add_input(key, debug, &mut builder, &mut sources);
-    }
-
-    let mut unregistered_mrs: Vec<String> = Vec::new();
+    let mut at = Assembling::new(run);
     // (MR argument, MR) of skipped and panicked MGs: the MR does not apply
     // to that input, or fails on it; either way, pairing them again is no
     // advice.
     let mut skipped = Vec::new();
     let mut violations = Vec::new();
     for (mg, _) in &run.groups {
-        let mr = match mr_of_id.get(mg.mr.as_str()) {
-            Some(&idx) => idx,
-            None => {
-                // Recorded but not registered: keep its association rather
-                // than drop evidence, and say so.
-                let idx = builder.add_mr(&mg.class, None);
-                mrs.push(MrDescription {
-                    id: mg.mr.clone(),
-                    name: mg.mr.clone(),
-                    class: mg.class.clone(),
-                    file: String::new(),
-                    line: 0,
-                    source_type: String::new(),
-                });
-                unregistered_mrs.push(mg.mr.clone());
-                mr_of_id.insert(mg.mr.clone(), idx);
-                idx
-            }
-        };
+        // Recorded but not registered: keep its association rather than
+        // drop evidence, and say so.
+        let mr = at.mr(&mg.mr, &mg.class);
         let inputs: Vec<InputIdx> = mg
             .sources
             .iter()
-            .map(|&key| add_input(key, "<no source record>", &mut builder, &mut sources))
+            .map(|&key| at.input(key, "<no source record>"))
             .collect();
-        builder.record_mg(mr, &inputs, mg.outcome)?;
+        at.builder.record_mg(mr, &inputs, mg.outcome)?;
         if matches!(mg.outcome, Outcome::Skipped | Outcome::Panicked)
             && let Some(key) = mg.argument.or_else(|| mg.sources.first().copied())
         {
             skipped.push((key, mr));
         }
         if mg.outcome == Outcome::Violated {
-            let info = &mrs[mr.0 as usize];
-            violations.push(Violation {
-                mr: mg.mr.clone(),
-                file: info.file.clone(),
-                line: info.line,
-                sources: inputs
-                    .iter()
-                    .map(|i| sources[i.0 as usize].debug.clone())
-                    .collect(),
-                message: mg.message.clone(),
-                minimal: run
-                    .minimal
-                    .iter()
-                    .find(|(key, mr, _)| {
-                        *mr == mg.mr && (mg.argument == Some(*key) || mg.sources.contains(key))
-                    })
-                    .map(|(_, _, debug)| debug.clone()),
-            });
+            violations.push(at.violation(run, mg, mr, &inputs));
         }
     }
     // A source execution by an MR no header registers and no MG names
     // (its MG was lost): its coverage counts for no relation, but is kept.
     for process in &run.processes {
         for execution in &process.executions {
-            if !mr_of_id.contains_key(&execution.mr) {
-                let idx = builder.add_mr(&execution.mr, None);
-                mrs.push(MrDescription {
-                    id: execution.mr.clone(),
-                    name: execution.mr.clone(),
-                    class: execution.mr.clone(),
-                    file: String::new(),
-                    line: 0,
-                    source_type: String::new(),
-                });
-                unregistered_mrs.push(execution.mr.clone());
-                mr_of_id.insert(execution.mr.clone(), idx);
-            }
+            at.mr(&execution.mr, &execution.mr);
         }
     }
     for (key, mr) in skipped {
         // Only inputs that are source inputs somewhere matter.
-        if let Some(&input) = input_of_key.get(&key) {
-            builder.not_applicable(input, mr)?;
+        if let Some(&input) = at.input_of_key.get(&key) {
+            at.builder.not_applicable(input, mr)?;
         }
     }
     Ok(Assembled {
-        pool: builder.build(),
-        mrs,
-        sources,
-        input_of_key,
-        mr_of_id,
+        pool: at.builder.build(),
+        mrs: at.mrs,
+        sources: at.sources,
+        input_of_key: at.input_of_key,
+        mr_of_id: at.mr_of_id,
         violations,
-        unregistered_mrs,
+        unregistered_mrs: at.unregistered_mrs,
     })
+}
+
+/// The pool under construction, with the MRs and source inputs by key.
+struct Assembling {
+    builder: PoolBuilder,
+    mrs: Vec<MrDescription>,
+    mr_of_id: HashMap<String, MrIdx>,
+    sources: Vec<SourceInfo>,
+    input_of_key: HashMap<u64, InputIdx>,
+    unregistered_mrs: Vec<String>,
+}
+
+impl Assembling {
+    /// The registered MRs, then the recorded source inputs.
+    fn new(run: &RunRecords) -> Self {
+        let mut at = Assembling {
+            builder: PoolBuilder::new(),
+            mrs: Vec::new(),
+            mr_of_id: HashMap::new(),
+            sources: Vec::new(),
+            input_of_key: HashMap::new(),
+            unregistered_mrs: Vec::new(),
+        };
+        for mr in &run.registry {
+            let idx = at.builder.add_mr(&mr.class, Some(&mr.source_type));
+            at.mr_of_id.insert(mr.id.clone(), idx);
+            at.mrs.push(mr.clone());
+        }
+        for (&key, debug) in &run.sources {
+            at.input(key, debug);
+        }
+        at
+    }
+
+    /// The source input of `key`, added (as `debug`) when new.
+    fn input(&mut self, key: u64, debug: &str) -> InputIdx {
+        let Assembling {
+            builder,
+            sources,
+            input_of_key,
+            ..
+        } = self;
+        *input_of_key.entry(key).or_insert_with(|| {
+            sources.push(SourceInfo {
+                key: format!("{key:016x}"),
+                debug: debug.to_owned(),
+            });
+            builder.add_input()
+        })
+    }
+
+    /// The MR of `id`; one no header registers is added (of `class`) and
+    /// listed as unregistered.
+    fn mr(&mut self, id: &str, class: &str) -> MrIdx {
+        if let Some(&idx) = self.mr_of_id.get(id) {
+            return idx;
+        }
+        let idx = self.builder.add_mr(class, None);
+        self.mrs.push(MrDescription {
+            id: id.to_owned(),
+            name: id.to_owned(),
+            class: class.to_owned(),
+            file: String::new(),
+            line: 0,
+            source_type: String::new(),
+        });
+        self.unregistered_mrs.push(id.to_owned());
+        self.mr_of_id.insert(id.to_owned(), idx);
+        idx
+    }
+
+    /// A violated MG as the report lists it, with its minimal input when
+    /// the run shrank one.
+    fn violation(
+        &self,
+        run: &RunRecords,
+        mg: &MgRecord,
+        mr: MrIdx,
+        inputs: &[InputIdx],
+    ) -> Violation {
+        let info = &self.mrs[mr.0 as usize];
+        Violation {
+            mr: mg.mr.clone(),
+            file: info.file.clone(),
+            line: info.line,
+            sources: inputs
+                .iter()
+                .map(|i| self.sources[i.0 as usize].debug.clone())
+                .collect(),
+            message: mg.message.clone(),
+            minimal: run
+                .minimal
+                .iter()
+                .find(|(key, mr, _)| {
+                    *mr == mg.mr && (mg.argument == Some(*key) || mg.sources.contains(key))
+                })
+                .map(|(_, _, debug)| debug.clone()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::Outcome;
 
-use crate::build::{BuildOptions, TestExecutable};
-use crate::records;
+use crate::build::{BuildOptions, BuildOutput, TestExecutable};
+use crate::records::{self, RunRecords};
 
 pub(crate) mod diff;
 pub(crate) mod entries;
@@ -27,7 +27,7 @@ pub(crate) mod shard;
 pub(crate) mod summary;
 pub(crate) mod verdict;
 
-use scratch::Scratch;
+use scratch::{Scratch, ScratchProcess};
 use verdict::{BaselineGroup, MgVerdict, MutantStatus, Target};
 
 use crate::run::{self, BinaryOutcome, pool};
@@ -120,10 +120,39 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
     let test_time = tests_start.elapsed();
     let records = records::read_run(&record_dir, Some(&executable_paths(&built)))?;
     let _ = std::fs::remove_dir_all(&record_dir);
+    check_baseline(&built, &runs, &records)?;
+    let groups = baseline_groups(&built, &records);
+    if groups.is_empty() {
+        return Err(BaselineFailed(
+            "no metamorphic group held in the baseline run: there is nothing to kill mutants with"
+                .into(),
+        )
+        .into());
+    }
+    let slowest = runs.iter().map(|r| r.time).max().unwrap_or_default();
+    let timeout = plan
+        .timeout
+        .unwrap_or_else(|| (slowest * 5).max(Duration::from_secs(10)));
+    Ok(Baseline {
+        groups,
+        build_time,
+        test_time,
+        slowest_process: slowest,
+        timeout,
+    })
+}
+
+/// Fails unless every test binary of the baseline passed, every MG held
+/// and no record was lost.
+fn check_baseline(
+    built: &BuildOutput,
+    runs: &[ScratchProcess],
+    records: &RunRecords,
+) -> Result<()> {
     let failed: Vec<String> = built
         .executables
         .iter()
-        .zip(&runs)
+        .zip(runs)
         .filter(|(_, r)| r.end != BinaryOutcome::Passed)
         .map(|(e, r)| format!("{} ({:?})", e.path.display(), r.end))
         .collect();
@@ -159,6 +188,11 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
         ))
         .into());
     }
+    Ok(())
+}
+
+/// The baseline's MGs that held, each with the test targets that ran it.
+fn baseline_groups(built: &BuildOutput, records: &RunRecords) -> Vec<BaselineGroup> {
     let target_of_binary: std::collections::HashMap<PathBuf, Target> = built
         .executables
         .iter()
@@ -178,28 +212,10 @@ pub(crate) fn baseline(plan: &Plan<'_>) -> Result<Baseline> {
             targets.push(t.clone());
         }
     }
-    let groups: Vec<BaselineGroup> = by_key
+    by_key
         .into_iter()
         .map(|(key, targets)| BaselineGroup { key, targets })
-        .collect();
-    if groups.is_empty() {
-        return Err(BaselineFailed(
-            "no metamorphic group held in the baseline run: there is nothing to kill mutants with"
-                .into(),
-        )
-        .into());
-    }
-    let slowest = runs.iter().map(|r| r.time).max().unwrap_or_default();
-    let timeout = plan
-        .timeout
-        .unwrap_or_else(|| (slowest * 5).max(Duration::from_secs(10)));
-    Ok(Baseline {
-        groups,
-        build_time,
-        test_time,
-        slowest_process: slowest,
-        timeout,
-    })
+        .collect()
 }
 
 /// Which mutants are in code the tested configuration compiles, from the

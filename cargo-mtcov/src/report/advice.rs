@@ -69,57 +69,8 @@ pub(super) fn function_advice(
                 )
             }
         }
-        GapCause::FollowUpsOnly => {
-            let mut by: Vec<MrIdx> = gap
-                .members
-                .iter()
-                .flat_map(|r| follow_ups.get(r).into_iter().flatten().copied())
-                .collect();
-            by.sort_unstable();
-            by.dedup();
-            gap.follow_up_mrs = mr_names(&by, cx.mrs);
-            match gap.follow_up_mrs.first() {
-                Some(first) => format!(
-                    "`{name}` runs only in follow-up executions (of {}), never on a source input: \
-                     make `{first}` run it on its source input (`mg.source`), or add a source input \
-                     like that follow-up",
-                    quoted(&gap.follow_up_mrs)
-                ),
-                None => format!(
-                    "`{name}` runs only outside source and follow-up executions ({}: in MR code \
-                     that builds follow-up inputs or checks outputs), never on a source input: \
-                     pass such inputs through `mg.source`",
-                    times(gap.aside_executions)
-                ),
-            }
-        }
-        GapCause::UnreachedLines => {
-            gap.condition = condition_before(function, gap.lines.first().map_or(0, |l| l.0));
-            let callers = mr_names(&functions.mrs[f as usize], cx.mrs);
-            let by = if callers.is_empty() {
-                "source inputs run it".to_owned()
-            } else {
-                format!("MRs {} run it on source inputs", quoted(&callers))
-            };
-            let mut text = format!(
-                "{by}, but none reaches {} of `{name}`: add a source input that does",
-                ranges_text(&gap.lines)
-            );
-            if let Some(c) = &gap.condition {
-                text.push_str(&format!(
-                    " (see the condition `{}` on line {})",
-                    c.text, c.line
-                ));
-            }
-            if gap.aside_executions > 0 {
-                text.push_str(&format!(
-                    "; follow-ups or checks ran {} {}",
-                    if gap.requirements == 1 { "it" } else { "them" },
-                    times(gap.aside_executions)
-                ));
-            }
-            text
-        }
+        GapCause::FollowUpsOnly => follow_ups_only(gap, name, cx, follow_ups),
+        GapCause::UnreachedLines => unreached_lines(gap, f, cx),
         GapCause::TooFewRelations => {
             gap.classes_running = functions.classes(f, cx.pool);
             gap.classes_not_running = (0..cx.pool.num_classes())
@@ -134,6 +85,70 @@ pub(super) fn function_advice(
             (gap.aside_executions, gap.first_use_only),
         ),
     }
+}
+
+/// Code that runs only in follow-up executions or in MR code: which MRs'
+/// follow-ups ran it, and what to do.
+fn follow_ups_only(
+    gap: &mut GapGroup,
+    name: &str,
+    cx: &Context<'_>,
+    follow_ups: &HashMap<u32, Vec<MrIdx>>,
+) -> String {
+    let mut by: Vec<MrIdx> = gap
+        .members
+        .iter()
+        .flat_map(|r| follow_ups.get(r).into_iter().flatten().copied())
+        .collect();
+    by.sort_unstable();
+    by.dedup();
+    gap.follow_up_mrs = mr_names(&by, cx.mrs);
+    match gap.follow_up_mrs.first() {
+        Some(first) => format!(
+            "`{name}` runs only in follow-up executions (of {}), never on a source input: \
+             make `{first}` run it on its source input (`mg.source`), or add a source input \
+             like that follow-up",
+            quoted(&gap.follow_up_mrs)
+        ),
+        None => format!(
+            "`{name}` runs only outside source and follow-up executions ({}: in MR code \
+             that builds follow-up inputs or checks outputs), never on a source input: \
+             pass such inputs through `mg.source`",
+            times(gap.aside_executions)
+        ),
+    }
+}
+
+/// Lines of a function that runs on source inputs that none reaches: the
+/// condition before them, and the MRs that run the function.
+fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
+    let function = &cx.functions.all[f as usize];
+    let name = &function.name;
+    gap.condition = condition_before(function, gap.lines.first().map_or(0, |l| l.0));
+    let callers = mr_names(&cx.functions.mrs[f as usize], cx.mrs);
+    let by = if callers.is_empty() {
+        "source inputs run it".to_owned()
+    } else {
+        format!("MRs {} run it on source inputs", quoted(&callers))
+    };
+    let mut text = format!(
+        "{by}, but none reaches {} of `{name}`: add a source input that does",
+        ranges_text(&gap.lines)
+    );
+    if let Some(c) = &gap.condition {
+        text.push_str(&format!(
+            " (see the condition `{}` on line {})",
+            c.text, c.line
+        ));
+    }
+    if gap.aside_executions > 0 {
+        text.push_str(&format!(
+            "; follow-ups or checks ran {} {}",
+            if gap.requirements == 1 { "it" } else { "them" },
+            times(gap.aside_executions)
+        ));
+    }
+    text
 }
 
 fn times(n: u64) -> String {

@@ -75,9 +75,43 @@ impl Sharding {
 /// baseline and timeout, the sum of the shards' totals). Every shard of
 /// one split must be there once, from the same baseline.
 pub(crate) fn merge(mut shards: Vec<(String, Matrix)>) -> Result<Matrix> {
+    let (first, by_k) = check_split(&shards)?;
+    let mut mutants = vec![None; first.total];
+    for (k, &i) in by_k.iter().enumerate() {
+        let indices = first
+            .sharding
+            .indices(ShardIndex { k, n: first.n }, first.total);
+        for (index, mutant) in indices
+            .into_iter()
+            .zip(std::mem::take(&mut shards[i].1.mutants))
+        {
+            mutants[index] = Some(mutant);
+        }
+    }
+    let mut merged = shards.swap_remove(by_k[0]).1;
+    for (_, matrix) in &shards {
+        merged.cost.jobs = merged.cost.jobs.max(matrix.cost.jobs);
+        merged.cost.baseline_seconds = merged
+            .cost
+            .baseline_seconds
+            .max(matrix.cost.baseline_seconds);
+        merged.cost.timeout_seconds = merged.cost.timeout_seconds.max(matrix.cost.timeout_seconds);
+        merged.cost.total_seconds += matrix.cost.total_seconds;
+    }
+    merged.mutants = mutants
+        .into_iter()
+        .map(|m| m.expect("every index once"))
+        .collect();
+    merged.shard = None;
+    Ok(merged)
+}
+
+/// Checks that `shards` are every shard of one split, once each, from the
+/// same baseline: the split, and the shards by their `k`.
+fn check_split(shards: &[(String, Matrix)]) -> Result<(ShardInfo, Vec<usize>)> {
     ensure!(!shards.is_empty(), "no shard to merge");
     let mut infos = Vec::with_capacity(shards.len());
-    for (name, matrix) in &shards {
+    for (name, matrix) in shards {
         let Some(info) = matrix.shard else {
             bail!(
                 "{name} is the matrix of a whole run, not of a shard (`cargo mtcov mutants --shard K/N` writes those)"
@@ -153,38 +187,12 @@ pub(crate) fn merge(mut shards: Vec<(String, Matrix)>) -> Result<Matrix> {
         }
         by_k[info.k] = Some(i);
     }
-    if let Some(k) = by_k.iter().position(Option::is_none) {
-        bail!("shard {k}/{} is missing", first.n);
-    }
-    let mut mutants = vec![None; first.total];
-    for (k, i) in by_k.iter().enumerate() {
-        let i = i.expect("every shard is there");
-        let indices = first
-            .sharding
-            .indices(ShardIndex { k, n: first.n }, first.total);
-        for (index, mutant) in indices
-            .into_iter()
-            .zip(std::mem::take(&mut shards[i].1.mutants))
-        {
-            mutants[index] = Some(mutant);
-        }
-    }
-    let mut merged = shards.swap_remove(by_k[0].expect("shard 0")).1;
-    for (_, matrix) in &shards {
-        merged.cost.jobs = merged.cost.jobs.max(matrix.cost.jobs);
-        merged.cost.baseline_seconds = merged
-            .cost
-            .baseline_seconds
-            .max(matrix.cost.baseline_seconds);
-        merged.cost.timeout_seconds = merged.cost.timeout_seconds.max(matrix.cost.timeout_seconds);
-        merged.cost.total_seconds += matrix.cost.total_seconds;
-    }
-    merged.mutants = mutants
-        .into_iter()
-        .map(|m| m.expect("every index once"))
-        .collect();
-    merged.shard = None;
-    Ok(merged)
+    let by_k = by_k
+        .iter()
+        .enumerate()
+        .map(|(k, i)| i.ok_or_else(|| anyhow::anyhow!("shard {k}/{} is missing", first.n)))
+        .collect::<Result<Vec<usize>>>()?;
+    Ok((first, by_k))
 }
 
 #[cfg(test)]

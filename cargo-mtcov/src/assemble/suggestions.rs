@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use anyhow::{Result, bail};
-use mtcov_protocol::categories::Frame;
+use mtcov_protocol::categories::{Declaration, Frame};
 
 use super::{Assembled, choices};
 use crate::measure::{Counting, ReqIdx, counting_mrs, measure};
@@ -49,18 +49,7 @@ pub(crate) fn suggestions(
     let mut offset = 0u32;
     for decl in &records.declarations {
         let space = decl.requirements().map_err(anyhow::Error::msg)?;
-        let mut inputs: BTreeMap<Vec<u16>, BTreeSet<u64>> = BTreeMap::new();
-        for record in records
-            .choices
-            .iter()
-            .filter(|r| decl.classifies(&r.source_type, r.function.as_deref()))
-        {
-            if let Ok(choices) = &record.choices
-                && let Some(frame) = choices.iter().copied().collect::<Option<Vec<u16>>>()
-            {
-                inputs.entry(frame).or_default().insert(record.key);
-            }
-        }
+        let inputs = inputs_by_frame(records, decl);
         let frames: Vec<FrameState> = space
             .frames
             .iter()
@@ -90,24 +79,7 @@ pub(crate) fn suggestions(
             })
             .collect();
         offset += space.frames.len() as u32;
-        let connections: Vec<Connection> = records
-            .follow_ups
-            .iter()
-            .filter(|f| decl.classifies(&f.source_type, f.function.as_deref()))
-            .filter_map(|f| {
-                let from = frame_of.get(&(f.source, f.mr.as_str()))?;
-                Some(Connection {
-                    mr: f.mr.clone(),
-                    class: class_of
-                        .get(f.mr.as_str())
-                        .copied()
-                        .unwrap_or_default()
-                        .to_owned(),
-                    from: from.iter().copied().collect::<Option<Vec<u16>>>()?,
-                    to: f.choices.clone(),
-                })
-            })
-            .collect();
+        let connections = connections(records, decl, &frame_of, &class_of);
         all.push(suggest(
             decl,
             &frames,
@@ -119,4 +91,49 @@ pub(crate) fn suggestions(
         ));
     }
     Ok(all)
+}
+
+/// The distinct source inputs (by key) of each complete frame of `decl`.
+fn inputs_by_frame(records: &RunRecords, decl: &Declaration) -> BTreeMap<Vec<u16>, BTreeSet<u64>> {
+    let mut inputs: BTreeMap<Vec<u16>, BTreeSet<u64>> = BTreeMap::new();
+    for record in records
+        .choices
+        .iter()
+        .filter(|r| decl.classifies(&r.source_type, r.function.as_deref()))
+    {
+        if let Ok(choices) = &record.choices
+            && let Some(frame) = choices.iter().copied().collect::<Option<Vec<u16>>>()
+        {
+            inputs.entry(frame).or_default().insert(record.key);
+        }
+    }
+    inputs
+}
+
+/// The frame pairs (source's, follow-up's) the MRs' follow-ups of `decl`'s
+/// inputs made; `frame_of` gives a source input's frame per MR.
+fn connections(
+    records: &RunRecords,
+    decl: &Declaration,
+    frame_of: &HashMap<(u64, &str), &[Option<u16>]>,
+    class_of: &HashMap<&str, &str>,
+) -> Vec<Connection> {
+    records
+        .follow_ups
+        .iter()
+        .filter(|f| decl.classifies(&f.source_type, f.function.as_deref()))
+        .filter_map(|f| {
+            let from = frame_of.get(&(f.source, f.mr.as_str()))?;
+            Some(Connection {
+                mr: f.mr.clone(),
+                class: class_of
+                    .get(f.mr.as_str())
+                    .copied()
+                    .unwrap_or_default()
+                    .to_owned(),
+                from: from.iter().copied().collect::<Option<Vec<u16>>>()?,
+                to: f.choices.clone(),
+            })
+        })
+        .collect()
 }

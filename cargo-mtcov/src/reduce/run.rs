@@ -291,24 +291,7 @@ pub(crate) fn describe(
             })
         })
         .collect();
-    let mut mr_costs = Vec::new();
-    for &mr in &kept_mrs {
-        let without: Vec<bool> = suite
-            .groups
-            .iter()
-            .zip(kept)
-            .map(|(g, &k)| k && g.mr != mr)
-            .collect();
-        let adequacy = suite.adequacy(k, &without)?;
-        mr_costs.push(MrCost {
-            mr: assembled.mrs[mr as usize].id.clone(),
-            kept_groups: count(kept) - count(&without),
-            a_k_without: adequacy.iter().flatten().map(|a| a.value()).collect(),
-            kills_lost: found
-                .with_mutants
-                .then(|| suite.kills_kept(kept) - suite.kills_kept(&without)),
-        });
-    }
+    let mr_costs = mr_costs(suite, assembled, k, found, &kept_mrs)?;
     let all_mrs = distinct(&mr_of, false);
     // In the order they run.
     let kept_groups = order
@@ -353,6 +336,37 @@ pub(crate) fn describe(
         order: order.clone(),
         order_file: found.order_file.display().to_string(),
     })
+}
+
+/// What dropping each kept MR would cost: groups, `A_k`, kills.
+fn mr_costs(
+    suite: &Suite,
+    assembled: &Assembled,
+    k: u32,
+    found: &Found<'_>,
+    kept_mrs: &BTreeSet<u32>,
+) -> Result<Vec<MrCost>> {
+    let kept = found.kept;
+    let count = |kept: &[bool]| kept.iter().filter(|&&k| k).count();
+    let mut mr_costs = Vec::new();
+    for &mr in kept_mrs {
+        let without: Vec<bool> = suite
+            .groups
+            .iter()
+            .zip(kept)
+            .map(|(g, &k)| k && g.mr != mr)
+            .collect();
+        let adequacy = suite.adequacy(k, &without)?;
+        mr_costs.push(MrCost {
+            mr: assembled.mrs[mr as usize].id.clone(),
+            kept_groups: count(kept) - count(&without),
+            a_k_without: adequacy.iter().flatten().map(|a| a.value()).collect(),
+            kills_lost: found
+                .with_mutants
+                .then(|| suite.kills_kept(kept) - suite.kills_kept(&without)),
+        });
+    }
+    Ok(mr_costs)
 }
 
 fn debug_of(unit: &Unit, assembled: &Assembled) -> Vec<String> {

@@ -114,33 +114,12 @@ fn decode(text: &str) -> Result<Vec<(u32, u64)>, String> {
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum Raw {
-    Header {
-        runtime: String,
-        binary: String,
-        pid: u64,
-        registry: Vec<MrDescription>,
-        coverage: Option<RawCoverage>,
-        #[serde(default)]
-        categories: Vec<RawDeclaration>,
-        attempt: Option<Attempt>,
-    },
+    Header(RawHeader),
     Source {
         key: Hex,
         debug: String,
     },
-    Mg {
-        mr: String,
-        class: String,
-        sources: Vec<Hex>,
-        #[serde(default)]
-        argument: Option<Hex>,
-        follow_ups: u64,
-        outcome: Outcome,
-        #[serde(default)]
-        message: Option<String>,
-        #[serde(default)]
-        test: Option<String>,
-    },
+    Mg(RawMg),
     Cov {
         key: Hex,
         mr: String,
@@ -182,19 +161,7 @@ enum Raw {
         function: Option<String>,
         choices: Vec<Option<u16>>,
     },
-    Choices {
-        key: Hex,
-        #[serde(rename = "type")]
-        source_type: String,
-        #[serde(default)]
-        function: Option<String>,
-        #[serde(default)]
-        mr: Option<String>,
-        #[serde(default)]
-        choices: Option<Vec<Option<u16>>>,
-        #[serde(default)]
-        error: Option<String>,
-    },
+    Choices(RawChoices),
     Draws {
         site: String,
         test: Option<String>,
@@ -207,23 +174,7 @@ enum Raw {
         debug: String,
         shrink_steps: u32,
     },
-    Tolerance {
-        mr: String,
-        file: String,
-        line: u32,
-        column: u32,
-        bits: u32,
-        given: GivenTolerance,
-        varies: bool,
-        calls: u64,
-        failed: u64,
-        exact: u64,
-        scale: Option<f64>,
-        largest: [Option<f64>; 3],
-        at: [Option<Hex>; 3],
-        held: [Option<f64>; 3],
-        decades: [Vec<(i16, u64)>; 3],
-    },
+    Tolerance(RawTolerance),
     End {
         lines: u64,
     },
@@ -304,6 +255,144 @@ impl From<RawDeclaration> for Declaration {
 }
 
 #[derive(Deserialize)]
+struct RawMg {
+    mr: String,
+    class: String,
+    sources: Vec<Hex>,
+    #[serde(default)]
+    argument: Option<Hex>,
+    follow_ups: u64,
+    outcome: Outcome,
+    #[serde(default)]
+    message: Option<String>,
+    #[serde(default)]
+    test: Option<String>,
+}
+
+impl From<RawMg> for MgRecord {
+    fn from(raw: RawMg) -> MgRecord {
+        MgRecord {
+            mr: raw.mr,
+            class: raw.class,
+            sources: raw.sources.into_iter().map(|h| h.0).collect(),
+            argument: raw.argument.map(|h| h.0),
+            follow_ups: raw.follow_ups,
+            outcome: raw.outcome,
+            message: raw.message,
+            test: raw.test,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct RawChoices {
+    key: Hex,
+    #[serde(rename = "type")]
+    source_type: String,
+    #[serde(default)]
+    function: Option<String>,
+    #[serde(default)]
+    mr: Option<String>,
+    #[serde(default)]
+    choices: Option<Vec<Option<u16>>>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+impl RawChoices {
+    fn into_record(self) -> Result<Record, String> {
+        Ok(Record::Choices {
+            key: self.key.0,
+            mr: self.mr,
+            source_type: self.source_type,
+            function: self.function,
+            choices: match (self.choices, self.error) {
+                (Some(choices), None) => Ok(choices),
+                (None, Some(error)) => Err(error),
+                _ => return Err("a choices record has either `choices` or `error`".to_owned()),
+            },
+        })
+    }
+}
+
+#[derive(Deserialize)]
+struct RawHeader {
+    runtime: String,
+    binary: String,
+    pid: u64,
+    registry: Vec<MrDescription>,
+    coverage: Option<RawCoverage>,
+    #[serde(default)]
+    categories: Vec<RawDeclaration>,
+    attempt: Option<Attempt>,
+}
+
+impl RawHeader {
+    fn into_header(self) -> Result<Header, String> {
+        Ok(Header {
+            runtime: self.runtime,
+            binary: self.binary,
+            pid: self.pid,
+            attempt: self.attempt,
+            registry: self.registry,
+            categories: self.categories.into_iter().map(Declaration::from).collect(),
+            coverage: match self.coverage {
+                None => CoverageLayout::Off,
+                Some(coverage) => coverage.into_layout()?,
+            },
+        })
+    }
+}
+
+#[derive(Deserialize)]
+struct RawTolerance {
+    mr: String,
+    file: String,
+    line: u32,
+    column: u32,
+    bits: u32,
+    given: GivenTolerance,
+    varies: bool,
+    calls: u64,
+    failed: u64,
+    exact: u64,
+    scale: Option<f64>,
+    largest: [Option<f64>; 3],
+    at: [Option<Hex>; 3],
+    held: [Option<f64>; 3],
+    decades: [Vec<(i16, u64)>; 3],
+}
+
+impl RawTolerance {
+    fn into_site(self) -> Result<CheckSite, String> {
+        if self
+            .decades
+            .iter()
+            .any(|d| d.windows(2).any(|w| w[0].0 >= w[1].0))
+        {
+            return Err("a tolerance record's decades are not sorted".into());
+        }
+        Ok(CheckSite {
+            mr: self.mr,
+            file: self.file,
+            line: self.line,
+            column: self.column,
+            bits: self.bits,
+            given: self.given,
+            varies: self.varies,
+            calls: self.calls,
+            failed: self.failed,
+            exact: self.exact,
+            scale: self.scale.unwrap_or(f64::INFINITY),
+            largest: infinite_if_null(self.largest),
+            at: self.at.map(|k| k.map(|k| k.0)),
+            held: infinite_if_null(self.held),
+            decades: self.decades,
+        })
+    }
+}
+
+#[derive(Deserialize)]
 #[serde(tag = "status", rename_all = "lowercase")]
 enum RawCoverage {
     Ok {
@@ -314,6 +403,40 @@ enum RawCoverage {
     Unsupported {
         reason: String,
     },
+}
+
+impl RawCoverage {
+    fn into_layout(self) -> Result<CoverageLayout, String> {
+        Ok(match self {
+            RawCoverage::Unsupported { reason } => CoverageLayout::Unsupported(reason),
+            RawCoverage::Ok {
+                profile_version,
+                num_counters,
+                functions,
+            } => CoverageLayout::Captured {
+                profile_version,
+                num_counters,
+                functions: functions
+                    .into_iter()
+                    .map(|(name_ref, func_hash, first_counter, count)| {
+                        if first_counter.saturating_add(count) > num_counters {
+                            return Err(format!(
+                                "function {:016x} has counters {first_counter}..{} beyond num_counters {num_counters}",
+                                name_ref.0,
+                                first_counter.saturating_add(count)
+                            ));
+                        }
+                        Ok(FunctionEntry {
+                            name_ref: name_ref.0,
+                            func_hash: func_hash.0,
+                            first_counter,
+                            num_counters: count,
+                        })
+                    })
+                    .collect::<Result<_, _>>()?,
+            },
+        })
+    }
 }
 
 /// A 64-bit identifier written as 16 hex digits.
@@ -337,72 +460,9 @@ impl<'de> Deserialize<'de> for Hex {
 impl Raw {
     fn into_record(self) -> Result<Record, String> {
         Ok(match self {
-            Raw::Header {
-                runtime,
-                binary,
-                pid,
-                registry,
-                coverage,
-                categories,
-                attempt,
-            } => Record::Header(Header {
-                runtime,
-                binary,
-                pid,
-                attempt,
-                registry,
-                categories: categories.into_iter().map(Declaration::from).collect(),
-                coverage: match coverage {
-                    None => CoverageLayout::Off,
-                    Some(RawCoverage::Unsupported { reason }) => CoverageLayout::Unsupported(reason),
-                    Some(RawCoverage::Ok {
-                        profile_version,
-                        num_counters,
-                        functions,
-                    }) => CoverageLayout::Captured {
-                        profile_version,
-                        num_counters,
-                        functions: functions
-                            .into_iter()
-                            .map(|(name_ref, func_hash, first_counter, count)| {
-                                if first_counter.saturating_add(count) > num_counters {
-                                    return Err(format!(
-                                        "function {:016x} has counters {first_counter}..{} beyond num_counters {num_counters}",
-                                        name_ref.0,
-                                        first_counter.saturating_add(count)
-                                    ));
-                                }
-                                Ok(FunctionEntry {
-                                    name_ref: name_ref.0,
-                                    func_hash: func_hash.0,
-                                    first_counter,
-                                    num_counters: count,
-                                })
-                            })
-                            .collect::<Result<_, _>>()?,
-                    },
-                },
-            }),
+            Raw::Header(header) => Record::Header(header.into_header()?),
             Raw::Source { key, debug } => Record::Source { key: key.0, debug },
-            Raw::Mg {
-                mr,
-                class,
-                sources,
-                argument,
-                follow_ups,
-                outcome,
-                message,
-                test,
-            } => Record::Mg(MgRecord {
-                mr,
-                class,
-                sources: sources.into_iter().map(|h| h.0).collect(),
-                argument: argument.map(|h| h.0),
-                follow_ups,
-                outcome,
-                message,
-                test,
-            }),
+            Raw::Mg(mg) => Record::Mg(mg.into()),
             Raw::Cov {
                 key,
                 mr,
@@ -456,24 +516,7 @@ impl Raw {
                 mr,
                 returned,
             },
-            Raw::Choices {
-                key,
-                source_type,
-                function,
-                mr,
-                choices,
-                error,
-            } => Record::Choices {
-                key: key.0,
-                mr,
-                source_type,
-                function,
-                choices: match (choices, error) {
-                    (Some(choices), None) => Ok(choices),
-                    (None, Some(error)) => Err(error),
-                    _ => return Err("a choices record has either `choices` or `error`".to_owned()),
-                },
-            },
+            Raw::Choices(choices) => choices.into_record()?,
             Raw::Draws {
                 site,
                 test,
@@ -496,47 +539,7 @@ impl Raw {
                 debug,
                 shrink_steps,
             },
-            Raw::Tolerance {
-                mr,
-                file,
-                line,
-                column,
-                bits,
-                given,
-                varies,
-                calls,
-                failed,
-                exact,
-                scale,
-                largest,
-                at,
-                held,
-                decades,
-            } => {
-                if decades
-                    .iter()
-                    .any(|d| d.windows(2).any(|w| w[0].0 >= w[1].0))
-                {
-                    return Err("a tolerance record's decades are not sorted".into());
-                }
-                Record::Tolerance(CheckSite {
-                    mr,
-                    file,
-                    line,
-                    column,
-                    bits,
-                    given,
-                    varies,
-                    calls,
-                    failed,
-                    exact,
-                    scale: scale.unwrap_or(f64::INFINITY),
-                    largest: infinite_if_null(largest),
-                    at: at.map(|k| k.map(|k| k.0)),
-                    held: infinite_if_null(held),
-                    decades,
-                })
-            }
+            Raw::Tolerance(site) => Record::Tolerance(site.into_site()?),
             Raw::End { lines } => Record::End { lines },
         })
     }

@@ -49,7 +49,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Category, ChoiceKind, ChoiceRef, Declaration, Frame};
+use super::{Category, Choice, ChoiceKind, ChoiceRef, Declaration, Frame};
 use crate::condition::{self, Cond};
 
 /// A condition with its properties interned.
@@ -98,10 +98,43 @@ impl Declaration {
         if self.categories.len() > usize::from(u16::MAX) {
             return Err(format!("{what}: too many categories"));
         }
+        let properties = self.properties(&what)?;
+        let conditions = self
+            .categories
+            .iter()
+            .map(|cat| {
+                cat.choices
+                    .iter()
+                    .map(|ch| properties.condition(&what, cat, ch))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Compiled {
+            conditions,
+            properties: self
+                .categories
+                .iter()
+                .map(|cat| {
+                    cat.choices
+                        .iter()
+                        .map(|ch| {
+                            ch.properties
+                                .iter()
+                                .map(|p| properties.ids[p.as_str()])
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect(),
+            definers: properties.definers,
+        })
+    }
+
+    /// Checks the categories' and choices' names and kinds (`what` names
+    /// the declaration), and numbers the properties their choices define.
+    fn properties(&self, what: &str) -> Result<Properties<'_>, String> {
         let mut names = HashSet::new();
-        let mut property_ids: HashMap<&str, usize> = HashMap::new();
-        let mut definers: Vec<Vec<usize>> = Vec::new();
-        let mut input_properties: HashSet<usize> = HashSet::new();
+        let mut properties = Properties::default();
         for (c, cat) in self.categories.iter().enumerate() {
             if !names.insert(cat.name.as_str()) {
                 return Err(format!("{what}: category `{}` is declared twice", cat.name));
@@ -132,76 +165,11 @@ impl Declaration {
                     ));
                 }
                 for p in &ch.properties {
-                    let next = property_ids.len();
-                    let id = *property_ids.entry(p.as_str()).or_insert(next);
-                    if id == definers.len() {
-                        definers.push(Vec::new());
-                    }
-                    if !definers[id].contains(&c) {
-                        definers[id].push(c);
-                    }
-                    if !cat.output {
-                        input_properties.insert(id);
-                    }
+                    properties.define(p, c, !cat.output);
                 }
             }
         }
-        let mut conditions = Vec::new();
-        for (c, cat) in self.categories.iter().enumerate() {
-            let mut per_choice = Vec::new();
-            for ch in &cat.choices {
-                let Some(text) = &ch.condition else {
-                    per_choice.push(None);
-                    continue;
-                };
-                if ch.kind.alone() {
-                    return Err(format!(
-                        "{what}: choice `{}` of `{}` is [{}] and has a condition; an alone choice is never combined, so [if] has no meaning on it",
-                        ch.name,
-                        cat.name,
-                        ch.kind.label()
-                    ));
-                }
-                let expr = parse_condition(text, &|name| property_ids.get(name).copied()).map_err(
-                    |e| format!("{what}: condition of `{}` = `{}`: {e}", cat.name, ch.name),
-                )?;
-                if !cat.output {
-                    let used = expr.properties();
-                    if let Some(p) = used.iter().find(|p| !input_properties.contains(p)) {
-                        let name = property_ids
-                            .iter()
-                            .find(|(_, id)| *id == *p)
-                            .map_or("", |(n, _)| n);
-                        return Err(format!(
-                            "{what}: I-choice `{}` of `{}` depends on `{name}`, which only O-choices define",
-                            ch.name, cat.name
-                        ));
-                    }
-                }
-                per_choice.push(Some(expr));
-            }
-            conditions.push(per_choice);
-            let _ = c;
-        }
-        Ok(Compiled {
-            definers,
-            conditions,
-            properties: self
-                .categories
-                .iter()
-                .map(|cat| {
-                    cat.choices
-                        .iter()
-                        .map(|ch| {
-                            ch.properties
-                                .iter()
-                                .map(|p| property_ids[p.as_str()])
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect(),
-        })
+        Ok(properties)
     }
 
     /// Whether a complete frame (one choice per category, in declaration
@@ -324,6 +292,69 @@ fn normal_choices(cat: &Category) -> impl Iterator<Item = u16> + '_ {
         .enumerate()
         .filter(|(_, ch)| ch.kind == ChoiceKind::Normal)
         .map(|(x, _)| x as u16)
+}
+
+/// The properties a declaration's choices define, numbered in order of
+/// first definition.
+#[derive(Default)]
+struct Properties<'d> {
+    ids: HashMap<&'d str, usize>,
+    /// Per property, the categories with a choice defining it.
+    definers: Vec<Vec<usize>>,
+    /// Properties an I-choice defines.
+    input: HashSet<usize>,
+}
+
+impl<'d> Properties<'d> {
+    /// Property `name` is defined by a choice of category `c` (an
+    /// I-category when `input`).
+    fn define(&mut self, name: &'d str, c: usize, input: bool) {
+        let next = self.ids.len();
+        let id = *self.ids.entry(name).or_insert(next);
+        if id == self.definers.len() {
+            self.definers.push(Vec::new());
+        }
+        if !self.definers[id].contains(&c) {
+            self.definers[id].push(c);
+        }
+        if input {
+            self.input.insert(id);
+        }
+    }
+
+    /// The condition of choice `ch` of `cat`, parsed over these
+    /// properties; an alone choice may have none, an I-choice may test
+    /// only properties I-choices define.
+    fn condition(&self, what: &str, cat: &Category, ch: &Choice) -> Result<Option<Expr>, String> {
+        let Some(text) = &ch.condition else {
+            return Ok(None);
+        };
+        if ch.kind.alone() {
+            return Err(format!(
+                "{what}: choice `{}` of `{}` is [{}] and has a condition; an alone choice is never combined, so [if] has no meaning on it",
+                ch.name,
+                cat.name,
+                ch.kind.label()
+            ));
+        }
+        let expr = parse_condition(text, &|name| self.ids.get(name).copied())
+            .map_err(|e| format!("{what}: condition of `{}` = `{}`: {e}", cat.name, ch.name))?;
+        if !cat.output {
+            let used = expr.properties();
+            if let Some(p) = used.iter().find(|p| !self.input.contains(p)) {
+                let name = self
+                    .ids
+                    .iter()
+                    .find(|(_, id)| *id == *p)
+                    .map_or("", |(n, _)| n);
+                return Err(format!(
+                    "{what}: I-choice `{}` of `{}` depends on `{name}`, which only O-choices define",
+                    ch.name, cat.name
+                ));
+            }
+        }
+        Ok(Some(expr))
+    }
 }
 
 /// A declaration's conditions, with properties interned.

@@ -24,7 +24,7 @@
 //! Parsing, checking and expanding live here, one function each; every
 //! error points at the offending tokens.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use mtcov_protocol::condition::{self, Token};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
@@ -276,158 +276,175 @@ fn flatten(tokens: TokenStream, out: &mut Vec<(Token, Span)>) -> syn::Result<()>
 }
 
 fn check(decl: &Decl) -> syn::Result<()> {
-    let mut errors: Vec<syn::Error> = Vec::new();
-    let mut err = |span: Span, message: String| errors.push(syn::Error::new(span, message));
+    let mut errors = Errors::default();
     for ty in std::iter::once(&decl.input).chain(&decl.output) {
         if let Some(lifetime) = first_lifetime(ty) {
-            err(
+            errors.push(
                 lifetime,
-                "a declared type cannot have lifetimes: declare categories for an owned type"
-                    .to_owned(),
+                "a declared type cannot have lifetimes: declare categories for an owned type",
             );
         }
     }
     if decl.categories.iter().all(|c| c.output_kw.is_some()) {
-        err(
+        errors.push(
             decl.input.span(),
-            "declare at least one input category: `name(input) { choice => predicate, .. }`"
-                .to_owned(),
+            "declare at least one input category: `name(input) { choice => predicate, .. }`",
         );
     }
     // Properties: which defines what, I or O.
-    let mut input_props: HashSet<String> = HashSet::new();
-    let mut output_props: HashSet<String> = HashSet::new();
+    let mut props = Props::default();
     for cat in &decl.categories {
         for ch in &cat.choices {
             for p in &ch.properties {
                 if cat.output_kw.is_some() {
-                    output_props.insert(p.to_string());
+                    props.output.insert(p.to_string());
                 } else {
-                    input_props.insert(p.to_string());
+                    props.input.insert(p.to_string());
                 }
             }
         }
     }
-    let mut names: HashMap<String, Span> = HashMap::new();
+    let mut names: HashSet<String> = HashSet::new();
     for cat in &decl.categories {
-        if names
-            .insert(cat.name.to_string(), cat.name.span())
-            .is_some()
-        {
-            err(
+        if !names.insert(cat.name.to_string()) {
+            errors.push(
                 cat.name.span(),
                 format!("category `{}` is declared twice", cat.name),
             );
         }
-        let output = cat.output_kw.is_some();
-        if let Some(kw) = &cat.output_kw
-            && decl.output.is_none()
-        {
-            err(
-                kw.span(),
-                "an output category needs the SUT's output type: write `Type -> Output { .. }`"
-                    .to_owned(),
-            );
-        }
-        let wanted = if output { 2 } else { 1 };
-        if cat.params.len() != wanted {
-            err(
-                cat.params_span,
-                if output {
-                    format!(
-                        "an output category takes the input and the output: `{}(input, output)`",
-                        cat.name
-                    )
-                } else {
-                    format!("an input category takes the input: `{}(input)`", cat.name)
-                },
-            );
-        }
-        if cat.choices.is_empty() {
-            err(
-                cat.name.span(),
-                format!("category `{}` has no choice", cat.name),
-            );
-        }
-        let mut choice_names: HashSet<&str> = HashSet::new();
-        for (i, ch) in cat.choices.iter().enumerate() {
-            if !choice_names.insert(&ch.name) {
-                err(
-                    ch.name_span,
-                    format!("choice `{}` is declared twice in `{}`", ch.name, cat.name),
-                );
-            }
-            if ch.predicate.is_none() && i + 1 != cat.choices.len() {
-                err(
-                    ch.name_span,
-                    "only the last choice may leave out its predicate (it takes every input the others do not): add `=> predicate`".to_owned(),
-                );
-            }
-            if let (Some(e), Some(_)) = (ch.error, ch.single) {
-                err(e, "a choice is [error] or [single], not both".to_owned());
-            }
-            let alone = ch.error.or(ch.single);
-            if let Some(alone) = alone {
-                if output {
-                    err(
-                        alone,
-                        "only input choices can be [error] or [single]".to_owned(),
-                    );
+        check_category(&mut errors, decl, cat, &props);
+    }
+    errors.finish()
+}
+
+/// Errors gathered to be reported together, in order.
+#[derive(Default)]
+struct Errors(Vec<syn::Error>);
+
+impl Errors {
+    fn push(&mut self, span: Span, message: impl Into<String>) {
+        self.0.push(syn::Error::new(span, message.into()));
+    }
+
+    fn finish(self) -> syn::Result<()> {
+        let mut errors = self.0.into_iter();
+        match errors.next() {
+            None => Ok(()),
+            Some(mut first) => {
+                for e in errors {
+                    first.combine(e);
                 }
-                if let Some((_, span)) = &ch.condition {
-                    err(
-                        *span,
-                        "an [error] or [single] choice is never combined with others, so [if] has no meaning on it".to_owned(),
-                    );
-                }
-            }
-            if let Some((cond, _)) = &ch.condition {
-                for p in cond.properties() {
-                    let name = p.to_string();
-                    if input_props.contains(&name) || (output && output_props.contains(&name)) {
-                        continue;
-                    }
-                    if output_props.contains(&name) {
-                        err(
-                            p.span(),
-                            format!(
-                                "input choices cannot depend on `{name}`, a property of output choices"
-                            ),
-                        );
-                    } else {
-                        err(
-                            p.span(),
-                            format!(
-                                "no choice defines property `{name}`: add [property {name}] to one"
-                            ),
-                        );
-                    }
-                }
+                Err(first)
             }
         }
-        if !cat.choices.is_empty()
-            && cat
-                .choices
-                .iter()
-                .all(|c| c.error.is_some() || c.single.is_some())
-        {
-            err(
-                cat.name.span(),
+    }
+}
+
+/// The properties input and output choices define.
+#[derive(Default)]
+struct Props {
+    input: HashSet<String>,
+    output: HashSet<String>,
+}
+
+/// One category: its parameters for its kind, and its choices.
+fn check_category(errors: &mut Errors, decl: &Decl, cat: &Cat, props: &Props) {
+    let output = cat.output_kw.is_some();
+    if let Some(kw) = &cat.output_kw
+        && decl.output.is_none()
+    {
+        errors.push(
+            kw.span(),
+            "an output category needs the SUT's output type: write `Type -> Output { .. }`",
+        );
+    }
+    let wanted = if output { 2 } else { 1 };
+    if cat.params.len() != wanted {
+        errors.push(
+            cat.params_span,
+            if output {
                 format!(
-                    "category `{}` needs a choice that is neither [error] nor [single]",
+                    "an output category takes the input and the output: `{}(input, output)`",
                     cat.name
-                ),
+                )
+            } else {
+                format!("an input category takes the input: `{}(input)`", cat.name)
+            },
+        );
+    }
+    if cat.choices.is_empty() {
+        errors.push(
+            cat.name.span(),
+            format!("category `{}` has no choice", cat.name),
+        );
+    }
+    let mut choice_names: HashSet<&str> = HashSet::new();
+    for (i, ch) in cat.choices.iter().enumerate() {
+        if !choice_names.insert(&ch.name) {
+            errors.push(
+                ch.name_span,
+                format!("choice `{}` is declared twice in `{}`", ch.name, cat.name),
+            );
+        }
+        if ch.predicate.is_none() && i + 1 != cat.choices.len() {
+            errors.push(
+                ch.name_span,
+                "only the last choice may leave out its predicate (it takes every input the others do not): add `=> predicate`",
+            );
+        }
+        check_choice(errors, ch, output, props);
+    }
+    if !cat.choices.is_empty()
+        && cat
+            .choices
+            .iter()
+            .all(|c| c.error.is_some() || c.single.is_some())
+    {
+        errors.push(
+            cat.name.span(),
+            format!(
+                "category `{}` needs a choice that is neither [error] nor [single]",
+                cat.name
+            ),
+        );
+    }
+}
+
+/// One choice's markers and condition (of an output category when
+/// `output`).
+fn check_choice(errors: &mut Errors, ch: &ChoiceDecl, output: bool, props: &Props) {
+    if let (Some(e), Some(_)) = (ch.error, ch.single) {
+        errors.push(e, "a choice is [error] or [single], not both");
+    }
+    if let Some(alone) = ch.error.or(ch.single) {
+        if output {
+            errors.push(alone, "only input choices can be [error] or [single]");
+        }
+        if let Some((_, span)) = &ch.condition {
+            errors.push(
+                *span,
+                "an [error] or [single] choice is never combined with others, so [if] has no meaning on it",
             );
         }
     }
-    let mut errors = errors.into_iter();
-    match errors.next() {
-        None => Ok(()),
-        Some(mut first) => {
-            for e in errors {
-                first.combine(e);
-            }
-            Err(first)
+    let Some((cond, _)) = &ch.condition else {
+        return;
+    };
+    for p in cond.properties() {
+        let name = p.to_string();
+        if props.input.contains(&name) || (output && props.output.contains(&name)) {
+            continue;
+        }
+        if props.output.contains(&name) {
+            errors.push(
+                p.span(),
+                format!("input choices cannot depend on `{name}`, a property of output choices"),
+            );
+        } else {
+            errors.push(
+                p.span(),
+                format!("no choice defines property `{name}`: add [property {name}] to one"),
+            );
         }
     }
 }
@@ -472,78 +489,12 @@ fn expand(decl: &Decl) -> TokenStream {
     let mut output_calls = Vec::new();
     let mut metas = Vec::new();
     for (index, cat) in decl.categories.iter().enumerate() {
-        let name = cat.name.to_string();
-        let output = cat.output_kw.is_some();
-        let choices_meta = cat.choices.iter().map(|ch| {
-            let choice_name = &ch.name;
-            let kind = if ch.error.is_some() {
-                quote!(Error)
-            } else if ch.single.is_some() {
-                quote!(Single)
-            } else {
-                quote!(Normal)
-            };
-            let properties = ch.properties.iter().map(Ident::to_string);
-            let condition = match &ch.condition {
-                Some((cond, _)) => {
-                    let text = cond.to_string();
-                    quote!(#private::core::option::Option::Some(#text))
-                }
-                None => quote!(#private::core::option::Option::None),
-            };
-            quote! {
-                #private::ChoiceMeta {
-                    name: #choice_name,
-                    kind: #private::ChoiceKind::#kind,
-                    properties: &[#(#properties),*],
-                    condition: #condition,
-                }
-            }
-        });
-        metas.push(quote! {
-            #private::CategoryMeta { name: #name, output: #output, choices: &[#(#choices_meta),*] }
-        });
-        let arms = cat.choices.iter().enumerate().map(|(x, ch)| {
-            let x = x as u16;
-            match &ch.predicate {
-                Some(predicate) => quote_spanned! {predicate.span()=>
-                    {
-                        let __holds: bool = #predicate;
-                        if __holds { return #private::core::option::Option::Some(#x); }
-                    }
-                },
-                None => quote!(return #private::core::option::Option::Some(#x);),
-            }
-        });
-        let body = quote! {
-            #(#arms)*
-            #[allow(unreachable_code)]
-            #private::core::option::Option::None
-        };
-        if output {
-            let (i, o) = match cat.params.as_slice() {
-                [i, o] => (i.clone(), o.clone()),
-                _ => (format_ident!("_input"), format_ident!("_output")),
-            };
-            output_calls.push(quote! {
-                __choices.category(#index, || {
-                    let #i: &#input_ty = __input;
-                    let #o: &#output_ty = __output;
-                    #body
-                });
-            });
+        metas.push(category_meta(cat, &private));
+        let call = classifier_call(index, cat, input_ty, &output_ty, &private);
+        if cat.output_kw.is_some() {
+            output_calls.push(call);
         } else {
-            let i = cat
-                .params
-                .first()
-                .cloned()
-                .unwrap_or_else(|| format_ident!("_input"));
-            input_calls.push(quote! {
-                __choices.category(#index, || {
-                    let #i: &#input_ty = __input;
-                    #body
-                });
-            });
+            input_calls.push(call);
         }
     }
 
@@ -590,6 +541,95 @@ fn expand(decl: &Decl) -> TokenStream {
                 #private::RegisteredCategories(&__MTCOV_CATEGORIES)
             }
         };
+    }
+}
+
+/// A category's metadata: its name, kind and choices.
+fn category_meta(cat: &Cat, private: &TokenStream) -> TokenStream {
+    let name = cat.name.to_string();
+    let output = cat.output_kw.is_some();
+    let choices_meta = cat.choices.iter().map(|ch| {
+        let choice_name = &ch.name;
+        let kind = if ch.error.is_some() {
+            quote!(Error)
+        } else if ch.single.is_some() {
+            quote!(Single)
+        } else {
+            quote!(Normal)
+        };
+        let properties = ch.properties.iter().map(Ident::to_string);
+        let condition = match &ch.condition {
+            Some((cond, _)) => {
+                let text = cond.to_string();
+                quote!(#private::core::option::Option::Some(#text))
+            }
+            None => quote!(#private::core::option::Option::None),
+        };
+        quote! {
+            #private::ChoiceMeta {
+                name: #choice_name,
+                kind: #private::ChoiceKind::#kind,
+                properties: &[#(#properties),*],
+                condition: #condition,
+            }
+        }
+    });
+    quote! {
+        #private::CategoryMeta { name: #name, output: #output, choices: &[#(#choices_meta),*] }
+    }
+}
+
+/// The classifier's call of category `index`: its predicates in order,
+/// over the input (and the output, for an output category), each span
+/// the user's predicate.
+fn classifier_call(
+    index: usize,
+    cat: &Cat,
+    input_ty: &Type,
+    output_ty: &Type,
+    private: &TokenStream,
+) -> TokenStream {
+    let arms = cat.choices.iter().enumerate().map(|(x, ch)| {
+        let x = x as u16;
+        match &ch.predicate {
+            Some(predicate) => quote_spanned! {predicate.span()=>
+                {
+                    let __holds: bool = #predicate;
+                    if __holds { return #private::core::option::Option::Some(#x); }
+                }
+            },
+            None => quote!(return #private::core::option::Option::Some(#x);),
+        }
+    });
+    let body = quote! {
+        #(#arms)*
+        #[allow(unreachable_code)]
+        #private::core::option::Option::None
+    };
+    if cat.output_kw.is_some() {
+        let (i, o) = match cat.params.as_slice() {
+            [i, o] => (i.clone(), o.clone()),
+            _ => (format_ident!("_input"), format_ident!("_output")),
+        };
+        quote! {
+            __choices.category(#index, || {
+                let #i: &#input_ty = __input;
+                let #o: &#output_ty = __output;
+                #body
+            });
+        }
+    } else {
+        let i = cat
+            .params
+            .first()
+            .cloned()
+            .unwrap_or_else(|| format_ident!("_input"));
+        quote! {
+            __choices.category(#index, || {
+                let #i: &#input_ty = __input;
+                #body
+            });
+        }
     }
 }
 

@@ -26,31 +26,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         Some(syn::FnArg::Typed(arg)) => arg.ty.to_token_stream(),
         _ => quote!(),
     };
-    // Generated code reaches the runtime only through `__private`, which
-    // re-exports `core` too: a path starting with `::` means the crate
-    // root in an edition-2015 crate, so `::core::..` and `::mt_runtime::..`
-    // written at the user's tokens would not resolve there. By default the
-    // generated block declares its own `extern crate` (which works in every
-    // edition, as serde_derive does); `crate = path` is used as given.
-    let (outer_private, private, extern_crate) = match &args.krate {
-        Some(path) => {
-            let private = quote!(#path::__private);
-            (private.clone(), private, quote!())
-        }
-        None => (
-            // The constant's type is outside the block, so it cannot use
-            // the block's `extern crate`. These tokens carry the call-site
-            // span of the expansion, which resolves `::` paths by the rules
-            // of this macro crate's edition: an external crate, in every
-            // edition of the calling crate (tests/tests/edition2015.rs).
-            quote!(::mt_runtime::__private),
-            quote!(__mtcov_runtime::__private),
-            quote! {
-                #[allow(unused_extern_crates, clippy::useless_attribute)]
-                extern crate mt_runtime as __mtcov_runtime;
-            },
-        ),
-    };
+    let (outer_private, private, extern_crate) = runtime_paths(args);
     let ident = item.sig.ident.clone();
     let vis = std::mem::replace(&mut item.vis, Visibility::Inherited);
     let (const_attrs, fn_attrs): (Vec<Attribute>, Vec<Attribute>) = std::mem::take(&mut item.attrs)
@@ -84,31 +60,7 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
         fn __mtcov_source_input_type_must_implement_debug() where #source_ty: #private_at_ty::core::fmt::Debug {}
     };
 
-    // A wrong handle type (`mg: &mut String`) is reported at the user's type.
-    let mg_arg = quote_spanned!(mg_ty.span()=> __mtcov_mg);
-    // What the MR returns goes through `MrReturn` (`()` or `Result<(), E>`):
-    // another type is reported once, at the return type.
-    let call = quote!(#ident(#mg_arg, __mtcov_input));
-    let finish = match &item.sig.output {
-        ReturnType::Default => quote!(#private::MrReturn::finish(#call, __mtcov_mg)),
-        ReturnType::Type(_, ty) => {
-            // The local is located at the return type but resolved at the
-            // call site: the type may come from a `macro_rules!` expansion
-            // (`instantiate!`), whose hygiene would hide the local from it.
-            let private_at_ret = respan(private.clone(), ty.span());
-            let returned =
-                quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
-            quote! {
-                let __mtcov_returned = #call;
-                #private_at_ret::MrReturn::finish(#returned, __mtcov_mg)
-            }
-        }
-    };
-    let run = quote! {
-        fn __mtcov_run(__mtcov_mg: &mut #private::Mg, __mtcov_input: &#source_ty) {
-            #finish
-        }
-    };
+    let run = run_fn(&item.sig, mg_ty, &source_ty, &private);
     let run_any = quote! {
         |mg, input| __mtcov_run(mg, #private::downcast::<#source_ty>(input))
     };
@@ -150,6 +102,72 @@ pub(crate) fn expand(args: &Args, mr: MrFn) -> TokenStream {
                 #private::Mr::new(&__MTCOV_META, __mtcov_run)
             }
         };
+    }
+}
+
+/// How generated code reaches the runtime: the path for the constant's
+/// type, the path inside the block, and the block's `extern crate`.
+fn runtime_paths(args: &Args) -> (TokenStream, TokenStream, TokenStream) {
+    // Generated code reaches the runtime only through `__private`, which
+    // re-exports `core` too: a path starting with `::` means the crate
+    // root in an edition-2015 crate, so `::core::..` and `::mt_runtime::..`
+    // written at the user's tokens would not resolve there. By default the
+    // generated block declares its own `extern crate` (which works in every
+    // edition, as serde_derive does); `crate = path` is used as given.
+    match &args.krate {
+        Some(path) => {
+            let private = quote!(#path::__private);
+            (private.clone(), private, quote!())
+        }
+        None => (
+            // The constant's type is outside the block, so it cannot use
+            // the block's `extern crate`. These tokens carry the call-site
+            // span of the expansion, which resolves `::` paths by the rules
+            // of this macro crate's edition: an external crate, in every
+            // edition of the calling crate (tests/tests/edition2015.rs).
+            quote!(::mt_runtime::__private),
+            quote!(__mtcov_runtime::__private),
+            quote! {
+                #[allow(unused_extern_crates, clippy::useless_attribute)]
+                extern crate mt_runtime as __mtcov_runtime;
+            },
+        ),
+    }
+}
+
+/// `__mtcov_run`: calls the user's function on the MG and the input and
+/// finishes with what it returns.
+fn run_fn(
+    sig: &syn::Signature,
+    mg_ty: TokenStream,
+    source_ty: &Type,
+    private: &TokenStream,
+) -> TokenStream {
+    // A wrong handle type (`mg: &mut String`) is reported at the user's type.
+    let mg_arg = quote_spanned!(mg_ty.span()=> __mtcov_mg);
+    // What the MR returns goes through `MrReturn` (`()` or `Result<(), E>`):
+    // another type is reported once, at the return type.
+    let ident = &sig.ident;
+    let call = quote!(#ident(#mg_arg, __mtcov_input));
+    let finish = match &sig.output {
+        ReturnType::Default => quote!(#private::MrReturn::finish(#call, __mtcov_mg)),
+        ReturnType::Type(_, ty) => {
+            // The local is located at the return type but resolved at the
+            // call site: the type may come from a `macro_rules!` expansion
+            // (`instantiate!`), whose hygiene would hide the local from it.
+            let private_at_ret = respan(private.clone(), ty.span());
+            let returned =
+                quote_spanned!(Span::call_site().located_at(ty.span())=> __mtcov_returned);
+            quote! {
+                let __mtcov_returned = #call;
+                #private_at_ret::MrReturn::finish(#returned, __mtcov_mg)
+            }
+        }
+    };
+    quote! {
+        fn __mtcov_run(__mtcov_mg: &mut #private::Mg, __mtcov_input: &#source_ty) {
+            #finish
+        }
     }
 }
 

@@ -18,6 +18,7 @@
 //! to stdout and `target/bench/report.md`, and with `--write-doc` into
 //! docs/benchmark.md between `<!-- bench:start -->` and `<!-- bench:end -->`.
 
+mod affected;
 mod benches;
 mod capture;
 mod cmd;
@@ -138,106 +139,18 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
     let bench_dir = root.join("target/bench");
     std::fs::create_dir_all(&bench_dir)
         .map_err(|e| format!("cannot create {}: {e}", bench_dir.display()))?;
-    let mut rows: Vec<Row> = Vec::new();
+    let mut rows = mtcov_rows(options, &root)?;
     let mut details: Vec<benches::BenchOutput> = Vec::new();
-
-    if options.wants("whole")
-        || options.wants("suite")
-        || options.wants("capture")
-        || options.wants("guided")
-        || options.wants("large")
-        || options.wants("affected")
-    {
-        let mtcov = build_mtcov(&root)?;
-        if ["whole", "suite", "large", "affected"]
-            .iter()
-            .any(|s| options.wants(s))
-        {
-            let llvm_cov = llvm_cov_available(&root);
-            if options.wants("large") {
-                rows.extend(large::run(&root, &mtcov, llvm_cov.clone()));
-            }
-            if options.wants("affected") {
-                rows.extend(large::run_affected(&root, &mtcov, llvm_cov.clone()));
-            }
-            if options.wants("whole") {
-                rows.extend(whole::run(&root, &mtcov, llvm_cov.clone(), options.rounds));
-            }
-            if options.wants("suite") {
-                rows.extend(suite::run(&root, &mtcov, llvm_cov, options.rounds));
-            }
-        }
-        if options.wants("capture") {
-            rows.extend(capture::run(&root, &mtcov));
-        }
-        if options.wants("guided") {
-            rows.extend(guided::run(&root, &mtcov));
+    for (section, package, name, parse) in SUB_BENCHES {
+        if options.wants(section) {
+            sub_bench(
+                &root,
+                (section, package, name, parse),
+                &mut rows,
+                &mut details,
+            );
         }
     }
-    let mut sub_bench =
-        |section: &str, package: &str, dir: &str, name: &str, parse: fn(&str) -> Vec<Row>| {
-            if !options.wants(section) {
-                return;
-            }
-            match benches::run(&root, package, dir, name) {
-                None => rows.push(Row::missing(
-                    section,
-                    format!("cargo bench -p {package} --bench {name}"),
-                    "bench not written yet",
-                )),
-                Some(out) => {
-                    match &out.text {
-                        Ok(text) if parse(text).is_empty() => rows.push(Row::missing(
-                            section,
-                            &out.command,
-                            "no figures recognised; see its output below",
-                        )),
-                        Ok(text) => rows.extend(parse(text)),
-                        Err(e) => rows.push(Row::missing(
-                            section,
-                            &out.command,
-                            e.lines().next().unwrap_or("failed"),
-                        )),
-                    }
-                    details.push(out);
-                }
-            }
-        };
-    sub_bench(
-        "mapping",
-        "cargo-mtcov",
-        "cargo-mtcov",
-        "mapping",
-        benches::mapping_rows,
-    );
-    sub_bench(
-        "check",
-        "mt-runtime",
-        "mt-runtime",
-        "check",
-        benches::check_rows,
-    );
-    sub_bench(
-        "measure",
-        "cargo-mtcov",
-        "cargo-mtcov",
-        "measure",
-        benches::measure_rows,
-    );
-    sub_bench(
-        "blackbox",
-        "cargo-mtcov",
-        "cargo-mtcov",
-        "blackbox",
-        benches::blackbox_rows,
-    );
-    sub_bench(
-        "strategy",
-        "mt-runtime",
-        "mt-runtime",
-        "strategy",
-        benches::strategy_rows,
-    );
     rows.sort_by(|a, b| a.section.cmp(&b.section));
 
     let report = render_report(
@@ -261,6 +174,94 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
         eprintln!("xtask: wrote the report into {}", path.display());
     }
     Ok(())
+}
+
+/// The sections that run `cargo mtcov` (built once, in release).
+fn mtcov_rows(options: &Options, root: &Path) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    let sections = ["whole", "suite", "capture", "guided", "large", "affected"];
+    if !sections.iter().any(|s| options.wants(s)) {
+        return Ok(rows);
+    }
+    let mtcov = build_mtcov(root)?;
+    if ["whole", "suite", "large", "affected"]
+        .iter()
+        .any(|s| options.wants(s))
+    {
+        let llvm_cov = llvm_cov_available(root);
+        if options.wants("large") {
+            rows.extend(large::run(root, &mtcov, llvm_cov.clone()));
+        }
+        if options.wants("affected") {
+            rows.extend(affected::run(root, &mtcov, llvm_cov.clone()));
+        }
+        if options.wants("whole") {
+            rows.extend(whole::run(root, &mtcov, llvm_cov.clone(), options.rounds));
+        }
+        if options.wants("suite") {
+            rows.extend(suite::run(root, &mtcov, llvm_cov, options.rounds));
+        }
+    }
+    if options.wants("capture") {
+        rows.extend(capture::run(root, &mtcov));
+    }
+    if options.wants("guided") {
+        rows.extend(guided::run(root, &mtcov));
+    }
+    Ok(rows)
+}
+
+/// A section measured by a `cargo bench` target: (section, package (and
+/// its directory), bench, the parser of its output).
+type SubBench = (
+    &'static str,
+    &'static str,
+    &'static str,
+    fn(&str) -> Vec<Row>,
+);
+
+const SUB_BENCHES: [SubBench; 5] = [
+    ("mapping", "cargo-mtcov", "mapping", benches::mapping_rows),
+    ("check", "mt-runtime", "check", benches::check_rows),
+    ("measure", "cargo-mtcov", "measure", benches::measure_rows),
+    (
+        "blackbox",
+        "cargo-mtcov",
+        "blackbox",
+        benches::blackbox_rows,
+    ),
+    ("strategy", "mt-runtime", "strategy", benches::strategy_rows),
+];
+
+/// Runs one `cargo bench` section: its rows, or a row saying why none.
+fn sub_bench(
+    root: &Path,
+    (section, package, name, parse): SubBench,
+    rows: &mut Vec<Row>,
+    details: &mut Vec<benches::BenchOutput>,
+) {
+    let Some(out) = benches::run(root, package, package, name) else {
+        rows.push(Row::missing(
+            section,
+            format!("cargo bench -p {package} --bench {name}"),
+            "bench not written yet",
+        ));
+        return;
+    };
+    match &out.text {
+        Ok(text) if parse(text).is_empty() => rows.push(Row::missing(
+            section,
+            &out.command,
+            "no figures recognised; see its output below",
+        )),
+        Ok(text) => rows.extend(parse(text)),
+        Err(e) => rows.push(Row::missing(
+            section,
+            &out.command,
+            e.lines().next().unwrap_or("failed"),
+        )),
+    }
+    details.push(out);
 }
 
 /// Builds `cargo-mtcov` in release and copies it out of `target/release`,

@@ -25,6 +25,7 @@ pub mod measure;
 pub mod model;
 mod mutants;
 pub mod patch;
+mod process;
 mod records;
 mod reduce;
 pub mod report;

@@ -1,7 +1,8 @@
 //! The module picture of cargo-mtcov and mt-runtime stays the one
 //! `docs/how-it-works.md` draws: every `crate::` path in a module's
 //! sources (tests aside) names a module on a lower line of its crate's
-//! `layers` block.
+//! `layers` block; and every process cargo-mtcov starts goes through its
+//! one launcher.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -185,4 +186,57 @@ fn upward_and_sideways_uses_are_named() {
             "other is listed but is no module",
         ]
     );
+}
+
+/// Files of `src` (tests aside) that build a `std::process::Command`
+/// themselves.
+fn commands_outside(src: &Path, allowed: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![src.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let relative = path
+                .strip_prefix(src)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if !relative.ends_with(".rs") || relative == allowed || relative.ends_with("tests.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let text = text
+                .find("#[cfg(test)]\nmod tests")
+                .map_or(text.as_str(), |at| &text[..at]);
+            let builds = text.match_indices("Command::new").any(|(at, _)| {
+                text[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+            });
+            if builds {
+                found.push(relative);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Every process cargo-mtcov starts goes through `process::ProcessBuilder`,
+/// which shows it under `-v`.
+#[test]
+fn every_process_starts_through_the_process_builder() {
+    let src = root().join("cargo-mtcov/src");
+    assert_eq!(
+        commands_outside(&src, "process.rs"),
+        Vec::<String>::new(),
+        "these build a std::process::Command: use crate::process::ProcessBuilder"
+    );
+    // The check sees one: process.rs itself.
+    assert_eq!(commands_outside(&src, "lib.rs"), ["process.rs"]);
 }

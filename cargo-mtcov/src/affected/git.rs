@@ -3,9 +3,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use anyhow::{Context, Result, bail};
+
+use crate::process::ProcessBuilder;
 
 /// The repository's top directory and the commit `reference` names.
 pub(crate) fn resolve(root: &Path, reference: &str) -> Result<(PathBuf, String)> {
@@ -27,33 +29,25 @@ pub(crate) fn resolve(root: &Path, reference: &str) -> Result<(PathBuf, String)>
 }
 
 fn git(dir: &Path, args: &[&str]) -> Result<String> {
-    let output = Command::new("git")
+    let out = ProcessBuilder::new("git")
         .args(args)
         .current_dir(dir)
-        .output()
-        .context("cannot run git (is it installed?)")?;
-    if !output.status.success() {
-        bail!(
-            "`git {}` failed in {}: {}",
-            args.join(" "),
-            dir.display(),
-            String::from_utf8_lossy(&output.stderr).trim()
-        );
-    }
-    Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .read()
+        .with_context(|| format!("in {}", dir.display()))?;
+    Ok(out.trim().to_owned())
 }
 
 /// The content of each of `paths` (relative to the repository's top,
 /// `/`-separated) at `commit`; `None` for a path the commit does not hold.
 pub(crate) fn contents(top: &Path, commit: &str, paths: &[String]) -> Result<Vec<Option<Vec<u8>>>> {
-    let mut child = Command::new("git")
+    let mut child = ProcessBuilder::new("git")
         .args(["cat-file", "--batch"])
         .current_dir(top)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .context("cannot run `git cat-file` (is git installed?)")?;
+        .context("is git installed?")?;
     let mut stdin = child.stdin.take().context("git cat-file has no stdin")?;
     let request: String = paths.iter().map(|p| format!("{commit}:{p}\n")).collect();
     // Written from a thread: git answers while it reads.

@@ -4,13 +4,14 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use anyhow::{Context, Result, bail};
 use cargo_metadata::Message;
 use serde::{Deserialize, Serialize};
 
 use crate::model::ColorChoice;
+use crate::process::ProcessBuilder;
 
 mod config;
 pub(crate) mod sources;
@@ -135,27 +136,27 @@ pub(crate) fn metadata(manifest_path: Option<&Path>) -> Result<Workspace> {
     if let Some(path) = manifest_path {
         command.manifest_path(path);
     }
-    let metadata = match command.exec() {
-        Ok(metadata) => metadata,
-        Err(cargo_metadata::Error::CargoMetadata { stderr }) => {
-            if stderr.contains("could not find `Cargo.toml`") {
-                let place = match manifest_path {
-                    Some(path) => path.display().to_string(),
-                    None => std::env::current_dir()
-                        .map(|d| format!("{} or any parent directory", d.display()))
-                        .unwrap_or_else(|_| "the current directory".to_owned()),
-                };
-                bail!(
-                    "not in a cargo project: no Cargo.toml in {place}; run `cargo mtcov` inside \
+    let output = ProcessBuilder::from_command(command.cargo_command())
+        .stdin(Stdio::null())
+        .output()?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if stderr.contains("could not find `Cargo.toml`") {
+            let place = match manifest_path {
+                Some(path) => path.display().to_string(),
+                None => std::env::current_dir()
+                    .map(|d| format!("{} or any parent directory", d.display()))
+                    .unwrap_or_else(|_| "the current directory".to_owned()),
+            };
+            bail!(
+                "not in a cargo project: no Cargo.toml in {place}; run `cargo mtcov` inside \
                      the project or pass --manifest-path <path/to/Cargo.toml>"
-                );
-            }
-            bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
+            );
         }
-        Err(e) => {
-            return Err(e).with_context(|| format!("cannot run `{} metadata`", cargo().display()));
-        }
-    };
+        bail!("`cargo metadata` failed:\n{}", stderr.trim_end());
+    }
+    let metadata = cargo_metadata::MetadataCommand::parse(String::from_utf8_lossy(&output.stdout))
+        .context("cannot read what `cargo metadata` printed")?;
     let members = metadata
         .workspace_packages()
         .into_iter()
@@ -277,10 +278,7 @@ pub(crate) fn build_tests(
         command.arg("--quiet");
     }
     command.stdout(Stdio::piped()).stderr(Stdio::inherit());
-    crate::term::trace(format_args!("running {command:?}"));
-    let mut child = command
-        .spawn()
-        .with_context(|| format!("cannot run `{} test`", cargo().display()))?;
+    let mut child = command.spawn()?;
     let stdout = child
         .stdout
         .take()
@@ -346,9 +344,9 @@ pub(crate) fn test_cargo(
     request: &BuildRequest<'_>,
     manifest_path: Option<&Path>,
     subcommand: &[&str],
-) -> Result<Command> {
+) -> Result<ProcessBuilder> {
     let workspace = request.workspace;
-    let mut command = Command::new(cargo());
+    let mut command = ProcessBuilder::new(cargo());
     command.args(subcommand);
     command.args(build_args(request.options, request.color, request.verbose));
     if let Some(path) = manifest_path {

@@ -6,9 +6,10 @@
 //! the project's own oracle tests run).
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+
+use crate::process::ProcessBuilder;
 
 /// The rustc cargo runs: `$RUSTC`, else `rustc` from `PATH` (under rustup,
 /// the proxy honours `cargo +toolchain` through `RUSTUP_TOOLCHAIN`).
@@ -19,13 +20,10 @@ pub(crate) fn rustc() -> PathBuf {
 /// Runs `rustc <args>` and returns its trimmed stdout.
 fn rustc_output(args: &[&str]) -> Result<String> {
     let rustc = rustc();
-    let output = Command::new(&rustc).args(args).output().with_context(|| {
-        format!(
-            "cannot run `{} {}`; is a Rust toolchain installed?",
-            rustc.display(),
-            args.join(" ")
-        )
-    })?;
+    let output = ProcessBuilder::new(&rustc)
+        .args(args)
+        .output()
+        .context("is a Rust toolchain installed?")?;
     if !output.status.success() {
         bail!(
             "`{} {}` failed: {}",

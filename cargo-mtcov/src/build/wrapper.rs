@@ -28,10 +28,11 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
+
+use crate::process::ProcessBuilder;
 
 /// The environment variable that carries the [`WrapperConfig`] and marks a
 /// wrapper invocation.
@@ -95,29 +96,14 @@ pub(crate) fn run(config: &WrapperConfig, args: Vec<OsString>) -> Result<i32> {
 
     let mut command = match &config.chain {
         Some(chain) => {
-            let mut c = Command::new(chain);
+            let mut c = ProcessBuilder::new(chain);
             c.arg(rustc);
             c
         }
-        None => Command::new(rustc),
+        None => ProcessBuilder::new(rustc),
     };
     command.args(rustc_args).args(&extra);
-    exec(command)
-}
-
-#[cfg(unix)]
-fn exec(mut command: Command) -> Result<i32> {
-    use std::os::unix::process::CommandExt;
-    let err = command.exec();
-    Err(err).with_context(|| format!("cannot run {:?}", command.get_program()))
-}
-
-#[cfg(not(unix))]
-fn exec(mut command: Command) -> Result<i32> {
-    let status = command
-        .status()
-        .with_context(|| format!("cannot run {:?}", command.get_program()))?;
-    Ok(status.code().unwrap_or(101))
+    command.exec()
 }
 
 /// Decides what to add to a rustc command line; pure, so it is unit-tested.

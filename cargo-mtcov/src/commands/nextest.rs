@@ -14,7 +14,7 @@
 
 use std::process::Stdio;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mtcov_protocol::RECORD_DIR_ENV;
 
 use super::building::build_for_run;
@@ -22,9 +22,9 @@ use super::reporting::report_run;
 use crate::build::{self, BuildRequest};
 use crate::cli::NextestCommand;
 use crate::error::ExitStatus;
+use crate::process::ProcessBuilder;
 use crate::run::last_run::{NewRun, RunFacts};
 use crate::run::{BinaryOutcome, BinaryRun};
-use crate::term;
 
 const INSTALL: &str = "cargo install --locked cargo-nextest";
 
@@ -55,8 +55,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         )
         .stdin(Stdio::null())
         .stdout(std::io::stderr());
-    term::trace(format_args!("running {nextest:?}"));
-    let status = nextest.status().context("cannot run `cargo nextest run`")?;
+    let status = nextest.status()?;
     let outcome = match status.code() {
         Some(0) => BinaryOutcome::Passed,
         // nextest's "the test run failed".
@@ -91,7 +90,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
 
 /// cargo-nextest must be installed; else say how (exit 2).
 fn require_nextest() -> Result<()> {
-    let found = std::process::Command::new(build::cargo())
+    let found = ProcessBuilder::new(build::cargo())
         .args(["nextest", "--version"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

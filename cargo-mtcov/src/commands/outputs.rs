@@ -13,6 +13,7 @@ use super::use_color;
 use crate::build::Workspace;
 use crate::cli::ReportOptions;
 use crate::model::ColorChoice;
+use crate::process::ProcessBuilder;
 use crate::report::{self, Report, TextOptions};
 use crate::term;
 
@@ -167,13 +168,13 @@ fn open(path: &Path) {
     // Three platform commands; a crate for them would bring more code
     // than it saves.
     let mut command = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
+        ProcessBuilder::new("open")
     } else if cfg!(windows) {
-        let mut c = std::process::Command::new("cmd");
+        let mut c = ProcessBuilder::new("cmd");
         c.args(["/C", "start", ""]);
         c
     } else {
-        std::process::Command::new("xdg-open")
+        ProcessBuilder::new("xdg-open")
     };
     command
         .arg(path)
@@ -182,7 +183,7 @@ fn open(path: &Path) {
         .stderr(std::process::Stdio::null());
     if let Err(e) = command.spawn() {
         term::warn(format_args!(
-            "cannot open {} in a browser ({e}); open it yourself",
+            "cannot open {} in a browser ({e:#}); open it yourself",
             path.display()
         ));
     }

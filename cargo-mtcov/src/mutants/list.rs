@@ -2,10 +2,12 @@
 //! names each mutant with its file, span and the diff that makes it.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
+
+use crate::process::ProcessBuilder;
 
 /// The command that installs cargo-mutants, for error messages.
 pub(crate) const INSTALL: &str = "cargo install --locked cargo-mutants";
@@ -72,7 +74,7 @@ impl Mutant {
 /// its `exclude_re` and `exclude_globs` leave mutants out here too.
 pub(crate) fn list(root: &Path, packages: &[String]) -> Result<Vec<Mutant>> {
     let cargo = crate::build::cargo();
-    let mut command = Command::new(&cargo);
+    let mut command = ProcessBuilder::new(&cargo);
     command
         .args(["mutants", "--list", "--json", "--diff"])
         .arg("--dir")
@@ -80,10 +82,7 @@ pub(crate) fn list(root: &Path, packages: &[String]) -> Result<Vec<Mutant>> {
     for package in packages {
         command.args(["--package", package]);
     }
-    let output = command
-        .stdin(Stdio::null())
-        .output()
-        .with_context(|| format!("cannot run `{} mutants`", cargo.display()))?;
+    let output = command.stdin(Stdio::null()).output()?;
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         if stderr.contains("no such command") || stderr.contains("no such subcommand") {

@@ -8,7 +8,7 @@
 //! incremental. `.git` and every `target` directory are not copied.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -16,6 +16,7 @@ use mtcov_protocol::CASES_ENV;
 
 use crate::build::{self, BuildOptions, BuildOutput};
 use crate::model::ColorChoice;
+use crate::process::ProcessBuilder;
 use crate::run::{BinaryOutcome, TestEnv, pool};
 
 /// One job's copy of the workspace.
@@ -88,7 +89,7 @@ impl Scratch {
         &self,
         options: &BuildOptions,
     ) -> Result<Result<BuildOutput, BuildFailure>> {
-        let mut command = Command::new(build::cargo());
+        let mut command = ProcessBuilder::new(build::cargo());
         command.args(build::NO_RUN);
         command.args(build::build_args(options, ColorChoice::Never, 0));
         command.arg("--manifest-path").arg(
@@ -102,9 +103,7 @@ impl Scratch {
             .env_remove("RUSTC_WRAPPER")
             .env_remove(crate::build::wrapper::CONFIG_ENV)
             .stdin(Stdio::null());
-        let output = command
-            .output()
-            .with_context(|| format!("cannot run `{} test`", build::cargo().display()))?;
+        let output = command.output()?;
         if !output.status.success() {
             let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
             return Ok(Err(BuildFailure {

@@ -3,9 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+
+use crate::process::ProcessBuilder;
 
 /// The lines a diff adds or changes, per file (relative to the workspace
 /// root, `/`-separated), in the new version.
@@ -58,7 +59,7 @@ pub(crate) fn read(root: &Path, base: &str) -> Result<ChangedLines> {
 /// (committed and uncommitted changes to tracked files) against `base`.
 /// `option` names the flag that asked, for errors.
 pub(crate) fn git_diff(root: &Path, base: &str, option: &str) -> Result<String> {
-    let output = Command::new("git")
+    let output = ProcessBuilder::new("git")
         .args([
             "diff",
             "--no-color",
@@ -70,7 +71,7 @@ pub(crate) fn git_diff(root: &Path, base: &str, option: &str) -> Result<String> 
         .arg("--")
         .current_dir(root)
         .output()
-        .with_context(|| format!("cannot run `git diff` for {option} (is git installed?)"))?;
+        .with_context(|| format!("`git diff` for {option}: is git installed?"))?;
     if !output.status.success() {
         bail!(
             "`git diff {base}` failed in {}: {}\n\
@@ -85,11 +86,11 @@ pub(crate) fn git_diff(root: &Path, base: &str, option: &str) -> Result<String> 
 /// The files under `root` git does not track yet (and does not ignore),
 /// relative to `root`.
 pub(crate) fn untracked(root: &Path, option: &str) -> Result<Vec<String>> {
-    let output = Command::new("git")
+    let output = ProcessBuilder::new("git")
         .args(["ls-files", "--others", "--exclude-standard", "-z"])
         .current_dir(root)
         .output()
-        .with_context(|| format!("cannot run `git ls-files` for {option}"))?;
+        .with_context(|| format!("`git ls-files` for {option}: is git installed?"))?;
     if !output.status.success() {
         bail!(
             "`git ls-files --others` failed in {}: {}",

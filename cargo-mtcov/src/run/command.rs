@@ -4,12 +4,13 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use anyhow::{Context, Result};
 use mtcov_protocol::RECORD_DIR_ENV;
 
 use crate::build::TestExecutable;
+use crate::process::ProcessBuilder;
 
 /// What every test process of one run is given.
 #[derive(Debug, Clone, Copy)]
@@ -30,8 +31,8 @@ impl TestEnv<'_> {
     /// and recording into [`record_dir`](Self::record_dir). The raw
     /// profile of an instrumented binary goes nowhere: coverage is
     /// captured in process.
-    pub(crate) fn command(&self, exe: &TestExecutable, args: &[String]) -> Result<Command> {
-        let mut command = Command::new(&exe.path);
+    pub(crate) fn command(&self, exe: &TestExecutable, args: &[String]) -> Result<ProcessBuilder> {
+        let mut command = ProcessBuilder::new(&exe.path);
         command
             .args(args)
             .current_dir(&exe.manifest_dir)

@@ -163,7 +163,6 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             if job.one_thread {
                 command.env("RUST_TEST_THREADS", "1");
             }
-            crate::term::trace(format_args!("running {command:?}"));
             Ok(command)
         },
         |i, finished| {

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use crate::process::ProcessBuilder;
+
 /// A test run stopped by Ctrl-C, SIGTERM or SIGHUP.
 #[derive(Debug, thiserror::Error)]
 #[error("interrupted: the running tests were killed and this run's records discarded")]
@@ -90,7 +92,7 @@ pub(crate) fn run<M, D>(
     done: D,
 ) -> Result<Vec<Finished>>
 where
-    M: Fn(usize) -> Result<Command> + Sync,
+    M: Fn(usize) -> Result<ProcessBuilder> + Sync,
     D: Fn(usize, &Finished) + Sync,
 {
     let watching = AtomicBool::new(true);
@@ -102,7 +104,7 @@ where
             jobs,
             |_| Ok(()),
             |(), i| {
-                let finished = run_one(make(i)?, timeout)?;
+                let finished = run_one(make(i)?.into_command(), timeout)?;
                 done(i, &finished);
                 Ok(finished)
             },
@@ -292,8 +294,8 @@ fn scopeguard(f: impl FnOnce()) -> impl Drop {
 mod tests {
     use super::*;
 
-    fn sh(script: &str) -> Command {
-        let mut command = Command::new("sh");
+    fn sh(script: &str) -> ProcessBuilder {
+        let mut command = ProcessBuilder::new("sh");
         command.args(["-c", script]);
         command
     }

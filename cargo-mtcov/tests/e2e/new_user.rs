@@ -139,6 +139,21 @@ fn the_readme_set_up_works_and_a_failed_plain_test_is_in_every_report() {
     assert!(err.contains("FAIL"), "{err}");
     assert!(err.contains("a plain assertion, no MR"), "{err}");
 
+    // -v: every process mtcov starts, as it starts: cargo metadata, the
+    // build, and each test binary (listing its tests, then running them).
+    let out = run(&["-v", "--k", "3"]);
+    assert_exit(&out, 1);
+    let err = stderr(&out);
+    let started: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("mtcov: running "))
+        .collect();
+    let count = |needle: &str| started.iter().filter(|l| l.contains(needle)).count();
+    assert_eq!(count("\"metadata\""), 1, "{err}");
+    assert_eq!(count("\"--no-run\""), 1, "{err}");
+    assert!(count("\"--list\"") >= 1, "{err}");
+    assert!(count("MTCOV_RECORD_DIR") > count("\"--list\""), "{err}");
+
     // Listing runs no test: refused before anything is built, and the
     // last run stays reportable.
     let out = run(&["--", "--list"]);

@@ -40,10 +40,11 @@ fn parse(block: &str) -> BTreeMap<String, (usize, usize)> {
     rank
 }
 
-/// The top-level modules each module's sources name through `crate::`,
-/// comments and `#[cfg(test)] mod tests` left out.
-fn uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+/// The Rust sources under `src`, tests left out (`tests.rs`, a `tests`
+/// folder, a trailing `#[cfg(test)] mod tests`): each path relative to
+/// `src`, and its text.
+fn sources(src: &Path) -> Vec<(PathBuf, String)> {
+    let mut found = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
@@ -52,50 +53,60 @@ fn uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
                 stack.push(path);
                 continue;
             }
-            let relative = path.strip_prefix(src).unwrap();
-            let module = relative
-                .components()
-                .next()
-                .unwrap()
-                .as_os_str()
-                .to_string_lossy()
-                .trim_end_matches(".rs")
-                .to_owned();
+            let relative = path.strip_prefix(src).unwrap().to_path_buf();
             let is_test = relative.file_name().is_some_and(|f| f == "tests.rs")
                 || relative.components().any(|c| c.as_os_str() == "tests");
-            if path.extension().is_none_or(|e| e != "rs")
-                || is_test
-                || module == "lib"
-                || module == "main"
-            {
+            if path.extension().is_none_or(|e| e != "rs") || is_test {
                 continue;
             }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let text = text
-                .find("#[cfg(test)]\nmod tests")
-                .map_or(text.as_str(), |at| &text[..at]);
-            let named = uses.entry(module.clone()).or_default();
-            for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-                let mut rest = line;
-                while let Some(at) = rest.find("crate::") {
-                    rest = &rest[at + "crate::".len()..];
-                    // `crate::{a, b::c}` names several.
-                    let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
-                        group[..group.find('}').unwrap_or(group.len())]
-                            .split(',')
-                            .collect()
-                    } else {
-                        vec![rest]
-                    };
-                    for name in names {
-                        let name: String = name
-                            .trim()
-                            .chars()
-                            .take_while(|c| c.is_alphanumeric() || *c == '_')
-                            .collect();
-                        if !name.is_empty() && name != module {
-                            named.insert(name);
-                        }
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            if let Some(at) = text.find("#[cfg(test)]\nmod tests") {
+                text.truncate(at);
+            }
+            found.push((relative, text));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The top-level modules each module's sources name through `crate::`,
+/// comments and `#[cfg(test)] mod tests` left out.
+fn uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (relative, text) in sources(src) {
+        let module = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_owned();
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let named = uses.entry(module.clone()).or_default();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            let mut rest = line;
+            while let Some(at) = rest.find("crate::") {
+                rest = &rest[at + "crate::".len()..];
+                // `crate::{a, b::c}` names several.
+                let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
+                    group[..group.find('}').unwrap_or(group.len())]
+                        .split(',')
+                        .collect()
+                } else {
+                    vec![rest]
+                };
+                for name in names {
+                    let name: String = name
+                        .trim()
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if !name.is_empty() && name != module {
+                        named.insert(name);
                     }
                 }
             }
@@ -188,43 +199,22 @@ fn upward_and_sideways_uses_are_named() {
     );
 }
 
-/// Files of `src` (tests aside) that build a `std::process::Command`
-/// themselves.
+/// Files of `src` (tests aside) but `allowed` that build a
+/// `std::process::Command` themselves.
 fn commands_outside(src: &Path, allowed: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let relative = path
-                .strip_prefix(src)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            if !relative.ends_with(".rs") || relative == allowed || relative.ends_with("tests.rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let text = text
-                .find("#[cfg(test)]\nmod tests")
-                .map_or(text.as_str(), |at| &text[..at]);
-            let builds = text.match_indices("Command::new").any(|(at, _)| {
+    sources(src)
+        .into_iter()
+        .filter(|(relative, _)| relative != Path::new(allowed))
+        .filter(|(_, text)| {
+            text.match_indices("Command::new").any(|(at, _)| {
                 text[..at]
                     .chars()
                     .next_back()
                     .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
-            });
-            if builds {
-                found.push(relative);
-            }
-        }
-    }
-    found.sort();
-    found
+            })
+        })
+        .map(|(relative, _)| relative.display().to_string())
+        .collect()
 }
 
 /// Every process cargo-mtcov starts goes through `process::ProcessBuilder`,

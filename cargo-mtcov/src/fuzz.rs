@@ -14,7 +14,11 @@ use crate::model::Criterion;
 /// Reads `text` as one record file, checks it, assembles the measure's
 /// inputs and, when it declares categories, the black-box criteria.
 pub fn records(text: &str) -> Result<()> {
-    let file = Ok((PathBuf::from("fuzz.jsonl"), text.to_owned()));
+    let text = crate::run::RecordText {
+        text: text.to_owned(),
+        damage: None,
+    };
+    let file = Ok((text, PathBuf::from("fuzz.jsonl")));
     let run = crate::records::read_texts(std::iter::once(file), None)?;
     run.check_complete(&[])?;
     let assembled = crate::assemble::assemble(&run)?;

@@ -81,7 +81,7 @@ fn keeping(
             crate::mapping::build::function_label(Some(name), (0, 0))
         )));
     }
-    let text = fs_err::read_to_string(&process.file)?;
+    let text = run::record_text(&process.file)?.whole(&process.file)?;
     if let Some(file) = changes.names.iter().find(|n| text.contains(n.as_str())) {
         return Ok(Err(format!("its records name {file}, which changed")));
     }
@@ -176,10 +176,10 @@ impl Plan {
             .entry(new.path.clone())
             .or_default()
             .insert(test.clone());
-        let file_name = process.file.file_name().map_or_else(
-            || format!("{index}.jsonl"),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let file_name = match run::written_name(&process.file) {
+            name if name.is_empty() => format!("{index}.jsonl"),
+            name => name,
+        };
         self.kept.push(Kept {
             binary: new.path.clone(),
             process: run.clone(),

@@ -15,22 +15,27 @@ use super::{
     Vectors,
 };
 use crate::error::RecordError;
-use crate::run::canonical;
+use crate::run::{RecordText, canonical};
 
 pub(super) fn read_file(
     file: &Path,
-    text: &str,
+    read: &RecordText,
     expected: Option<&[PathBuf]>,
     run: &mut RunRecords,
     registry: &mut BTreeMap<String, MrDescription>,
 ) -> Result<()> {
     let name = file.display().to_string();
+    let text = read.text.as_str();
     let lines: Vec<&str> = text.lines().collect();
     let mut reader = FileReader {
         name: &name,
         process: 0,
         full: HashMap::new(),
-        problem: None,
+        // A damaged compressed file holds lines up to the damage only.
+        problem: read
+            .damage
+            .as_ref()
+            .map(|why| format!("{name}: the compressed records are damaged ({why})")),
         ended: false,
     };
     let mut attributed = false;
@@ -96,7 +101,7 @@ pub(super) fn read_file(
             None => Completeness::Complete,
             Some(why) => Completeness::Incomplete(why),
         };
-    } else if !text.is_empty() {
+    } else if !text.is_empty() || read.damage.is_some() {
         run.unattributed.push(reader.problem.unwrap_or_else(|| {
             format!("{name}: no readable header; the file's records cannot be attributed")
         }));

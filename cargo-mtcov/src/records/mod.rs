@@ -30,7 +30,7 @@ use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::{Attempt, CoverageLayout, MgRecord, MrDescription};
 
 use crate::run::last_run::LastRun;
-use crate::run::{BinaryOutcome, BinaryRun, canonical, record_files};
+use crate::run::{BinaryOutcome, BinaryRun, RecordText, canonical, record_files};
 use file::read_file;
 
 mod file;
@@ -337,28 +337,27 @@ pub(crate) fn read_checked(last: &LastRun) -> Result<RunRecords> {
     Ok(records)
 }
 
-/// Reads every `*.jsonl` in `dir`. With `expected_binaries`, a file whose
+/// Reads every record file in `dir`. With `expected_binaries`, a file whose
 /// header names another binary is skipped with a warning.
 pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
     let expected: Option<Vec<PathBuf>> =
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
-    let texts = record_files(dir)?.into_iter().map(|file| {
-        let bytes = fs_err::read(&file)?;
-        Ok((file, String::from_utf8_lossy(&bytes).into_owned()))
-    });
+    let texts = record_files(dir)?
+        .into_iter()
+        .map(|file| Ok((crate::run::record_text(&file)?, file)));
     read_texts(texts, expected.as_deref())
 }
 
-/// The records of `texts` (each a record file's path and text, read one
+/// The records of `texts` (each a record file's text and path, read one
 /// at a time), as [`read_run`] reads a directory's.
 pub(crate) fn read_texts(
-    texts: impl Iterator<Item = Result<(PathBuf, String)>>,
+    texts: impl Iterator<Item = Result<(RecordText, PathBuf)>>,
     expected: Option<&[PathBuf]>,
 ) -> Result<RunRecords> {
     let mut run = RunRecords::default();
     let mut registry: BTreeMap<String, MrDescription> = BTreeMap::new();
     for text in texts {
-        let (file, text) = text?;
+        let (text, file) = text?;
         read_file(&file, &text, expected, &mut run, &mut registry)?;
     }
     run.registry = registry.into_values().collect();

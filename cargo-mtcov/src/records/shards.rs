@@ -144,7 +144,7 @@ pub(crate) fn merge_into(
             theirs.insert(exe.path.display().to_string(), ours.display().to_string());
         }
         for file in run::record_files(&dir.join("records"))? {
-            let mut text = fs_err::read_to_string(&file)?;
+            let mut text = run::record_text(&file)?.whole(&file)?;
             if let Some(header) = run::header_of(&text) {
                 if let Some(ours) = theirs.get(&header.binary) {
                     text = run::with_binary(&text, &header, ours);
@@ -162,7 +162,7 @@ pub(crate) fn merge_into(
                     );
                 }
             }
-            let target = merged.join(format!("s{m}-{}", file_name(&file)));
+            let target = merged.join(format!("s{m}-{}", run::written_name(&file)));
             fs_err::write(&target, text)?;
         }
         for run in &shard.runs {

@@ -296,6 +296,13 @@ impl NewRun {
         instrumented: bool,
         facts: RunFacts,
     ) -> Result<LastRun> {
+        // Kept compressed: a run's records are mostly counters, which
+        // compress about threefold.
+        if let Err(error) = super::compress_records(&self.record_dir) {
+            crate::term::warn(format_args!(
+                "the run's records are kept uncompressed: {error:#}"
+            ));
+        }
         let mut last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
         last.base = facts.base;
         last.affected = facts.affected;

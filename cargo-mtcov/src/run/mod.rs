@@ -67,7 +67,10 @@ pub(crate) use partition::Partition;
 pub(crate) use pool::{Interrupted, handle_interrupts};
 pub(crate) use progress::binary_id;
 use progress::{Tally, announce, plural, report_progress, short_label};
-pub(crate) use record_files::{canonical, header_of, headers, record_files, with_binary};
+pub(crate) use record_files::{
+    RecordText, canonical, compress_records, header_of, headers, record_files, record_text,
+    with_binary, written_name,
+};
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]

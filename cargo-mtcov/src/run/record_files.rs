@@ -1,22 +1,109 @@
-//! Record files as files: which are in a run directory, what their header
-//! says, and a header rewritten for another machine (merged shards). Below
+//! Record files as files: which are in a run directory, their text
+//! (a finished run's are kept gzip-compressed), what their header says,
+//! and a header rewritten for another machine (merged shards). Below
 //! `records/` (which reads their lines): `run/` reads the headers of its
 //! listing processes to tell which binaries registered MRs.
 
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use flate2::Compression;
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
 use mtcov_protocol::{Header, Record};
 
-/// The record files (`*.jsonl`) in `dir`, sorted.
+/// What the runtime writes: JSON Lines.
+const PLAIN: &str = ".jsonl";
+/// A finished run's record file, compressed.
+const COMPRESSED: &str = ".jsonl.gz";
+
+/// The record files (`*.jsonl`, `*.jsonl.gz`) in `dir`, sorted.
 pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the records directory {}", dir.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .filter(|p| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(PLAIN) || name.ends_with(COMPRESSED)
+        })
         .collect();
     files.sort();
     Ok(files)
+}
+
+/// A record file's name as the runtime wrote it (`.gz` left out).
+pub(crate) fn written_name(file: &Path) -> String {
+    let name = file.file_name().unwrap_or_default().to_string_lossy();
+    name.strip_suffix(".gz").unwrap_or(&name).to_owned()
+}
+
+/// A record file's text, and what damaged it when it is a compressed file
+/// that ends early or does not decompress: its text is then what it holds
+/// up to the damage.
+pub(crate) struct RecordText {
+    pub(crate) text: String,
+    pub(crate) damage: Option<String>,
+}
+
+impl RecordText {
+    /// The text, when the file is whole.
+    pub(crate) fn whole(self, file: &Path) -> Result<String> {
+        match self.damage {
+            None => Ok(self.text),
+            Some(why) => anyhow::bail!(
+                "{}: the compressed records are damaged ({why}); rerun `cargo mtcov`",
+                file.display()
+            ),
+        }
+    }
+}
+
+/// The text of a record file, plain or compressed.
+pub(crate) fn record_text(file: &Path) -> Result<RecordText> {
+    let bytes = fs_err::read(file)?;
+    if !file.to_string_lossy().ends_with(COMPRESSED) {
+        return Ok(RecordText {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            damage: None,
+        });
+    }
+    let mut text = Vec::with_capacity(bytes.len() * 4);
+    let mut decoder = MultiGzDecoder::new(bytes.as_slice());
+    let mut chunk = [0u8; 64 * 1024];
+    let damage = loop {
+        match decoder.read(&mut chunk) {
+            Ok(0) => break None,
+            Ok(n) => text.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => break Some(e.to_string()),
+        }
+    };
+    Ok(RecordText {
+        text: String::from_utf8_lossy(&text).into_owned(),
+        damage,
+    })
+}
+
+/// Compresses each plain record file of a finished run's `dir`: the
+/// compressed file is written beside it, then takes its place; a file that
+/// cannot be compressed stays plain (and is read as it is).
+pub(crate) fn compress_records(dir: &Path) -> Result<()> {
+    for file in record_files(dir)? {
+        let name = file.file_name().unwrap_or_default().to_string_lossy();
+        if !name.ends_with(PLAIN) {
+            continue;
+        }
+        let target = file.with_file_name(format!("{name}.gz"));
+        let partial = file.with_file_name(format!("{name}.gz.part"));
+        let text = fs_err::read(&file)?;
+        let mut encoder = GzEncoder::new(fs_err::File::create(&partial)?, Compression::fast());
+        encoder.write_all(&text)?;
+        encoder.finish()?.sync_all()?;
+        fs_err::rename(&partial, &target)?;
+        fs_err::remove_file(&file)?;
+    }
+    Ok(())
 }
 
 /// The header of a record file's text (its first line), when it has one.
@@ -32,10 +119,10 @@ pub(crate) fn header_of(text: &str) -> Option<Header> {
 pub(crate) fn headers(dir: &Path) -> Result<Vec<Header>> {
     let mut headers = Vec::new();
     for file in record_files(dir)? {
-        let Ok(text) = std::fs::read_to_string(&file) else {
+        let Ok(read) = record_text(&file) else {
             continue;
         };
-        headers.extend(header_of(&text));
+        headers.extend(header_of(&read.text));
     }
     Ok(headers)
 }
@@ -58,6 +145,74 @@ pub(crate) fn canonical(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn text(file: &Path) -> String {
+        record_text(file).unwrap().whole(file).unwrap()
+    }
+
+    #[test]
+    fn a_finished_run_is_kept_compressed_and_reads_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines: String = (0..2000)
+            .map(|i| format!(r#"{{"v":7,"kind":"source","key":"{i:016x}","debug":"{i}"}}"#) + "\n")
+            .collect();
+        std::fs::write(dir.path().join("a-1.jsonl"), &lines).unwrap();
+        std::fs::write(dir.path().join("b-2.jsonl"), "").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "not records").unwrap();
+        compress_records(dir.path()).unwrap();
+        let files = record_files(dir.path()).unwrap();
+        let names: Vec<String> = files
+            .iter()
+            .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a-1.jsonl.gz", "b-2.jsonl.gz"]);
+        assert_eq!(written_name(&files[0]), "a-1.jsonl");
+        assert_eq!(text(&files[0]), lines);
+        assert_eq!(text(&files[1]), "");
+        let compressed = std::fs::metadata(&files[0]).unwrap().len() as usize;
+        assert!(
+            compressed * 3 < lines.len(),
+            "{compressed} of {}",
+            lines.len()
+        );
+        // Compressing again changes nothing; a plain file reads as it is.
+        compress_records(dir.path()).unwrap();
+        assert_eq!(record_files(dir.path()).unwrap(), files);
+        let plain = dir.path().join("c-3.jsonl");
+        std::fs::write(&plain, "plain\n").unwrap();
+        assert_eq!(text(&plain), "plain\n");
+    }
+
+    #[test]
+    fn a_damaged_compressed_file_reads_as_what_it_holds_before_the_damage_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let lines: String = (0..5000)
+            .map(|i| format!("line {i} {}\n", i * 7919))
+            .collect();
+        std::fs::write(dir.path().join("a-1.jsonl"), &lines).unwrap();
+        compress_records(dir.path()).unwrap();
+        let file = dir.path().join("a-1.jsonl.gz");
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+        let cut = record_text(&file).unwrap();
+        assert!(!cut.text.is_empty() && cut.text.len() < lines.len());
+        assert!(lines.starts_with(&cut.text));
+        assert!(cut.damage.is_some());
+        let error = cut.whole(&file).unwrap_err().to_string();
+        assert!(
+            error.contains("the compressed records are damaged"),
+            "{error}"
+        );
+        // Damage to the checksum alone: every line is there, and still the
+        // file is not taken as whole.
+        let mut trailer = bytes.clone();
+        let at = trailer.len() - 6;
+        trailer[at] ^= 0xff;
+        std::fs::write(&file, &trailer).unwrap();
+        let read = record_text(&file).unwrap();
+        assert_eq!(read.text, lines);
+        assert!(read.damage.is_some());
+    }
 
     #[test]
     fn headers_are_rebased_and_nothing_else() {

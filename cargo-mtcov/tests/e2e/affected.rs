@@ -273,28 +273,30 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
             .map(|e| e.path())
             .find(|p| {
                 p.file_name().unwrap().to_string_lossy().contains(stem)
-                    && std::fs::read_to_string(p)
-                        .unwrap()
-                        .contains(r#""kind":"mg""#)
+                    && records_text(p).contains(r#""kind":"mg""#)
             })
             .unwrap_or_else(|| panic!("no record file of {stem}"))
     };
     let header =
         |text: &str| -> Value { serde_json::from_str(text.lines().next().unwrap()).unwrap() };
+    // (A finished run's files are compressed; the forged one is plain.)
     let lookup = file_of("lookup-");
-    let original = std::fs::read_to_string(&lookup).unwrap();
+    let original_bytes = std::fs::read(&lookup).unwrap();
+    let original = records_text(&lookup);
     let mut forged = header(&original);
-    forged["coverage"] =
-        header(&std::fs::read_to_string(file_of("clamp-")).unwrap())["coverage"].clone();
+    forged["coverage"] = header(&records_text(&file_of("clamp-")))["coverage"].clone();
     let rest = original.split_once('\n').unwrap().1;
-    std::fs::write(&lookup, format!("{forged}\n{rest}")).unwrap();
+    let plain = lookup.with_extension("");
+    std::fs::remove_file(&lookup).unwrap();
+    std::fs::write(&plain, format!("{forged}\n{rest}")).unwrap();
     let out = mtcov(&["--affected", "HEAD"], &[], 2);
     assert!(
         stderr(&out).contains("was written by another build of"),
         "{}",
         stderr(&out)
     );
-    std::fs::write(&lookup, original).unwrap();
+    std::fs::remove_file(&plain).unwrap();
+    std::fs::write(&lookup, original_bytes).unwrap();
 
     // A kept binary changed since its run: its records cannot be trusted.
     let kept_build = std::fs::read_dir(target.join("mtcov/records"))
@@ -332,4 +334,19 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
         &[],
         "not a whole `cargo mtcov` run",
     );
+}
+
+/// A record file's text, compressed (a finished run's) or plain.
+fn records_text(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    if !path.to_string_lossy().ends_with(".gz") {
+        return String::from_utf8(bytes).unwrap();
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(bytes.as_slice()),
+        &mut text,
+    )
+    .unwrap();
+    text
 }

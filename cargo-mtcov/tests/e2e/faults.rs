@@ -309,11 +309,12 @@ impl Fixture {
     }
 }
 
+/// A finished run's record files (kept compressed).
 fn record_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("record dir")
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .filter(|p| p.to_string_lossy().ends_with(".jsonl.gz"))
         .collect();
     files.sort();
     files

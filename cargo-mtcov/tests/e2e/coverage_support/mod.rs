@@ -197,11 +197,23 @@ impl Built {
         let mut covs: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
         for entry in std::fs::read_dir(&self.record_dir).expect("record dir exists") {
             let path = entry.expect("dir entry").path();
-            // Record files only: the run keeps its binaries beside them.
-            if path.extension().is_none_or(|e| e != "jsonl") {
+            // Record files only (a finished run's are compressed): the run
+            // keeps its binaries beside them.
+            let text = if path.to_string_lossy().ends_with(".jsonl.gz") {
+                let mut text = String::new();
+                std::io::Read::read_to_string(
+                    &mut flate2::read::GzDecoder::new(
+                        std::fs::File::open(&path).expect("open records"),
+                    ),
+                    &mut text,
+                )
+                .expect("read records");
+                text
+            } else if path.extension().is_some_and(|e| e == "jsonl") {
+                std::fs::read_to_string(&path).expect("read records")
+            } else {
                 continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("read records");
+            };
             let mut lines = text.lines().map(|line| {
                 serde_json::from_str::<serde_json::Value>(line).expect("record line is JSON")
             });

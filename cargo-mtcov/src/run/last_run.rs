@@ -297,7 +297,7 @@ impl NewRun {
         facts: RunFacts,
     ) -> Result<LastRun> {
         // Kept compressed: a run's records are mostly counters, which
-        // compress about threefold.
+        // compress to about a third.
         if let Err(error) = super::compress_records(&self.record_dir) {
             crate::term::warn(format_args!(
                 "the run's records are kept uncompressed: {error:#}"

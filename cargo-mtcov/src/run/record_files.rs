@@ -22,7 +22,8 @@ const COMPRESSED: &str = ".jsonl.gz";
 /// 33% in 0.6 s); reading them back takes 0.1 s.
 const LEVEL: Compression = Compression::new(2);
 
-/// The record files (`*.jsonl`, `*.jsonl.gz`) in `dir`, sorted.
+/// The record files (`*.jsonl`, `*.jsonl.gz`) in `dir`, sorted. A file
+/// both plain and compressed (a compression cut short) is its plain one.
 pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the records directory {}", dir.display()))?
@@ -33,6 +34,14 @@ pub(crate) fn record_files(dir: &Path) -> Result<Vec<PathBuf>> {
         })
         .collect();
     files.sort();
+    let plain: std::collections::HashSet<PathBuf> = files
+        .iter()
+        .filter(|f| f.to_string_lossy().ends_with(PLAIN))
+        .cloned()
+        .collect();
+    files.retain(|f| {
+        !f.to_string_lossy().ends_with(COMPRESSED) || !plain.contains(&f.with_extension(""))
+    });
     Ok(files)
 }
 
@@ -182,6 +191,11 @@ mod tests {
         // Compressing again changes nothing; a plain file reads as it is.
         compress_records(dir.path()).unwrap();
         assert_eq!(record_files(dir.path()).unwrap(), files);
+        // A compression cut short (both forms there): the plain one counts.
+        std::fs::write(dir.path().join("a-1.jsonl"), &lines).unwrap();
+        let both = record_files(dir.path()).unwrap();
+        assert_eq!(both, [dir.path().join("a-1.jsonl"), files[1].clone()]);
+        std::fs::remove_file(dir.path().join("a-1.jsonl")).unwrap();
         let plain = dir.path().join("c-3.jsonl");
         std::fs::write(&plain, "plain\n").unwrap();
         assert_eq!(text(&plain), "plain\n");

@@ -77,25 +77,32 @@ pub(crate) fn record_text(file: &Path) -> Result<RecordText> {
     let bytes = fs_err::read(file)?;
     if !file.to_string_lossy().ends_with(COMPRESSED) {
         return Ok(RecordText {
-            text: String::from_utf8_lossy(&bytes).into_owned(),
+            text: text_of(bytes),
             damage: None,
         });
     }
-    let mut text = Vec::with_capacity(bytes.len() * 4);
-    let mut decoder = MultiGzDecoder::new(bytes.as_slice());
-    let mut chunk = [0u8; 64 * 1024];
-    let damage = loop {
-        match decoder.read(&mut chunk) {
-            Ok(0) => break None,
-            Ok(n) => text.extend_from_slice(&chunk[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => break Some(e.to_string()),
-        }
+    // Sized once: gzip ends with the length of what it holds (mod 2^32),
+    // taken at most as 64 times the compressed size (a damaged file).
+    let stated = bytes
+        .last_chunk::<4>()
+        .map_or(0, |last| u32::from_le_bytes(*last) as usize);
+    let mut text = Vec::with_capacity(stated.min(bytes.len().saturating_mul(64)));
+    let damage = match MultiGzDecoder::new(bytes.as_slice()).read_to_end(&mut text) {
+        Ok(_) => None,
+        Err(e) => Some(e.to_string()),
     };
+    drop(bytes);
     Ok(RecordText {
-        text: String::from_utf8_lossy(&text).into_owned(),
+        text: text_of(text),
         damage,
     })
+}
+
+/// `bytes` as text, without a copy when they are UTF-8 (the runtime
+/// writes nothing else).
+fn text_of(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|not_utf8| String::from_utf8_lossy(not_utf8.as_bytes()).into_owned())
 }
 
 /// Compresses each plain record file of a finished run's `dir`: the

@@ -239,6 +239,11 @@ mod tests {
         let read = record_text(&file).unwrap();
         assert_eq!(read.text, lines);
         assert!(read.damage.is_some());
+        // Empty (a crash before its data reached the disk).
+        std::fs::write(&file, b"").unwrap();
+        let read = record_text(&file).unwrap();
+        assert_eq!(read.text, "");
+        assert!(read.damage.is_some());
     }
 
     #[test]

@@ -455,10 +455,14 @@ impl<'a> Subject<'a> {
     fn rq1(&self, c: usize, samples: usize, rng: &mut Rng) -> Result<Vec<Rq1Row>> {
         let n_mrs = self.matrix.mrs.len();
         let all_mrs = vec![true; n_mrs];
+        // What the whole pool covers: where taking inputs stops.
+        let coverable = (self.matrix.criteria[c].covered.iter().flatten())
+            .collect::<HashSet<_>>()
+            .len();
         let mut rq1_fde: Vec<Vec<f64>> = vec![Vec::new(); RQ1_KS.len()];
         let mut rq1_sizes = vec![(0usize, 0usize); RQ1_KS.len()];
         for _ in 0..samples {
-            let inputs = self.coverage_adequate_inputs(c, rng);
+            let inputs = self.coverage_adequate_inputs(c, coverable, rng);
             let mut mr_order: Vec<usize> = (0..n_mrs).collect();
             rng.shuffle(&mut mr_order);
             for (i, &k) in RQ1_KS.iter().enumerate() {
@@ -495,16 +499,16 @@ impl<'a> Subject<'a> {
     }
 
     /// Source inputs taken in a random order while they cover a requirement
-    /// of criterion `c` not covered yet, until all the inputs cover is.
-    fn coverage_adequate_inputs(&self, c: usize, rng: &mut Rng) -> Vec<bool> {
+    /// of criterion `c` not covered yet, until they cover the `coverable`
+    /// requirements the whole pool covers.
+    fn coverage_adequate_inputs(&self, c: usize, coverable: usize, rng: &mut Rng) -> Vec<bool> {
         let entry = &self.matrix.criteria[c];
-        let coverable: HashSet<u32> = entry.covered.iter().flatten().copied().collect();
         let mut order: Vec<usize> = (0..self.matrix.sources.len()).collect();
         rng.shuffle(&mut order);
         let mut inputs = vec![false; self.matrix.sources.len()];
         let mut covered: HashSet<u32> = HashSet::new();
         for s in order {
-            if covered.len() == coverable.len() {
+            if covered.len() == coverable {
                 break;
             }
             if entry.covered[s].iter().any(|r| !covered.contains(r)) {

@@ -1,5 +1,9 @@
 //! Counter vectors evaluated ahead, in parallel, handed out in order.
 
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread::{Scope, ScopedJoinHandle};
+
 use crate::mapping::{Covered, Evaluator};
 use crate::records::Vectors;
 
@@ -17,84 +21,125 @@ pub(super) enum Evaluation {
     Differing(usize, usize),
 }
 
-/// Evaluations of counter vectors done ahead, in a fixed order, in batches
-/// split among worker threads (each with its own evaluator, over a
-/// contiguous part of the batch, so that each keeps seeing neighbouring
-/// vectors); handed out one by one, in order.
-pub(super) struct Pipeline<'p, 'm> {
-    vectors: &'p Vectors,
-    order: Vec<Evaluation>,
-    /// Position in `order` of the next job to run.
-    next: usize,
-    ready: std::collections::VecDeque<(Evaluation, Covered)>,
-    workers: Vec<Evaluator<'m>>,
+/// One worker's results for its part of one batch.
+type Part = Vec<(Evaluation, Covered)>;
+
+/// Evaluations of counter vectors done ahead, in a fixed order, by worker
+/// threads that run while the results are used: the order is cut into
+/// batches, each split among the workers (each with its own evaluator,
+/// over a contiguous part of the batch, so that each keeps seeing
+/// neighbouring vectors); a worker runs at most [`Self::AHEAD`] parts
+/// ahead of the reader. Handed out one by one, in order.
+pub(super) struct Pipeline<'scope, 'm> {
+    /// Per worker: its parts, in batch order, and the thread (which hands
+    /// its evaluator back).
+    workers: Vec<(Receiver<Part>, ScopedJoinHandle<'scope, Evaluator<'m>>)>,
+    /// The worker whose part comes next.
+    turn: usize,
+    /// Results received and not yet handed out.
+    ready: VecDeque<(Evaluation, Covered)>,
 }
 
-impl<'p, 'm> Pipeline<'p, 'm> {
+impl<'scope, 'm: 'scope> Pipeline<'scope, 'm> {
     /// Jobs per worker per batch.
     const PER_WORKER: usize = 32;
+    /// Parts a worker may have done and not yet handed out.
+    const AHEAD: usize = 4;
 
-    pub(super) fn new(
-        vectors: &'p Vectors,
+    pub(super) fn new<'env>(
+        scope: &'scope Scope<'scope, 'env>,
+        vectors: &'scope Vectors,
         order: Vec<Evaluation>,
         workers: Vec<Evaluator<'m>>,
     ) -> Self {
+        let count = workers.len().max(1);
+        let batch = Self::PER_WORKER * count;
+        let order = std::sync::Arc::new(order);
+        let workers = workers
+            .into_iter()
+            .enumerate()
+            .map(|(w, evaluator)| {
+                let (send, receive) = sync_channel(Self::AHEAD);
+                let order = order.clone();
+                let thread =
+                    scope.spawn(move || work(evaluator, vectors, &order, (w, count, batch), send));
+                (receive, thread)
+            })
+            .collect();
         Pipeline {
-            vectors,
-            order,
-            next: 0,
-            ready: std::collections::VecDeque::new(),
             workers,
+            turn: 0,
+            ready: VecDeque::new(),
         }
     }
 
-    /// The next job in `order` and its result.
+    /// The next job in the order and its result.
     pub(super) fn next(&mut self) -> (Evaluation, Covered) {
-        if self.ready.is_empty() {
-            self.refill();
+        while self.ready.is_empty() {
+            let (parts, _) = &self.workers[self.turn];
+            self.turn = (self.turn + 1) % self.workers.len();
+            match parts.recv() {
+                Ok(part) => self.ready.extend(part),
+                // A worker that panicked: its join says so.
+                Err(_) => {
+                    let panicked = self.workers.drain(..).any(|(_, t)| t.join().is_err());
+                    assert!(!panicked, "a coverage evaluation thread panicked");
+                    panic!("asked for more evaluations than were planned");
+                }
+            }
         }
-        self.ready
-            .pop_front()
-            .expect("asked for more evaluations than were planned")
+        self.ready.pop_front().expect("not empty")
     }
 
-    /// Its evaluators, for the next pipeline of the same process.
+    /// Its evaluators, for the next pipeline of the same process, once
+    /// every worker is done (its jobs handed out or no longer wanted).
     pub(super) fn into_workers(self) -> Vec<Evaluator<'m>> {
         self.workers
+            .into_iter()
+            .map(|(parts, thread)| {
+                drop(parts);
+                thread
+                    .join()
+                    .expect("a coverage evaluation thread panicked")
+            })
+            .collect()
     }
+}
 
-    fn refill(&mut self) {
-        let end = (self.next + Self::PER_WORKER * self.workers.len()).min(self.order.len());
-        let batch = &self.order[self.next..end];
-        self.next = end;
-        let vectors = self.vectors;
-        let share = batch.len().div_ceil(self.workers.len()).max(1);
-        let results: Vec<Vec<(Evaluation, Covered)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .workers
-                .iter_mut()
-                .zip(batch.chunks(share))
-                .map(|(evaluator, part)| {
-                    scope.spawn(move || {
-                        part.iter()
-                            .map(|&job| {
-                                let result = match job {
-                                    Evaluation::Covered(v) => evaluator.covered(&vectors.get(v)),
-                                    Evaluation::Differing(a, b) => {
-                                        evaluator.differing(&vectors.get(a), &vectors.get(b))
-                                    }
-                                };
-                                (job, result)
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a coverage evaluation thread panicked"))
-                .collect()
-        });
-        self.ready.extend(results.into_iter().flatten());
+/// Worker `w` of `count`: its part of each batch of `batch` jobs of
+/// `order`, sent in batch order; stops early when the reader is gone.
+fn work<'m>(
+    mut evaluator: Evaluator<'m>,
+    vectors: &Vectors,
+    order: &[Evaluation],
+    (w, count, batch): (usize, usize, usize),
+    send: SyncSender<Part>,
+) -> Evaluator<'m> {
+    // The source vector of the last `Differing` job: compared with each
+    // of its follow-ups in turn, it is decoded once.
+    let mut last: Option<(usize, Vec<(u32, u64)>)> = None;
+    for jobs in order.chunks(batch) {
+        let share = jobs.len().div_ceil(count).max(1);
+        let part = jobs.chunks(share).nth(w).unwrap_or(&[]);
+        let results = part
+            .iter()
+            .map(|&job| {
+                let result = match job {
+                    Evaluation::Covered(v) => evaluator.covered(&vectors.get(v)),
+                    Evaluation::Differing(a, b) => {
+                        if last.as_ref().is_none_or(|(at, _)| *at != a) {
+                            last = Some((a, vectors.get(a)));
+                        }
+                        let (_, source) = last.as_ref().expect("just set");
+                        evaluator.differing(source, &vectors.get(b))
+                    }
+                };
+                (job, result)
+            })
+            .collect();
+        if send.send(results).is_err() {
+            break;
+        }
     }
+    evaluator
 }

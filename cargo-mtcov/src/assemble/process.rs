@@ -4,12 +4,14 @@
 //! outside source executions.
 
 use std::collections::{BTreeMap, HashMap};
+use std::thread::Scope;
 
 use anyhow::{Context, Result};
 
 use mtcov_protocol::CoverageLayout;
 
 use super::Assembled;
+
 use super::pipeline::{Evaluation, Pipeline, parallelism};
 use crate::mapping::{CoverageMap, Covered, Evaluator, MergedRequirements};
 use crate::measure::{Coverage, InputIdx, MrIdx};
@@ -79,20 +81,22 @@ pub(super) fn measure(
     for _ in 0..parallelism() {
         workers.push(map.evaluator(functions).with_context(context)?);
     }
-    let (stored, workers) = sources(map_index, process, assembled, measuring, workers)?;
-    if measuring.iter().any(|m| m.clean.is_some()) {
-        clean(process, assembled, measuring, &stored)?;
-    }
-    if !process.follow_executions.is_empty() {
-        let pairs = Pairs {
-            map_index,
-            process,
-            stored: &stored,
-        };
-        pairs.metamorphic(assembled, measuring, &mut evaluator, workers);
-    }
-    outside(map_index, process, &mut evaluator, measuring);
-    Ok(())
+    std::thread::scope(|scope| {
+        let (stored, workers) = sources(scope, map_index, process, assembled, measuring, workers)?;
+        if measuring.iter().any(|m| m.clean.is_some()) {
+            clean(process, assembled, measuring, &stored)?;
+        }
+        if !process.follow_executions.is_empty() {
+            let pairs = Pairs {
+                map_index,
+                process,
+                stored: &stored,
+            };
+            pairs.metamorphic(scope, assembled, measuring, &mut evaluator, workers);
+        }
+        outside(map_index, process, &mut evaluator, measuring);
+        Ok(())
+    })
 }
 
 /// Whether the pool has an execution's source input and MR.
@@ -104,9 +108,10 @@ fn known(assembled: &Assembled, e: &Execution) -> bool {
 /// evaluated once, in the order first needed (its segments are stored, and
 /// serve Metamorphic Coverage too); other executions that left the same
 /// counters share them.
-fn sources<'m>(
+fn sources<'scope, 'm: 'scope>(
+    scope: &'scope Scope<'scope, '_>,
     map_index: usize,
-    process: &ProcessRecords,
+    process: &'scope ProcessRecords,
     assembled: &Assembled,
     measuring: &mut [Measuring],
     workers: Vec<Evaluator<'m>>,
@@ -118,7 +123,7 @@ fn sources<'m>(
             order.push(Evaluation::Covered(e.vector as usize));
         }
     }
-    let mut pipeline = Pipeline::new(&process.vectors, order, workers);
+    let mut pipeline = Pipeline::new(scope, &process.vectors, order, workers);
     let mut stored: Stored = vec![None; process.vectors.len()];
     for execution in process.executions.iter().filter(|e| known(assembled, e)) {
         let input = assembled.input_of_key[&execution.key];
@@ -192,25 +197,28 @@ fn clean(
 }
 
 /// The source/follow-up pairs of one process.
-struct Pairs<'a> {
+struct Pairs<'p, 's> {
     map_index: usize,
-    process: &'a ProcessRecords,
-    stored: &'a Stored,
+    process: &'p ProcessRecords,
+    stored: &'s Stored,
 }
 
-impl Pairs<'_> {
+impl<'p> Pairs<'p, '_> {
     /// Metamorphic Coverage: each MG's follow-up requirements against its
     /// first source input's, by the same MR. With one source vector (the
     /// usual case), only what the follow-up changed is evaluated
     /// (`Evaluator::differing`); with several, their union is compared
     /// with the follow-up's vector, each evaluated in full.
-    fn metamorphic(
+    fn metamorphic<'scope, 'm: 'scope>(
         &self,
+        scope: &'scope Scope<'scope, '_>,
         assembled: &Assembled,
         measuring: &mut [Measuring],
         evaluator: &mut Evaluator<'_>,
-        workers: Vec<Evaluator<'_>>,
-    ) {
+        workers: Vec<Evaluator<'m>>,
+    ) where
+        'p: 'scope,
+    {
         let process = self.process;
         let mut sources: HashMap<(u64, &str), Vec<usize>> = HashMap::new();
         for e in &process.executions {
@@ -239,7 +247,7 @@ impl Pairs<'_> {
                 _ => None,
             })
             .collect();
-        let mut pipeline = Pipeline::new(&process.vectors, jobs, workers);
+        let mut pipeline = Pipeline::new(scope, &process.vectors, jobs, workers);
         for follow in follows() {
             let mr = assembled.mr_of_id[follow.mr.as_str()];
             let input = assembled.input_of_key[&follow.key];

@@ -76,11 +76,15 @@ pub struct Evaluator<'m> {
     group_done: Vec<bool>,
     chunk_done: Vec<bool>,
     /// Per record: its last counters and what they covered (region, branch
-    /// and function requirements, tagged by criterion).
-    last_records: Last,
+    /// and function requirements, tagged by criterion); one memory per
+    /// side of [`differing`](Self::differing) (the first also serves
+    /// [`covered`](Self::covered)): a source and its follow-up run the same
+    /// code differently, and one memory for both would be overwritten
+    /// back and forth.
+    last_records: [Last; 2],
     /// Per line chunk: its records' last counters and the lines they
-    /// covered.
-    last_chunks: Last,
+    /// covered; one memory per side, as `last_records`.
+    last_chunks: [Last; 2],
 }
 
 /// One counter vector under evaluation: its counters per record of the
@@ -255,13 +259,16 @@ impl<'m> Evaluator<'m> {
             scratch: LineScratch::default(),
             group_done: vec![false; map.groups.len()],
             chunk_done: vec![false; map.views.len()],
-            last_records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
-            last_chunks: Last::new(map.views.iter().map(|v| {
-                v.records
-                    .iter()
-                    .map(|&r| map.records[r as usize].num_counters as usize)
-                    .sum()
-            })),
+            last_records: [(); 2]
+                .map(|()| Last::new(map.records.iter().map(|r| r.num_counters as usize))),
+            last_chunks: [(); 2].map(|()| {
+                Last::new(map.views.iter().map(|v| {
+                    v.records
+                        .iter()
+                        .map(|&r| map.records[r as usize].num_counters as usize)
+                        .sum()
+                }))
+            }),
         })
     }
 
@@ -306,11 +313,14 @@ impl<'m> Evaluator<'m> {
         for &g in &groups {
             self.group_done[g as usize] = false;
             for &rec in &map.groups[g as usize] {
-                for side in [&mut self.a, &mut self.b] {
+                for (side, last) in [&mut self.a, &mut self.b]
+                    .into_iter()
+                    .zip(&mut self.last_records)
+                {
                     let Some(counters) = side.counters(map, rec) else {
                         continue;
                     };
-                    for &tagged in record_result(map, &mut self.last_records, rec, counters) {
+                    for &tagged in record_result(map, last, rec, counters) {
                         Gathered::mark(&mut side.seen, tagged);
                     }
                 }
@@ -324,15 +334,12 @@ impl<'m> Evaluator<'m> {
             if self.a.key == self.b.key {
                 continue;
             }
-            for side in [&mut self.a, &mut self.b] {
-                let lines = chunk_lines(
-                    map,
-                    v,
-                    side,
-                    &mut self.last_chunks,
-                    &mut self.view_counts,
-                    &mut self.scratch,
-                );
+            for (side, last) in [&mut self.a, &mut self.b]
+                .into_iter()
+                .zip(&mut self.last_chunks)
+            {
+                let lines =
+                    chunk_lines(map, v, side, last, &mut self.view_counts, &mut self.scratch);
                 for &tagged in lines {
                     Gathered::mark(&mut side.seen, tagged);
                 }
@@ -374,8 +381,8 @@ impl<'m> Evaluator<'m> {
         let Evaluator {
             a,
             counts,
-            last_records,
-            last_chunks,
+            last_records: [last_records, _],
+            last_chunks: [last_chunks, _],
             ..
         } = self;
         // Marks a tagged requirement covered (once), and with `counting`

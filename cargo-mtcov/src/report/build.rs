@@ -1,6 +1,6 @@
 //! From measured data to a [`Report`].
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use mtcov_protocol::MrDescription;
 
@@ -385,9 +385,15 @@ fn metamorphic_coverage(
         return None;
     }
     // Per MR: its pairs (first source inputs) and what they ran differently.
-    let mut per_mr: BTreeMap<MrIdx, (u32, BTreeSet<u32>)> = BTreeMap::new();
+    let size = input
+        .differing
+        .iter()
+        .filter_map(|(_, _, reqs)| reqs.iter().max())
+        .map(|&last| last as usize + 1)
+        .fold(requirements, usize::max);
+    let mut per_mr: BTreeMap<MrIdx, (u32, Marks)> = BTreeMap::new();
     for (_, mr, reqs) in input.differing {
-        let (pairs, differing) = per_mr.entry(*mr).or_default();
+        let (pairs, differing) = per_mr.entry(*mr).or_insert_with(|| (0, Marks::new(size)));
         *pairs += 1;
         differing.extend(reqs);
     }
@@ -398,41 +404,83 @@ fn metamorphic_coverage(
             n as f64 / requirements as f64
         }
     };
-    let mut all: BTreeSet<u32> = BTreeSet::new();
-    let mut by_class: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
+    let mut all = Marks::new(size);
+    let mut by_class: BTreeMap<&str, Marks> = BTreeMap::new();
     let mut rows = Vec::new();
     let mut never_differ = Vec::new();
     for (m, (pairs, differing)) in per_mr {
         let Some(mr) = mrs.get(m.0 as usize) else {
             continue;
         };
-        all.extend(&differing);
-        if differing.is_empty() {
+        all.union(&differing);
+        if differing.count == 0 {
             never_differ.push(mr.id.clone());
         }
         rows.push(MetamorphicMr {
             mr: mr.id.clone(),
             class: mr.class.clone(),
             pairs,
-            differing: differing.len() as u32,
-            value: share(differing.len()),
+            differing: differing.count as u32,
+            value: share(differing.count),
         });
-        by_class.entry(&mr.class).or_default().extend(differing);
+        by_class
+            .entry(&mr.class)
+            .or_insert_with(|| Marks::new(size))
+            .union(&differing);
     }
     rows.sort_by(|a, b| a.mr.cmp(&b.mr));
     never_differ.sort();
     Some(MetamorphicCoverage {
-        differing: all.len() as u32,
-        value: share(all.len()),
+        differing: all.count as u32,
+        value: share(all.count),
         mrs: rows,
         classes: by_class
             .into_iter()
             .map(|(class, reqs)| MetamorphicClass {
                 class: class.to_owned(),
-                differing: reqs.len() as u32,
-                value: share(reqs.len()),
+                differing: reqs.count as u32,
+                value: share(reqs.count),
             })
             .collect(),
         never_differ,
     })
+}
+
+/// A set of requirement ids below a known bound, with its size: one bit
+/// per requirement (Metamorphic Coverage unions a list per pair into
+/// each MR's set, thousands of pairs on a large crate).
+struct Marks {
+    words: Vec<u64>,
+    count: usize,
+}
+
+impl Marks {
+    fn new(size: usize) -> Marks {
+        Marks {
+            words: vec![0; size.div_ceil(64)],
+            count: 0,
+        }
+    }
+
+    fn insert(&mut self, id: u32) {
+        let (word, bit) = (id as usize / 64, 1u64 << (id % 64));
+        if self.words[word] & bit == 0 {
+            self.words[word] |= bit;
+            self.count += 1;
+        }
+    }
+
+    fn extend<'i>(&mut self, ids: impl IntoIterator<Item = &'i u32>) {
+        for &id in ids {
+            self.insert(id);
+        }
+    }
+
+    fn union(&mut self, other: &Marks) {
+        for (word, more) in self.words.iter_mut().zip(&other.words) {
+            let new = *more & !*word;
+            self.count += new.count_ones() as usize;
+            *word |= new;
+        }
+    }
 }

@@ -42,9 +42,11 @@ pub(super) struct Pipeline<'scope, 'm> {
 
 impl<'scope, 'm: 'scope> Pipeline<'scope, 'm> {
     /// Jobs per worker per batch.
-    const PER_WORKER: usize = 32;
-    /// Parts a worker may have done and not yet handed out.
-    const AHEAD: usize = 4;
+    const PER_WORKER: usize = 16;
+    /// Parts a worker may have done and not yet handed out, beside the
+    /// one it works on: one, since a part of whole vectors' results holds
+    /// a few MB on a large crate, and one is enough to keep it busy.
+    const AHEAD: usize = 1;
 
     pub(super) fn new<'env>(
         scope: &'scope Scope<'scope, 'env>,

@@ -75,16 +75,38 @@ pub struct Evaluator<'m> {
     /// Per group and per chunk: already looked at by this `differing`.
     group_done: Vec<bool>,
     chunk_done: Vec<bool>,
-    /// Per record: its last counters and what they covered (region, branch
-    /// and function requirements, tagged by criterion); one memory per
-    /// side of [`differing`](Self::differing) (the first also serves
-    /// [`covered`](Self::covered)): a source and its follow-up run the same
+    /// What records and chunks covered the last time they ran.
+    memory: Memory,
+    /// The same for the second vector of [`differing`](Self::differing)
+    /// (made on its first call): a source and its follow-up run the same
     /// code differently, and one memory for both would be overwritten
     /// back and forth.
-    last_records: [Last; 2],
+    follow_up: Option<Box<Memory>>,
+}
+
+/// What records and line chunks covered the last time they ran.
+#[derive(Debug)]
+struct Memory {
+    /// Per record: its last counters and what they covered (region,
+    /// branch and function requirements, tagged by criterion).
+    records: Last,
     /// Per line chunk: its records' last counters and the lines they
-    /// covered; one memory per side, as `last_records`.
-    last_chunks: [Last; 2],
+    /// covered.
+    chunks: Last,
+}
+
+impl Memory {
+    fn new(map: &Map) -> Memory {
+        Memory {
+            records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
+            chunks: Last::new(map.views.iter().map(|v| {
+                v.records
+                    .iter()
+                    .map(|&r| map.records[r as usize].num_counters as usize)
+                    .sum()
+            })),
+        }
+    }
 }
 
 /// One counter vector under evaluation: its counters per record of the
@@ -259,16 +281,8 @@ impl<'m> Evaluator<'m> {
             scratch: LineScratch::default(),
             group_done: vec![false; map.groups.len()],
             chunk_done: vec![false; map.views.len()],
-            last_records: [(); 2]
-                .map(|()| Last::new(map.records.iter().map(|r| r.num_counters as usize))),
-            last_chunks: [(); 2].map(|()| {
-                Last::new(map.views.iter().map(|v| {
-                    v.records
-                        .iter()
-                        .map(|&r| map.records[r as usize].num_counters as usize)
-                        .sum()
-                }))
-            }),
+            memory: Memory::new(map),
+            follow_up: None,
         })
     }
 
@@ -309,14 +323,18 @@ impl<'m> Evaluator<'m> {
             }
         }
         // Each side as `covered` evaluates it, reusing what a record or a
-        // chunk covered the last time it ran exactly so.
+        // chunk covered the last time it ran exactly so on that side.
+        let follow_up = self
+            .follow_up
+            .get_or_insert_with(|| Box::new(Memory::new(map)));
+        let (source_memory, follow_up_memory) = (&mut self.memory, &mut **follow_up);
         for &g in &groups {
             self.group_done[g as usize] = false;
             for &rec in &map.groups[g as usize] {
-                for (side, last) in [&mut self.a, &mut self.b]
-                    .into_iter()
-                    .zip(&mut self.last_records)
-                {
+                for (side, last) in [
+                    (&mut self.a, &mut source_memory.records),
+                    (&mut self.b, &mut follow_up_memory.records),
+                ] {
                     let Some(counters) = side.counters(map, rec) else {
                         continue;
                     };
@@ -334,10 +352,10 @@ impl<'m> Evaluator<'m> {
             if self.a.key == self.b.key {
                 continue;
             }
-            for (side, last) in [&mut self.a, &mut self.b]
-                .into_iter()
-                .zip(&mut self.last_chunks)
-            {
+            for (side, last) in [
+                (&mut self.a, &mut source_memory.chunks),
+                (&mut self.b, &mut follow_up_memory.chunks),
+            ] {
                 let lines =
                     chunk_lines(map, v, side, last, &mut self.view_counts, &mut self.scratch);
                 for &tagged in lines {
@@ -381,8 +399,11 @@ impl<'m> Evaluator<'m> {
         let Evaluator {
             a,
             counts,
-            last_records: [last_records, _],
-            last_chunks: [last_chunks, _],
+            memory:
+                Memory {
+                    records: last_records,
+                    chunks: last_chunks,
+                },
             ..
         } = self;
         // Marks a tagged requirement covered (once), and with `counting`

@@ -11,7 +11,6 @@ use anyhow::{Context, Result};
 use mtcov_protocol::CoverageLayout;
 
 use super::Assembled;
-
 use super::pipeline::{Evaluation, Pipeline, parallelism};
 use crate::mapping::{CoverageMap, Covered, Evaluator, MergedRequirements};
 use crate::measure::{Coverage, InputIdx, MrIdx};

@@ -55,6 +55,12 @@ struct Recording {
     window: coverage::GroupWindow,
     /// The counters its follow-up executions left, summed.
     follow: Vec<(u32, u64)>,
+    /// Its measured source executions: (index in `sources`,
+    /// fingerprint, shared), and their counters summed.
+    runs: Vec<(u32, u64, bool)>,
+    measured: Vec<(u32, u64)>,
+    /// Its share of the process's sums, once its window closed.
+    shares: coverage::Shares,
 }
 
 #[derive(Default)]
@@ -143,6 +149,9 @@ impl Mg {
                 written: record::Written::default(),
                 window: coverage::GroupWindow::open(),
                 follow: Vec::new(),
+                runs: Vec::new(),
+                measured: Vec::new(),
+                shares: coverage::Shares::default(),
             }),
             describing: false,
             follow_ups: 0,
@@ -213,18 +222,27 @@ impl Mg {
                 std::any::type_name::<I>(),
             );
         }
-        if !recording.sources.contains(&key) {
-            recording.sources.push(key);
-        }
+        let index = match recording.sources.iter().position(|&k| k == key) {
+            Some(index) => index,
+            None => {
+                recording.sources.push(key);
+                recording.sources.len() - 1
+            }
+        } as u32;
         let recorder = recording.recorder;
         let mr = mr_ref(&mut recording.mr_id, recording.meta);
         let pending = &mut recording.pending;
         let written = &mut recording.written;
+        let (runs, measured) = (&mut recording.runs, &mut recording.measured);
         recorder.source(key, || describe(input), pending);
         let classified = categories::classify_input(input, key, recorder, pending);
         let output = recording.window.source(
             || sut(input),
-            |counters, shared| recorder.coverage(key, mr, counters, shared, pending, written),
+            |counters, shared| {
+                let fp = recorder.coverage(key, mr, counters, shared, pending, written);
+                runs.push((index, fp, shared));
+                mtcov_protocol::counters::add(measured, counters);
+            },
         );
         categories::classify_output(
             classified,
@@ -419,7 +437,7 @@ impl Mg {
         argument: &T,
     ) {
         if let Some(recording) = &mut self.recording {
-            recording.window.close();
+            recording.shares = recording.window.close();
             let mr = mr_ref(&mut recording.mr_id, recording.meta);
             crate::tolerance::end(mr, recording.sources.first().copied());
             let at = (
@@ -453,18 +471,22 @@ impl Mg {
             .map(String::as_str);
         // What its follow-up executions covered, beside its first source
         // input's coverage: Metamorphic Coverage.
+        let mut follow = None;
         if let Some(&first) = recording.sources.first()
             && !recording.follow.is_empty()
         {
             let mr = mr_ref(&mut recording.mr_id, recording.meta);
-            recording.recorder.follow_coverage(
+            follow = Some(recording.recorder.follow_coverage(
                 first,
                 mr,
                 &recording.follow,
                 &mut recording.pending,
                 &mut recording.written,
-            );
+            ));
         }
+        let shares = &recording.shares;
+        let (aside, first_use) =
+            shares.of_group(&recording.measured, follow.map(|_| &recording.follow[..]));
         // An MG that associates nothing still says which input the MR did
         // not apply to (or died on): the report then does not suggest
         // pairing that input with that MR again. One whose first source
@@ -487,6 +509,12 @@ impl Mg {
             outcome: verdict.outcome(),
             message: verdict.reason().or(violation),
             test: thread.name(),
+            shares: shares.captured.then_some(mtcov_protocol::write::MgShares {
+                runs: &recording.runs,
+                follow,
+                aside: &aside,
+                first_use: &first_use,
+            }),
         };
         recording.recorder.mg(
             &fields,

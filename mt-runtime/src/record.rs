@@ -137,8 +137,8 @@ impl Recorder {
         shared: bool,
         pending: &mut String,
         written: &mut Written,
-    ) {
-        self.counters(Role::Source { shared }, key, mr, counters, pending, written);
+    ) -> u64 {
+        self.counters(Role::Source { shared }, key, mr, counters, pending, written)
     }
 
     /// The same for the counters the follow-up executions of one MG left,
@@ -150,8 +150,8 @@ impl Recorder {
         counters: &[(u32, u64)],
         pending: &mut String,
         written: &mut Written,
-    ) {
-        self.counters(Role::FollowUp, key, mr, counters, pending, written);
+    ) -> u64 {
+        self.counters(Role::FollowUp, key, mr, counters, pending, written)
     }
 
     fn counters(
@@ -162,7 +162,7 @@ impl Recorder {
         counters: &[(u32, u64)],
         pending: &mut String,
         written: &mut Written,
-    ) {
+    ) -> u64 {
         let fingerprint = write::fingerprint(counters);
         let mut state = self.lock();
         let seen = (key, mr.address, fingerprint);
@@ -174,7 +174,7 @@ impl Recorder {
             Role::FollowUp => !state.seen_follow_coverage.insert(seen),
         };
         if known {
-            return;
+            return fingerprint;
         }
         let line =
             |out: &mut String, key: u64, mr: &str, fp: u64, c: write::Counters<'_>| match role {
@@ -186,7 +186,7 @@ impl Recorder {
             || written.vectors.contains(&(key, fingerprint))
         {
             line(pending, key.0, mr.id, fingerprint, write::Counters::Earlier);
-            return;
+            return fingerprint;
         }
         written.vectors.push((key, fingerprint));
         // As changes from the closest of the last vectors in full (this
@@ -214,7 +214,7 @@ impl Recorder {
                 changes: &changes,
             };
             line(pending, key.0, mr.id, fingerprint, counters);
-            return;
+            return fingerprint;
         }
         line(
             pending,
@@ -228,6 +228,7 @@ impl Recorder {
             fingerprint,
             counters: counters.to_vec(),
         });
+        fingerprint
     }
 
     /// Adds an `unclassified` line to `pending`, once per source input and MR.
@@ -328,7 +329,7 @@ impl Recorder {
         }
         let mut end = tail();
         let before = state.lines + end.bytes().filter(|&b| b == b'\n').count() as u64;
-        write::end(&mut end, before);
+        write::end(&mut end, before, crate::selection::unselected());
         if let Err(error) = self.write(&mut state, &end) {
             eprintln!("{error}");
         }

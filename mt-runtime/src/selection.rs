@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::fmt::Debug;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::mr::{MrInfo, MrMeta};
 use crate::source_key::SourceKey;
@@ -44,14 +45,38 @@ pub(crate) fn active() -> bool {
 
 /// The rank of the MG of `meta` on `argument` in the selection: `None`
 /// when a selection is set and does not name it (it does not run), 0 for
-/// every MG without a selection.
+/// every MG without a selection. Every MG met and not selected is
+/// counted in [`unselected`].
 pub(crate) fn rank<T: Debug + ?Sized>(meta: &'static MrMeta, argument: &T) -> Option<usize> {
-    match groups() {
-        None => Some(0),
-        Some(groups) => groups
-            .get(&(MrInfo(meta).id(), SourceKey::of(argument).0))
-            .copied(),
+    let Some(groups) = groups() else {
+        return Some(0);
+    };
+    let group = (MrInfo(meta).id(), SourceKey::of(argument).0);
+    let rank = groups.get(&group).copied();
+    if rank.is_none() {
+        UNSELECTED_COUNT.fetch_add(1, Ordering::Relaxed);
+        UNSELECTED_SUM.fetch_add(
+            mtcov_protocol::write::group_id(&group.0, group.1),
+            Ordering::Relaxed,
+        );
     }
+    rank
+}
+
+static UNSELECTED_COUNT: AtomicU64 = AtomicU64::new(0);
+static UNSELECTED_SUM: AtomicU64 = AtomicU64::new(0);
+
+/// Under a selection file, the MGs met and not run so far: how many, and
+/// the (wrapping) sum of their group ids, which does not depend on the
+/// order they were met in. `cargo mtcov --affected` compares it with the
+/// MGs it kept, to know that the process met the same MGs as the run
+/// they come from.
+pub(crate) fn unselected() -> Option<(u64, u64)> {
+    groups()?;
+    Some((
+        UNSELECTED_COUNT.load(Ordering::Relaxed),
+        UNSELECTED_SUM.load(Ordering::Relaxed),
+    ))
 }
 
 /// Whether the MG of `meta` on `argument` runs: always, unless a selection

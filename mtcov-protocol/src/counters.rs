@@ -110,6 +110,56 @@ impl Numbers<'_> {
     }
 }
 
+/// Adds `more` to `sum`, both sorted by counter index: counters of either,
+/// values summed (saturating).
+pub fn add(sum: &mut Vec<(u32, u64)>, more: &[(u32, u64)]) {
+    if sum.is_empty() {
+        sum.extend_from_slice(more);
+        return;
+    }
+    let old = std::mem::take(sum);
+    let (mut a, mut b) = (old.iter().peekable(), more.iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(&&(i, x)), Some(&&(j, y))) if i == j => {
+                a.next();
+                b.next();
+                (i, x.saturating_add(y))
+            }
+            (Some(&&x), Some(&&y)) if x.0 < y.0 => {
+                a.next();
+                x
+            }
+            (_, Some(&&y)) => {
+                b.next();
+                y
+            }
+            (Some(&&x), None) => {
+                a.next();
+                x
+            }
+            (None, None) => break,
+        };
+        sum.push(next);
+    }
+}
+
+/// `sum` less `part` (both sorted by counter index), counter by counter,
+/// never below zero; zeros dropped.
+pub fn subtract(sum: &[(u32, u64)], part: &[(u32, u64)]) -> Vec<(u32, u64)> {
+    let mut out = Vec::with_capacity(sum.len());
+    let mut part = part.iter().peekable();
+    for &(index, value) in sum {
+        while part.next_if(|&&(i, _)| i < index).is_some() {}
+        let less = part.next_if(|&&(i, _)| i == index).map_or(0, |&(_, v)| v);
+        let left = value.saturating_sub(less);
+        if left > 0 {
+            out.push((index, left));
+        }
+    }
+    out
+}
+
 /// The changes that make `base` into `new` (both sorted): every index
 /// whose value differs, with its value in `new` (0 where `new` has none).
 pub fn delta(base: &[(u32, u64)], new: &[(u32, u64)]) -> Vec<(u32, u64)> {
@@ -229,6 +279,15 @@ mod tests {
     }
 
     #[test]
+    fn subtract_undoes_add() {
+        let part = [(1, 2), (4, 1)];
+        let mut sum = vec![(0, 1), (4, 3), (9, 3)];
+        add(&mut sum, &part);
+        assert_eq!(subtract(&sum, &part), [(0, 1), (4, 3), (9, 3)]);
+        assert_eq!(subtract(&[(3, 1)], &[(3, 5)]), []);
+    }
+
+    #[test]
     fn delta_then_apply_gives_the_new_vector() {
         let base = [(1, 1), (2, 5), (7, 1), (9, 3)];
         let new = [(0, 2), (2, 5), (7, 4), (10, 1)];
@@ -240,5 +299,15 @@ mod tests {
         assert_eq!(delta_within(&base, &new, 4), None);
         assert_eq!(apply(&[], &new), new);
         assert_eq!(apply(&new, &delta(&new, &[])), []);
+    }
+
+    #[test]
+    fn counters_add_as_sorted_sparse_vectors() {
+        let mut sum = Vec::new();
+        add(&mut sum, &[(1, 2), (4, 1)]);
+        add(&mut sum, &[(0, 1), (4, u64::MAX), (9, 3)]);
+        assert_eq!(sum, [(0, 1), (1, 2), (4, u64::MAX), (9, 3)]);
+        add(&mut sum, &[]);
+        assert_eq!(sum.len(), 4);
     }
 }

@@ -195,6 +195,24 @@ pub struct MgRecord {
     pub message: Option<String>,
     /// The libtest test (thread) name.
     pub test: Option<String>,
+    /// Its share of its process's sums (see [`write::MgShares`]), when
+    /// coverage was captured by a runtime that writes it.
+    pub shares: Option<Box<GroupShares>>,
+}
+
+/// One MG's share of its process's sums, as read (see
+/// [`write::MgShares`] for each field).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupShares {
+    /// (index of the source input, fingerprint, shared) per measured
+    /// source execution, in order.
+    pub runs: Vec<(u32, u64, bool)>,
+    /// The fingerprint of its `followcov` line.
+    pub follow: Option<u64>,
+    /// What else it ran outside its source executions.
+    pub aside: Vec<(u32, u64)>,
+    /// Its warm-up runs' counters, as changes from its measured ones.
+    pub first_use: Vec<(u32, u64)>,
 }
 
 /// The three measures of a difference between two floats, in this order
@@ -462,5 +480,8 @@ pub enum Record {
     End {
         /// Lines before this one, header included.
         lines: u64,
+        /// Under a selection file: the MGs met and not run, and the sum
+        /// of their [`write::group_id`]s.
+        unselected: Option<(u64, u64)>,
     },
 }

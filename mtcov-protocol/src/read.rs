@@ -177,6 +177,8 @@ enum Raw {
     Tolerance(RawTolerance),
     End {
         lines: u64,
+        #[serde(default)]
+        unselected: Option<(u64, Hex)>,
     },
 }
 
@@ -267,20 +269,53 @@ struct RawMg {
     message: Option<String>,
     #[serde(default)]
     test: Option<String>,
+    #[serde(default)]
+    runs: Option<Vec<RawRun>>,
+    #[serde(default)]
+    follow_fp: Option<Hex>,
+    #[serde(default)]
+    aside: Option<String>,
+    #[serde(default)]
+    first_use: Option<String>,
 }
 
-impl From<RawMg> for MgRecord {
-    fn from(raw: RawMg) -> MgRecord {
-        MgRecord {
-            mr: raw.mr,
-            class: raw.class,
-            sources: raw.sources.into_iter().map(|h| h.0).collect(),
-            argument: raw.argument.map(|h| h.0),
-            follow_ups: raw.follow_ups,
-            outcome: raw.outcome,
-            message: raw.message,
-            test: raw.test,
-        }
+/// One measured source execution of an MG: `[source, fp]` or
+/// `[source, fp, shared]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawRun {
+    Alone(u32, Hex),
+    Shared(u32, Hex, bool),
+}
+
+impl RawMg {
+    fn into_record(self) -> Result<MgRecord, String> {
+        let shares = match self.runs {
+            None => None,
+            Some(runs) => Some(Box::new(crate::GroupShares {
+                runs: runs
+                    .into_iter()
+                    .map(|run| match run {
+                        RawRun::Alone(source, fp) => (source, fp.0, false),
+                        RawRun::Shared(source, fp, shared) => (source, fp.0, shared),
+                    })
+                    .collect(),
+                follow: self.follow_fp.map(|h| h.0),
+                aside: decode(self.aside.as_deref().unwrap_or(""))?,
+                first_use: decode(self.first_use.as_deref().unwrap_or(""))?,
+            })),
+        };
+        Ok(MgRecord {
+            mr: self.mr,
+            class: self.class,
+            sources: self.sources.into_iter().map(|h| h.0).collect(),
+            argument: self.argument.map(|h| h.0),
+            follow_ups: self.follow_ups,
+            outcome: self.outcome,
+            message: self.message,
+            test: self.test,
+            shares,
+        })
     }
 }
 
@@ -462,7 +497,7 @@ impl Raw {
         Ok(match self {
             Raw::Header(header) => Record::Header(header.into_header()?),
             Raw::Source { key, debug } => Record::Source { key: key.0, debug },
-            Raw::Mg(mg) => Record::Mg(mg.into()),
+            Raw::Mg(mg) => Record::Mg(mg.into_record()?),
             Raw::Cov {
                 key,
                 mr,
@@ -540,7 +575,10 @@ impl Raw {
                 shrink_steps,
             },
             Raw::Tolerance(site) => Record::Tolerance(site.into_site()?),
-            Raw::End { lines } => Record::End { lines },
+            Raw::End { lines, unselected } => Record::End {
+                lines,
+                unselected: unselected.map(|(n, sum)| (n, sum.0)),
+            },
         })
     }
 }
@@ -823,6 +861,7 @@ mod tests {
                 outcome,
                 message,
                 test,
+                shares: None,
             };
             let mut out = String::new();
             write::mg(&mut out, &fields, [1, 2]);
@@ -837,6 +876,7 @@ mod tests {
                     outcome,
                     message: message.map(str::to_owned),
                     test: test.map(str::to_owned),
+                    shares: None,
                 })
             );
         }
@@ -869,9 +909,47 @@ mod tests {
             );
         }
 
+        let fields = write::MgFields {
+            mr: "mrs::periodicity",
+            class: "equal",
+            argument: None,
+            follow_ups: 1,
+            outcome: Outcome::Holds,
+            message: None,
+            test: None,
+            shares: Some(write::MgShares {
+                runs: &[(0, 0xfeed, false), (1, 7, true)],
+                follow: Some(0xbeef),
+                aside: &[(3, 2)],
+                first_use: &[(4, 0), (8, 1)],
+            }),
+        };
         let mut out = String::new();
-        write::end(&mut out, 12);
-        assert_eq!(one(&out), Record::End { lines: 12 });
+        write::mg(&mut out, &fields, [1, 2]);
+        let Record::Mg(read) = one(&out) else {
+            panic!("not an mg line: {out}")
+        };
+        assert_eq!(
+            read.shares.as_deref(),
+            Some(&crate::GroupShares {
+                runs: vec![(0, 0xfeed, false), (1, 7, true)],
+                follow: Some(0xbeef),
+                aside: vec![(3, 2)],
+                first_use: vec![(4, 0), (8, 1)],
+            })
+        );
+
+        for unselected in [None, Some((3, u64::MAX))] {
+            let mut out = String::new();
+            write::end(&mut out, 12, unselected);
+            assert_eq!(
+                one(&out),
+                Record::End {
+                    lines: 12,
+                    unselected
+                }
+            );
+        }
     }
 
     #[test]

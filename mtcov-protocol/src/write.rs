@@ -28,6 +28,31 @@ pub struct MgFields<'a> {
     pub message: Option<&'a str>,
     /// The libtest test (thread) name.
     pub test: Option<&'a str>,
+    /// Its share of its process's sums, when coverage was captured.
+    pub shares: Option<MgShares<'a>>,
+}
+
+/// One MG's share of what its process's `aside` line sums (written on
+/// its `mg` line): with it, `cargo mtcov --affected` can keep some of a
+/// process's MGs and rerun the others.
+#[derive(Clone, Copy, Debug)]
+pub struct MgShares<'a> {
+    /// Its measured source executions, in order: the index of the source
+    /// input in the MG's sources, the fingerprint of the counters (those
+    /// of a `cov` line of that input and MR), and whether another thread
+    /// ran during it.
+    pub runs: &'a [(u32, u64, bool)],
+    /// The fingerprint of its follow-up counters (its `followcov` line),
+    /// when it wrote one.
+    pub follow: Option<u64>,
+    /// What else it ran outside its source executions (building
+    /// follow-up inputs, checks; its follow-up executions too when it
+    /// has no source input, so no `followcov` line).
+    pub aside: &'a [(u32, u64)],
+    /// Its warm-up runs' counters, as changes (see
+    /// [`counters::delta`](crate::counters::delta)) from the sum of its
+    /// measured executions, source and follow-up.
+    pub first_use: &'a [(u32, u64)],
 }
 
 /// The header line.
@@ -506,15 +531,54 @@ pub fn mg(out: &mut String, fields: &MgFields<'_>, sources: impl IntoIterator<It
         key(out, "message");
         string(out, message);
     }
+    if let Some(shares) = &fields.shares {
+        key(out, "runs");
+        array(out, shares.runs, |out, &(source, fp, shared)| {
+            out.push('[');
+            uint(out, u64::from(source));
+            out.push(',');
+            hex(out, fp);
+            out.push_str(if shared { ",true]" } else { "]" });
+        });
+        if let Some(fp) = shares.follow {
+            key(out, "follow_fp");
+            hex(out, fp);
+        }
+        if !shares.aside.is_empty() {
+            key(out, "aside");
+            encoded(out, shares.aside);
+        }
+        if !shares.first_use.is_empty() {
+            key(out, "first_use");
+            encoded(out, shares.first_use);
+        }
+    }
     close(out);
 }
 
-/// The `end` line: `lines` lines came before it.
-pub fn end(out: &mut String, lines: u64) {
+/// The `end` line: `lines` lines came before it. `unselected`, in a
+/// process given a selection file (`MTCOV_SELECT`): how many MGs it met
+/// and did not run, and the sum of their [`group_id`]s.
+pub fn end(out: &mut String, lines: u64, unselected: Option<(u64, u64)>) {
     open(out, "end");
     key(out, "lines");
     uint(out, lines);
+    if let Some((count, sum)) = unselected {
+        key(out, "unselected");
+        out.push('[');
+        uint(out, count);
+        out.push(',');
+        hex(out, sum);
+        out.push(']');
+    }
     close(out);
+}
+
+/// An MG's identity as a number, for sums that do not depend on order:
+/// FNV-1a of its MR's id, then its argument's key.
+pub fn group_id(mr: &str, argument: u64) -> u64 {
+    let hash = crate::fnv::bytes(crate::fnv::OFFSET, mr.bytes().chain([0]));
+    crate::fnv::bytes(hash, argument.to_le_bytes())
 }
 
 /// `{"v":<version>,"kind":"<kind>"`: every line starts so.
@@ -640,7 +704,7 @@ mod tests {
         );
         aside(&mut out, &[(2, 7)], &[(3, 1)], (4, 1), &[]);
         unclassified(&mut out, 1, "m", "alloc::string::String");
-        end(&mut out, 6);
+        end(&mut out, 6, None);
         assert_eq!(out.lines().count(), 7);
         for line in out.lines() {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -280,7 +280,7 @@ mod tests {
             true,
         );
         write::aside(&mut text, &[(1, 2)], &[], (2, 0), &[(3, 1)]);
-        write::end(&mut text, 5);
+        write::end(&mut text, 5, None);
         let layout = CounterLayout {
             num_counters: 5,
             functions: new.clone(),
@@ -345,7 +345,13 @@ mod tests {
                 outside: vec![(1, 1)]
             }
         );
-        assert_eq!(records[6], Record::End { lines: 5 });
+        assert_eq!(
+            records[6],
+            Record::End {
+                lines: 5,
+                unselected: None
+            }
+        );
         // A counter of a function the new build lacks stops the rewrite.
         let gone = Remap::new(&old, 4, &new[..2]);
         assert!(

@@ -509,6 +509,7 @@ mod tests {
                     outcome: Outcome::Holds,
                     message: None,
                     test: None,
+                    shares: None,
                 },
                 0,
             )],

@@ -210,6 +210,7 @@ mod tests {
                 outcome,
                 message: (outcome == Outcome::Violated).then(|| "1 != 2".to_owned()),
                 test: None,
+                shares: None,
             },
             0,
         )

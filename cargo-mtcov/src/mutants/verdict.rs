@@ -150,6 +150,7 @@ mod tests {
             outcome,
             message: None,
             test: None,
+            shares: None,
         }
     }
 

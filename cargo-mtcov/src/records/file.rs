@@ -167,7 +167,11 @@ impl FileReader<'_> {
         match record {
             Record::Header(_) => return Err("a second header".to_owned()),
             Record::Source { key, debug } => run.processes[p].sources.push((key, debug)),
-            Record::Mg(mg) => run.groups.push((mg, p)),
+            Record::Mg(mut mg) => {
+                // Only `--affected` reads the shares, from the files.
+                mg.shares = None;
+                run.groups.push((mg, p));
+            }
             Record::Choices {
                 key,
                 mr,
@@ -243,7 +247,9 @@ impl FileReader<'_> {
                 [counters, first_use, outside],
                 captures,
             )?,
-            Record::End { lines: counted } => {
+            Record::End {
+                lines: counted, ..
+            } => {
                 self.ended = true;
                 if counted != index as u64 {
                     self.problem.get_or_insert(format!(

@@ -1,7 +1,8 @@
 //! The capture itself, in an instrumented build: the profile's layout,
 //! the capture lock and window, the aside sums.
 
-use super::section::{Counters, add_counters, check_version, scan};
+use super::section::{Counters, check_version, scan};
+use mtcov_protocol::counters::add as add_counters;
 use mtcov_protocol::{CoverageLayout, FunctionEntry};
 use std::cell::Cell;
 use std::sync::{Mutex, MutexGuard, OnceLock};
@@ -153,6 +154,8 @@ thread_local! {
 /// this thread as capturing until dropped, even when the SUT panics.
 pub(crate) struct Window {
     shared: MutexGuard<'static, Shared>,
+    /// This window's own share of the aside and first-use sums.
+    shares: super::Shares,
 }
 
 impl Window {
@@ -177,7 +180,13 @@ impl Window {
         scan(section(), buffer);
         add_dense(outside, buffer);
         section().reset();
-        Some(Window { shared })
+        Some(Window {
+            shared,
+            shares: super::Shares {
+                captured: true,
+                ..super::Shares::default()
+            },
+        })
     }
 
     /// The counters the window's execution left non-zero.
@@ -201,6 +210,7 @@ impl Window {
     fn aside_scanned(&mut self) {
         let Shared { buffer, aside, .. } = &mut *self.shared;
         add_dense(aside, buffer);
+        add_counters(&mut self.shares.aside, buffer);
         section().reset();
     }
 
@@ -225,6 +235,7 @@ impl Window {
             buffer, first_use, ..
         } = &mut *self.shared;
         add_dense(first_use, buffer);
+        add_counters(&mut self.shares.first_use, buffer);
         section().reset();
         panicked
     }
@@ -338,11 +349,16 @@ impl GroupWindow {
     }
 
     /// Ends the MG: what ran since its last source execution goes
-    /// aside, and the lock is released. Later source executions of
-    /// the MG (none, normally) are captured on their own.
-    pub(crate) fn close(&mut self) {
-        if let Some(mut window) = self.0.take() {
-            window.set_aside();
+    /// aside, and the lock is released; returns the MG's share of the
+    /// aside and first-use sums. Later source executions of the MG
+    /// (none, normally) are captured on their own.
+    pub(crate) fn close(&mut self) -> super::Shares {
+        match self.0.take() {
+            Some(mut window) => {
+                window.set_aside();
+                std::mem::take(&mut window.shares)
+            }
+            None => super::Shares::default(),
         }
     }
 }

@@ -77,7 +77,53 @@ impl GroupWindow {
     }
 
     #[inline(always)]
-    pub(crate) fn close(&mut self) {}
+    pub(crate) fn close(&mut self) -> Shares {
+        Shares::default()
+    }
+}
+
+/// One MG's share of its process's aside and first-use sums (see
+/// [`Aside`]), non-zero counters as (index, value), sorted: what
+/// `cargo mtcov --affected` needs to keep some of a process's MGs and
+/// rerun the others.
+#[derive(Default)]
+pub(crate) struct Shares {
+    /// Whether the MG's coverage was captured (a window of its own).
+    pub(crate) captured: bool,
+    /// What the MG ran outside its source executions (follow-up
+    /// executions included).
+    pub(crate) aside: Vec<(u32, u64)>,
+    /// What its warm-up runs ran.
+    pub(crate) first_use: Vec<(u32, u64)>,
+}
+
+/// Non-zero counters as (index, value), sorted by index.
+type Pairs = Vec<(u32, u64)>;
+
+impl Shares {
+    /// The MG's `aside` and `first_use` fields (see
+    /// `mtcov_protocol::write::MgShares`): what it ran aside, less its
+    /// follow-up executions' counters when its `followcov` line gives
+    /// them (`follow`), and its warm-up counters as changes from its
+    /// `measured` source executions' counters plus its follow-ups'.
+    pub(crate) fn of_group(
+        &self,
+        measured: &[(u32, u64)],
+        follow: Option<&[(u32, u64)]>,
+    ) -> (Pairs, Pairs) {
+        if !self.captured {
+            return (Vec::new(), Vec::new());
+        }
+        let aside = match follow {
+            Some(follow) => mtcov_protocol::counters::subtract(&self.aside, follow),
+            None => self.aside.clone(),
+        };
+        let mut base = measured.to_vec();
+        if let Some(follow) = follow {
+            mtcov_protocol::counters::add(&mut base, follow);
+        }
+        (aside, mtcov_protocol::counters::delta(&base, &self.first_use))
+    }
 }
 
 /// What a process ran outside its measured executions, and how many of

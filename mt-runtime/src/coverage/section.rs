@@ -120,43 +120,9 @@ pub(super) fn scan(counters: Counters, out: &mut Vec<(u32, u64)>) {
     }
 }
 
-/// Adds `more` to `sum`, both sorted by counter index: counters of either,
-/// values summed (saturating).
-pub(super) fn add_counters(sum: &mut Vec<(u32, u64)>, more: &[(u32, u64)]) {
-    if sum.is_empty() {
-        sum.extend_from_slice(more);
-        return;
-    }
-    let old = std::mem::take(sum);
-    let (mut a, mut b) = (old.iter().peekable(), more.iter().peekable());
-    loop {
-        let next = match (a.peek(), b.peek()) {
-            (Some(&&(i, x)), Some(&&(j, y))) if i == j => {
-                a.next();
-                b.next();
-                (i, x.saturating_add(y))
-            }
-            (Some(&&x), Some(&&y)) if x.0 < y.0 => {
-                a.next();
-                x
-            }
-            (_, Some(&&y)) => {
-                b.next();
-                y
-            }
-            (Some(&&x), None) => {
-                a.next();
-                x
-            }
-            (None, None) => break,
-        };
-        sum.push(next);
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Counters, add_counters, check_version, scan};
+    use super::{Counters, check_version, scan};
 
     #[test]
     fn only_the_known_layout_is_read() {
@@ -181,16 +147,6 @@ mod tests {
         // SAFETY: the buffer outlives every use below, where it is only
         // accessed through the returned value.
         unsafe { Counters::new(buffer.as_mut_ptr(), buffer.len()) }
-    }
-
-    #[test]
-    fn counters_add_as_sorted_sparse_vectors() {
-        let mut sum = Vec::new();
-        add_counters(&mut sum, &[(1, 2), (4, 1)]);
-        add_counters(&mut sum, &[(0, 1), (4, u64::MAX), (9, 3)]);
-        assert_eq!(sum, [(0, 1), (1, 2), (4, u64::MAX), (9, 3)]);
-        add_counters(&mut sum, &[]);
-        assert_eq!(sum.len(), 4);
     }
 
     #[test]

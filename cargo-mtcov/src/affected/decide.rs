@@ -9,6 +9,7 @@ use anyhow::Result;
 use mtcov_protocol::CoverageLayout;
 
 use super::changes::FunctionKey;
+use super::groups::Grouped;
 use super::translate::{self, Remap};
 use super::{Changes, Kept, Plan, TestNote};
 use crate::build::{BuildOutput, TestExecutable};
@@ -25,6 +26,7 @@ pub(super) fn decide<'c>(
     records: &RunRecords,
     changes: &Changes,
     changed_of: impl Fn(&Path) -> Option<&'c HashMap<FunctionKey, String>>,
+    split: bool,
 ) -> Result<()> {
     let index = LastProcesses::new(last, build, records);
     let mut layouts = Layouts::default();
@@ -36,29 +38,42 @@ pub(super) fn decide<'c>(
         };
         let id = binary_id(new);
         let unique = index.pids[&(binary.clone(), process.pid)] == 1;
+        let paths = (old.path.as_path(), new.path.as_path());
         let verdict = match not_keepable(run, process, unique) {
-            Some(why) => Err(why),
+            Some(why) => Verdict::Rerun(why),
             None => match changed_of(&binary) {
-                None => Err("its binary was not in the last build".to_owned()),
-                Some(changed) => keeping(process, changed, changes, |text| {
-                    layouts.moved(last, process, (&old.path, &new.path), text)
-                })?,
+                None => Verdict::Rerun("its binary was not in the last build".to_owned()),
+                Some(changed) => match keeping(process, changed, changes, split)? {
+                    Verdict::Keep(text) => match layouts.moved(last, process, paths, &text)? {
+                        Ok(text) => Verdict::Keep(text),
+                        Err(why) => Verdict::Rerun(why),
+                    },
+                    Verdict::Split(mut part) => match layouts.remap(last, process, paths)? {
+                        Ok(remap) if part.movable(&remap) => {
+                            part.remap = Some(remap);
+                            Verdict::Split(part)
+                        }
+                        _ => Verdict::Rerun(part.why),
+                    },
+                    rerun => rerun,
+                },
             },
         };
-        let text = match verdict {
-            Ok(text) => text,
-            Err(why) => {
+        let test = &run.tests[0].name;
+        match verdict {
+            Verdict::Keep(text) => {
+                if seen.insert((new.path.clone(), test.clone())) {
+                    plan.keep_test(new, run, process, i, text);
+                    plan.summary.kept_groups += index.groups_of[i];
+                }
+            }
+            Verdict::Split(split) => plan.split_test(new, test, *split),
+            Verdict::Rerun(why) => {
                 for test in &run.tests {
                     plan.reasons
                         .insert((id.clone(), test.name.clone()), why.clone());
                 }
-                continue;
             }
-        };
-        let test = &run.tests[0].name;
-        if seen.insert((new.path.clone(), test.clone())) {
-            plan.keep_test(new, run, process, i, text);
-            plan.summary.kept_groups += index.groups_of[i];
         }
     }
     unrecorded(plan, last, |path| index.new_of_path(path));
@@ -66,26 +81,111 @@ pub(super) fn decide<'c>(
     Ok(())
 }
 
-/// A keepable process's records moved to the new build (`moved`) when
-/// it ran no `changed` function and names no changed file; why it reruns
-/// otherwise.
+/// What becomes of a test process of the last run.
+enum Verdict {
+    /// Its records (moved to the new build, once decided).
+    Keep(String),
+    /// Some of its MGs rerun, the others are kept.
+    Split(Box<Split>),
+    /// It reruns, for this reason.
+    Rerun(String),
+}
+
+/// A test process of which only the MGs a change reaches rerun.
+pub(super) struct Split {
+    /// Its records of the last run, as MGs.
+    pub(super) old: Grouped,
+    /// Per MG of `old`: kept (else it reruns).
+    pub(super) keep: Vec<bool>,
+    /// Moves the kept MGs' counters to the new build.
+    pub(super) remap: Option<Remap>,
+    /// Why the others rerun.
+    pub(super) why: String,
+}
+
+impl Split {
+    /// Whether some MGs are kept and others rerun once every kept MG
+    /// whose counters `remap` cannot move reruns too.
+    fn movable(&mut self, remap: &Remap) -> bool {
+        for (group, keep) in self.old.groups.iter().zip(self.keep.iter_mut()) {
+            if *keep {
+                *keep = self
+                    .old
+                    .ran(group)
+                    .is_ok_and(|ran| ran.iter().all(|pairs| remap.pairs(pairs).is_ok()));
+            }
+        }
+        self.keep.contains(&true) && self.keep.contains(&false)
+    }
+}
+
+/// A keepable process's records when it ran no `changed` function and
+/// names no changed file; when it ran one only in some of its MGs (and
+/// `split`: each test has a process of its own), a [`Split`]; why it
+/// reruns otherwise.
 fn keeping(
     process: &ProcessRecords,
     changed: &HashMap<FunctionKey, String>,
     changes: &Changes,
-    moved: impl FnOnce(&str) -> Result<Result<String, String>>,
-) -> Result<Result<String, String>> {
-    if let Some(name) = ran_changed(process, changed) {
-        return Ok(Err(format!(
-            "it ran {} (changed)",
-            crate::mapping::build::function_label(Some(name), (0, 0))
-        )));
-    }
+    split: bool,
+) -> Result<Verdict> {
     let text = run::record_text(&process.file)?.whole(&process.file)?;
-    if let Some(file) = changes.names.iter().find(|n| text.contains(n.as_str())) {
-        return Ok(Err(format!("its records name {file}, which changed")));
+    let names_changed = changes.names.iter().find(|n| text.contains(n.as_str()));
+    let owners = Owners::new(process, changed);
+    let Some((owners, name)) = owners.as_ref().and_then(|o| Some((o, o.ran(process)?))) else {
+        return Ok(match names_changed {
+            Some(file) => Verdict::Rerun(format!("its records name {file}, which changed")),
+            None => Verdict::Keep(text),
+        });
+    };
+    let why = format!(
+        "it ran {} (changed)",
+        crate::mapping::build::function_label(Some(name), (0, 0))
+    );
+    if !split || names_changed.is_some() || owners.hit(&process.outside).is_some() {
+        return Ok(Verdict::Rerun(why));
     }
-    moved(&text)
+    let Ok(old) = Grouped::read(&text) else {
+        return Ok(Verdict::Rerun(why));
+    };
+    let keep = unreached(&old, owners);
+    if !keep.contains(&true) {
+        return Ok(Verdict::Rerun(why));
+    }
+    Ok(Verdict::Split(Box::new(Split {
+        old,
+        keep,
+        remap: None,
+        why,
+    })))
+}
+
+/// Per MG of `old`: whether none of its counters is one of `owners`'
+/// changed functions'. The MGs of an MR with float checks are all
+/// reached or none: a check site's line sums every MG of its MR.
+fn unreached(old: &Grouped, owners: &Owners<'_>) -> Vec<bool> {
+    let mut keep: Vec<bool> = old
+        .groups
+        .iter()
+        .map(|group| {
+            old.ran(group)
+                .is_ok_and(|ran| ran.iter().all(|pairs| owners.hit(pairs).is_none()))
+        })
+        .collect();
+    let checked: HashSet<&str> = old.tolerance.iter().map(|s| s.mr.as_str()).collect();
+    let reached: HashSet<&str> = old
+        .groups
+        .iter()
+        .zip(&keep)
+        .filter(|(g, k)| !**k && checked.contains(g.id.0.as_str()))
+        .map(|(g, _)| g.id.0.as_str())
+        .collect();
+    for (group, keep) in old.groups.iter().zip(keep.iter_mut()) {
+        if reached.contains(group.id.0.as_str()) {
+            *keep = false;
+        }
+    }
+    keep
 }
 
 type Identity = (String, String, String);
@@ -249,9 +349,7 @@ struct Layouts {
 
 impl Layouts {
     /// A kept process's record `text` moved to the new binary's counters;
-    /// `Ok(Err(why))` when it cannot move (the test reruns). Records that
-    /// are not the old binary's own are refused: counters of another build
-    /// would be moved as if they were.
+    /// `Ok(Err(why))` when it cannot move (the test reruns).
     fn moved(
         &mut self,
         last: &LastRun,
@@ -259,6 +357,25 @@ impl Layouts {
         (old, new): (&Path, &Path),
         text: &str,
     ) -> Result<Result<String, String>> {
+        let remap = match self.remap(last, process, (old, new))? {
+            Ok(remap) => remap,
+            Err(why) => return Ok(Err(why)),
+        };
+        let layout = &self.new[new];
+        Ok(translate::translate(text, &remap, layout)
+            .map_err(|why| format!("its records do not move to the new build ({why})")))
+    }
+
+    /// Where each counter of a kept process moves in the new build; why
+    /// not, when its coverage was not captured. Records that are not the
+    /// old binary's own are refused: counters of another build would be
+    /// moved as if they were.
+    fn remap(
+        &mut self,
+        last: &LastRun,
+        process: &ProcessRecords,
+        (old, new): (&Path, &Path),
+    ) -> Result<Result<Remap, String>> {
         let CoverageLayout::Captured {
             num_counters,
             functions,
@@ -283,47 +400,57 @@ impl Layouts {
             Entry::Occupied(known) => known.into_mut(),
             Entry::Vacant(place) => place.insert(CounterLayout::read(new)?),
         };
-        let remap = Remap::new(functions, *num_counters, &layout.functions);
-        Ok(translate::translate(text, &remap, layout)
-            .map_err(|why| format!("its records do not move to the new build ({why})")))
+        Ok(Ok(Remap::new(functions, *num_counters, &layout.functions)))
     }
 }
 
-/// The first changed function the process ran, by name.
-fn ran_changed<'c>(
-    process: &ProcessRecords,
-    changed: &'c HashMap<FunctionKey, String>,
-) -> Option<&'c str> {
-    if changed.is_empty() {
-        return None;
-    }
-    let CoverageLayout::Captured {
-        num_counters,
-        functions,
-        ..
-    } = &process.coverage
-    else {
-        return None;
-    };
-    let mut owner: Vec<Option<&str>> = vec![None; usize::try_from(*num_counters).unwrap_or(0)];
-    for entry in functions {
-        if let Some(name) = changed.get(&(entry.name_ref, entry.func_hash)) {
-            for i in entry.first_counter..entry.first_counter + entry.num_counters {
-                if let Some(slot) = owner.get_mut(i as usize) {
-                    *slot = Some(name.as_str());
+/// Which counters of a process belong to a changed function, by name.
+struct Owners<'c> {
+    owner: Vec<Option<&'c str>>,
+}
+
+impl<'c> Owners<'c> {
+    /// None when nothing changed or the process's coverage is unknown.
+    fn new(process: &ProcessRecords, changed: &'c HashMap<FunctionKey, String>) -> Option<Self> {
+        if changed.is_empty() {
+            return None;
+        }
+        let CoverageLayout::Captured {
+            num_counters,
+            functions,
+            ..
+        } = &process.coverage
+        else {
+            return None;
+        };
+        let mut owner = vec![None; usize::try_from(*num_counters).unwrap_or(0)];
+        for entry in functions {
+            if let Some(name) = changed.get(&(entry.name_ref, entry.func_hash)) {
+                for i in entry.first_counter..entry.first_counter + entry.num_counters {
+                    if let Some(slot) = owner.get_mut(i as usize) {
+                        *slot = Some(name.as_str());
+                    }
                 }
             }
         }
+        Some(Owners { owner })
     }
-    let hit = |pairs: &[(u32, u64)]| {
+
+    /// The changed function of the first non-zero counter among `pairs`
+    /// that has one.
+    fn hit(&self, pairs: &[(u32, u64)]) -> Option<&'c str> {
         pairs
             .iter()
             .filter(|&&(_, value)| value != 0)
-            .find_map(|&(index, _)| owner.get(index as usize).copied().flatten())
-    };
-    (0..process.vectors.len())
-        .find_map(|i| hit(&process.vectors.get(i)))
-        .or_else(|| hit(&process.aside))
-        .or_else(|| hit(&process.first_use))
-        .or_else(|| hit(&process.outside))
+            .find_map(|&(index, _)| self.owner.get(index as usize).copied().flatten())
+    }
+
+    /// The first changed function the process ran, by name.
+    fn ran(&self, process: &ProcessRecords) -> Option<&'c str> {
+        (0..process.vectors.len())
+            .find_map(|i| self.hit(&process.vectors.get(i)))
+            .or_else(|| self.hit(&process.aside))
+            .or_else(|| self.hit(&process.first_use))
+            .or_else(|| self.hit(&process.outside))
+    }
 }

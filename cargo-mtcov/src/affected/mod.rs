@@ -31,6 +31,8 @@
 mod changes;
 mod decide;
 mod git;
+mod groups;
+mod rerun;
 mod translate;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -61,7 +63,11 @@ struct Changes {
 pub(crate) struct Plan {
     /// Per test executable (path of the new build): the tests not to run.
     pub(crate) keep: HashMap<PathBuf, HashSet<String>>,
+    /// Per (test executable, test): the selection file of the MGs to
+    /// rerun, when the others are kept.
+    pub(crate) select: HashMap<(PathBuf, String), PathBuf>,
     kept: Vec<Kept>,
+    splits: Vec<SplitTest>,
     /// Why each test of the last run reruns, by (binary id, test).
     reasons: HashMap<(String, String), String>,
     summary: AffectedSummary,
@@ -73,6 +79,13 @@ struct Kept {
     process: ProcessRun,
     file_name: String,
     text: String,
+}
+
+/// A test of which only some MGs rerun.
+struct SplitTest {
+    binary: PathBuf,
+    test: String,
+    split: decide::Split,
 }
 
 /// The last run, checked to be a base of an `--affected REF` run, and the
@@ -135,7 +148,14 @@ pub(crate) fn check(
 
 /// Decides which tests of the checked base rerun with the new `build`,
 /// and moves the records of the others to it.
-pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput) -> Result<Plan> {
+/// `split`: each test runs in a process of its own, so that some of a
+/// test's MGs can rerun and its others be kept.
+pub(crate) fn plan(
+    workspace: &Workspace,
+    checked: Checked,
+    build: &BuildOutput,
+    split: bool,
+) -> Result<Plan> {
     let Checked {
         last,
         reference,
@@ -145,7 +165,9 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
     let last = &last;
     let mut plan = Plan {
         keep: HashMap::new(),
+        select: HashMap::new(),
         kept: Vec::new(),
+        splits: Vec::new(),
         reasons: HashMap::new(),
         summary: AffectedSummary {
             reference,
@@ -154,6 +176,7 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
             rerun: Vec::new(),
             kept: Vec::new(),
             kept_groups: 0,
+            rerun_groups: 0,
         },
     };
     if changes.everything.is_some() {
@@ -190,13 +213,23 @@ pub(crate) fn plan(workspace: &Workspace, checked: Checked, build: &BuildOutput)
             .iter()
             .map(|info| changes::changed_functions(std::slice::from_ref(info), &changes.files))
             .collect();
-        decide::decide(&mut plan, last, build, &records, &changes, |binary| {
-            infos_of.get(binary).map(|&i| &changed[i])
-        })?;
+        let changed_of = |binary: &Path| infos_of.get(binary).map(|&i| &changed[i]);
+        decide::decide(
+            &mut plan, last, build, &records, &changes, changed_of, split,
+        )?;
     } else {
         let none = HashMap::new();
-        decide::decide(&mut plan, last, build, &records, &changes, |_| Some(&none))?;
+        decide::decide(
+            &mut plan,
+            last,
+            build,
+            &records,
+            &changes,
+            |_| Some(&none),
+            split,
+        )?;
     }
+    plan.write_selections(&workspace.mtcov_dir().join("affected"))?;
     Ok(plan)
 }
 
@@ -318,11 +351,12 @@ impl Plan {
     /// Writes the kept tests' records into the new run's `record_dir` and
     /// their processes into `runs`, and says what was rerun and kept.
     pub(crate) fn merge(
-        self,
+        mut self,
         record_dir: &Path,
         runs: &mut [BinaryRun],
         build: &BuildOutput,
     ) -> Result<AffectedSummary> {
+        self.merge_splits(record_dir, runs)?;
         let mut summary = self.summary;
         for kept in self.kept {
             let path = record_dir.join(&kept.file_name);

@@ -6,7 +6,8 @@
 //! only its place in the counter array moves when code before it changes.
 //! The header gets the new build's function table, so the file reads as
 //! one the new binary wrote: every counter vector is rewritten in full
-//! (with its new fingerprint), every other line is kept byte for byte.
+//! (with its new fingerprint), and so is each MG's share of the process's
+//! counters (its `mg` line); every other line is kept byte for byte.
 
 use std::collections::HashMap;
 
@@ -140,6 +141,17 @@ pub(crate) fn translate(
                     .map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 write::follow_cov(&mut out, key, &mr, fp, Written::Full(&new));
+            }
+            Record::Mg(record) if record.shares.is_some() => {
+                let vector = |key, fp| {
+                    full.get(&(key, fp)).cloned().ok_or_else(|| {
+                        format!(
+                            "an MG ran counters {key:016x}/{fp:016x}, which no earlier line wrote"
+                        )
+                    })
+                };
+                let counters = super::groups::counters_of(&record, vector, &moved).map_err(bad)?;
+                super::groups::write_mg(&mut out, &record, &counters);
             }
             Record::Aside {
                 counters,

@@ -39,12 +39,13 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     // A whole run's records can be the base of a later `--affected` run.
     let base = RunBase::now(workspace, &run_build_options(args), &args.test_args)?;
     let plan = match checked {
-        Some(checked) => Some(affected::plan(workspace, checked, build)?),
+        Some(checked) => Some(affected::plan(workspace, checked, build, !args.run.serial)?),
         None => None,
     };
     let new_run = NewRun::start(&mtcov_dir)?;
     let mut run_plan = run_plan(args, build, new_run.record_dir());
     run_plan.keep = plan.as_ref().map(|p| &p.keep);
+    run_plan.select = plan.as_ref().map(|p| &p.select);
     let mut runs = match run::run_tests(&run_plan) {
         Ok(runs) => runs,
         Err(e) => {
@@ -110,6 +111,7 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
         env: &build.test_env,
         options: &args.run,
         keep: None,
+        select: None,
     }
 }
 

@@ -64,6 +64,7 @@ pub(crate) fn run(
         env: &env,
         options: &run::RunOptions::default(),
         keep: None,
+        select: None,
     }) {
         Ok(runs) => runs,
         Err(e) => {

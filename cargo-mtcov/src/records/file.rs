@@ -247,9 +247,7 @@ impl FileReader<'_> {
                 [counters, first_use, outside],
                 captures,
             )?,
-            Record::End {
-                lines: counted, ..
-            } => {
+            Record::End { lines: counted, .. } => {
                 self.ended = true;
                 if counted != index as u64 {
                     self.problem.get_or_insert(format!(

@@ -195,8 +195,12 @@ pub struct AffectedSummary {
     pub rerun: Vec<TestNote>,
     /// The tests whose records were kept from the last run.
     pub kept: Vec<TestNote>,
-    /// MGs in the kept tests' records.
+    /// MGs kept from the last run's records (of kept tests, and of tests
+    /// of which only the MGs a change reaches reran).
     pub kept_groups: usize,
+    /// MGs rerun in tests whose other MGs were kept.
+    #[serde(default)]
+    pub rerun_groups: usize,
 }
 
 /// One test of a test binary, and why it was rerun or kept.
@@ -221,6 +225,13 @@ impl AffectedSummary {
             self.kept_groups,
             if self.kept_groups == 1 { "MG" } else { "MGs" },
         );
+        if self.rerun_groups > 0 {
+            line.push_str(&format!(
+                "; {} {} reran in tests whose other MGs were kept",
+                self.rerun_groups,
+                if self.rerun_groups == 1 { "MG" } else { "MGs" },
+            ));
+        }
         if let Some(why) = &self.everything {
             line.push_str(&format!("; every test reran: {why}"));
         }

@@ -84,6 +84,9 @@ pub(crate) struct RunPlan<'a> {
     pub env: &'a [(String, String)],
     /// Per executable, tests not to run (`--affected` keeps their records).
     pub keep: Option<&'a HashMap<PathBuf, HashSet<String>>>,
+    /// Per (executable, test), the selection file (`MTCOV_SELECT`) of the
+    /// MGs to run (`--affected` keeps the others' records).
+    pub select: Option<&'a HashMap<(PathBuf, String), PathBuf>>,
 }
 
 impl RunPlan<'_> {
@@ -106,6 +109,8 @@ struct Job {
     tests: Vec<String>,
     /// A process per test: its output is shown only when it fails.
     per_test: bool,
+    /// The selection file of the MGs it runs (`MTCOV_SELECT`).
+    select: Option<PathBuf>,
 }
 
 /// Runs the selected tests of every executable; a failing or aborting
@@ -165,6 +170,9 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             let mut command = plan.test_env().command(&exes[job.binary], &job.args)?;
             if job.one_thread {
                 command.env("RUST_TEST_THREADS", "1");
+            }
+            if let Some(select) = &job.select {
+                command.env(mtcov_protocol::SELECT_ENV, select);
             }
             Ok(command)
         },
@@ -287,6 +295,7 @@ fn plan_jobs(
                     one_thread: true,
                     tests: Vec::new(),
                     per_test: false,
+                    select: None,
                 });
                 announce(exe, "as one process (no libtest harness)");
             }
@@ -338,16 +347,22 @@ fn plan_jobs(
                 one_thread: serial,
                 tests: chosen,
                 per_test: false,
+                select: None,
             });
         } else {
             announce(exe, &format!("{count}, one process each"));
             for test in chosen {
+                let select = plan
+                    .select
+                    .and_then(|select| select.get(&(exe.path.clone(), test.clone())))
+                    .cloned();
                 queue.push(Job {
                     binary,
                     args: args.exact_args([test.as_str()]),
                     one_thread: false,
                     tests: vec![test],
                     per_test: true,
+                    select,
                 });
             }
         }

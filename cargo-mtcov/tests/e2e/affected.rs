@@ -17,26 +17,31 @@ use serde_json::Value;
 const CLAMP: &str = "affected::clamp clamp_relations";
 const DIGITS: &str = "affected::digits digits_relations";
 const LOOKUP: &str = "affected::lookup lookup_relations";
+const PAIR: &str = "affected::pair pair_relations";
+const TESTS: [&str; 4] = [CLAMP, DIGITS, LOOKUP, PAIR];
 
 /// One change: its commit message, the file, the text replaced and its
-/// replacement, the tests that must rerun, and whether the change allows
-/// no finer choice than every test.
+/// replacement, the tests that must rerun, the MGs that rerun in tests
+/// whose other MGs are kept, and whether the change allows no finer
+/// choice than every test.
 struct Step {
     name: &'static str,
     file: &'static str,
     from: &'static str,
     to: &'static str,
     rerun: &'static [&'static str],
+    groups: u64,
     everything: bool,
 }
 
-const STEPS: [Step; 6] = [
+const STEPS: [Step; 7] = [
     Step {
         name: "a line inside one function",
         file: "src/lib.rs",
         from: "        x /= 10;\n",
         to: "        x = x / 10;\n",
         rerun: &[DIGITS],
+        groups: 0,
         everything: false,
     },
     Step {
@@ -45,6 +50,7 @@ const STEPS: [Step; 6] = [
         from: "    if x < lo {\n",
         to: "    if lo > hi {\n        return lo;\n    }\n    if x < lo {\n",
         rerun: &[CLAMP],
+        groups: 0,
         everything: false,
     },
     Step {
@@ -52,7 +58,8 @@ const STEPS: [Step; 6] = [
         file: "src/table.rs",
         from: "[3, 1, 4, 1]",
         to: "[3, 1, 4, 2]",
-        rerun: &[CLAMP, DIGITS, LOOKUP],
+        rerun: &TESTS,
+        groups: 0,
         everything: true,
     },
     Step {
@@ -61,6 +68,7 @@ const STEPS: [Step; 6] = [
         from: "mg.check_eq(a, b);",
         to: "mg.check_eq(b, a);",
         rerun: &[LOOKUP],
+        groups: 0,
         everything: false,
     },
     Step {
@@ -69,6 +77,7 @@ const STEPS: [Step; 6] = [
         from: "[7_u64, 42]",
         to: "[7_u64, 42, 999]",
         rerun: &[DIGITS],
+        groups: 0,
         everything: false,
     },
     Step {
@@ -77,6 +86,17 @@ const STEPS: [Step; 6] = [
         from: "if a > b { a } else { b }",
         to: "if a >= b { a } else { b }",
         rerun: &[],
+        groups: 0,
+        everything: false,
+    },
+    Step {
+        name: "a line inside one of two functions a test runs, each through its own MR",
+        file: "src/pair.rs",
+        from: "    -x * unit()",
+        to: "    unit() * -x",
+        rerun: &[PAIR],
+        // The `negates` MG of each of the three inputs; `doubles`' kept.
+        groups: 3,
         everything: false,
     },
 ];
@@ -188,7 +208,7 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
     let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
     let (_, _, affected) = reports(&out, &json);
     assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
-    assert_eq!(names(&affected["kept"]).len(), 3);
+    assert_eq!(names(&affected["kept"]).len(), 4);
 
     for step in &STEPS {
         edit(dir, step.file, step.from, step.to);
@@ -202,7 +222,7 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
             "{}: {affected:#}",
             step.name
         );
-        let kept: Vec<&str> = [CLAMP, DIGITS, LOOKUP]
+        let kept: Vec<&str> = TESTS
             .into_iter()
             .filter(|t| !step.rerun.contains(t))
             .collect();
@@ -216,6 +236,12 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
             affected["everything"].is_string(),
             step.everything,
             "{}",
+            step.name
+        );
+        assert_eq!(
+            affected["rerun_groups"].as_u64(),
+            Some(step.groups),
+            "{}: {affected:#}",
             step.name
         );
         assert!(
@@ -235,25 +261,48 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
         assert_eq!(value, full_value, "{}", step.name);
     }
 
-    // A chain: an `--affected` run is the base of the next one.
-    for (step, (from, to)) in [
-        ("        n += 1;\n", "        n += 1; // one\n"),
-        ("lo\n    } else", "lo // two\n    } else"),
+    // A chain: an `--affected` run is the base of the next one, a run
+    // that kept some of a test's MGs too.
+    for (step, (file, from, to, groups)) in [
+        (
+            "src/lib.rs",
+            "        n += 1;\n",
+            "        n += 1; // one\n",
+            0,
+        ),
+        ("src/lib.rs", "lo\n    } else", "lo // two\n    } else", 0),
+        (
+            "src/pair.rs",
+            "    x * 2 * unit()",
+            "    x * 2 * unit() // three",
+            3,
+        ),
+        (
+            "src/pair.rs",
+            "    unit() * -x",
+            "    unit() * -x // four",
+            3,
+        ),
     ]
     .into_iter()
     .enumerate()
     {
-        edit(dir, "src/lib.rs", from, to);
+        edit(dir, file, from, to);
         git(
             dir,
             &["commit", "-q", "-a", "-m", &format!("chained {step}")],
         );
-        mtcov(&["--affected", "HEAD~1"], &[], 0);
+        let out = mtcov(&["--affected", "HEAD~1", &json_arg], &[], 0);
+        let (_, _, affected) = reports(&out, &json);
+        assert_eq!(
+            affected["rerun_groups"], groups,
+            "chained {step}: {affected:#}"
+        );
     }
     let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
     let (text, value, affected) = reports(&out, &json);
     assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
-    assert_eq!(names(&affected["kept"]).len(), 3);
+    assert_eq!(names(&affected["kept"]).len(), 4);
     let full = mtcov(&[&json_arg], &[], 0);
     let (full_text, full_value, _) = reports(&full, &json);
     assert_eq!((text, value), (full_text, full_value), "after a chain");

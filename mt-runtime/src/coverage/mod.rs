@@ -122,7 +122,10 @@ impl Shares {
         if let Some(follow) = follow {
             mtcov_protocol::counters::add(&mut base, follow);
         }
-        (aside, mtcov_protocol::counters::delta(&base, &self.first_use))
+        (
+            aside,
+            mtcov_protocol::counters::delta(&base, &self.first_use),
+        )
     }
 }
 

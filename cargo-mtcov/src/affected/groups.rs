@@ -1,0 +1,441 @@
+//! One test process's records as its MGs, so that `--affected` can rerun
+//! some of a process's MGs and keep the others.
+//!
+//! Every MG's `mg` line carries its share of what its process sums (its
+//! measured runs by fingerprint, its follow-up counters, what else it ran
+//! aside, its warm-up counters): a process's records are then its MGs plus
+//! what ran outside every MG. [`Grouped::read`] checks that the shares add
+//! up to the process's `aside` line; [`merge`] makes one process's records
+//! out of the last run's kept MGs (moved to the new build) and a rerun's
+//! MGs (the process run under a selection of the others), in the last
+//! run's order, with the rerun's outside counters: the file a whole rerun
+//! would have written, but for what differs between any two runs (shared
+//! captures). A process whose records cannot be split (an MG without
+//! shares or identity, declared categories, a failed strategy check's
+//! lines) reruns whole.
+
+use std::collections::{HashMap, HashSet};
+
+use mtcov_protocol::counters::{add, apply, delta};
+use mtcov_protocol::read::parse_line;
+use mtcov_protocol::write::{self, Counters as Written, MgFields, MgShares};
+use mtcov_protocol::{CheckSite, Counters, Header, MgRecord, Record};
+
+/// Non-zero counters as (index, value), sorted by index.
+pub(crate) type Pairs = Vec<(u32, u64)>;
+
+/// An MG's identity, as selection files name it: its MR, its argument.
+pub(crate) type GroupId = (String, u64);
+
+/// A record file read as its MGs.
+pub(crate) struct Grouped {
+    header: Option<Header>,
+    /// Every counter vector of the file, by (source key, fingerprint).
+    vectors: HashMap<(u64, u64), Pairs>,
+    /// The `source` line of each source key, as written.
+    sources: HashMap<u64, String>,
+    pub(crate) groups: Vec<Group>,
+    pub(crate) tolerance: Vec<CheckSite>,
+    /// What ran outside every MG.
+    outside: Pairs,
+    /// The MGs a selection left out, when the process had one.
+    unselected: Option<(u64, u64)>,
+}
+
+/// One MG of a [`Grouped`] file.
+pub(crate) struct Group {
+    pub(crate) record: MgRecord,
+    pub(crate) id: GroupId,
+}
+
+impl Grouped {
+    /// Reads a whole record file; why it cannot be split otherwise.
+    pub(crate) fn read(text: &str) -> Result<Grouped, String> {
+        let mut file = Grouped {
+            header: None,
+            vectors: HashMap::new(),
+            sources: HashMap::new(),
+            groups: Vec::new(),
+            tolerance: Vec::new(),
+            outside: Vec::new(),
+            unselected: None,
+        };
+        let mut aside = None;
+        let mut ended = false;
+        for (number, line) in text.lines().enumerate() {
+            let bad = |why: String| format!("line {}: {why}", number + 1);
+            let record = parse_line(line).map_err(|e| bad(e.to_string()))?;
+            match record {
+                Record::Header(h) => file.header = Some(h),
+                Record::Source { key, .. } => {
+                    file.sources.insert(key, format!("{line}\n"));
+                }
+                Record::Cov {
+                    key,
+                    fingerprint,
+                    counters,
+                    ..
+                }
+                | Record::FollowCov {
+                    key,
+                    fingerprint,
+                    counters,
+                    ..
+                } => {
+                    let vector = file.resolve(key, fingerprint, counters).map_err(bad)?;
+                    file.vectors.insert((key, fingerprint), vector);
+                }
+                Record::Mg(record) => {
+                    let Some(shares) = record.shares.as_deref() else {
+                        return Err(format!(
+                            "an MG of {} has no share of its process's counters (a runtime \
+                             before this release, or coverage not captured)",
+                            record.mr
+                        ));
+                    };
+                    let Some(argument) = record.argument.or(record.sources.first().copied()) else {
+                        return Err(format!("an MG of {} names no input", record.mr));
+                    };
+                    if let Some(&(index, ..)) = shares
+                        .runs
+                        .iter()
+                        .find(|r| r.0 as usize >= record.sources.len())
+                    {
+                        return Err(bad(format!("a run of source {index}, which it lacks")));
+                    }
+                    file.groups.push(Group {
+                        id: (record.mr.clone(), argument),
+                        record,
+                    });
+                }
+                Record::Tolerance(site) => file.tolerance.push(site),
+                Record::Aside {
+                    counters,
+                    first_use,
+                    captures,
+                    outside,
+                } => {
+                    aside = Some((counters, first_use, captures));
+                    file.outside = outside;
+                }
+                Record::End { unselected, .. } => {
+                    file.unselected = unselected;
+                    ended = true;
+                }
+                Record::Choices { .. } | Record::FollowUp { .. } | Record::Unclassified { .. } => {
+                    return Err("it classified inputs of declared categories".to_owned());
+                }
+                Record::Draws { .. } | Record::Minimal { .. } => {
+                    return Err("a strategy check of it failed".to_owned());
+                }
+            }
+        }
+        if file.header.is_none() {
+            return Err("it has no header".to_owned());
+        }
+        if !ended {
+            return Err("it has no end line".to_owned());
+        }
+        let (counters, first_use, captures) = aside.unwrap_or_default();
+        let sums = file.sums(|pairs| Ok(pairs.to_vec()))?;
+        if sums != (counters, first_use, captures) {
+            return Err("its MGs' shares do not add up to its aside line".to_owned());
+        }
+        Ok(file)
+    }
+
+    /// The full vector a `cov` or `followcov` line stands for.
+    fn resolve(&self, key: u64, fingerprint: u64, counters: Counters) -> Result<Pairs, String> {
+        match counters {
+            Counters::Full(vector) => Ok(vector),
+            Counters::Changes {
+                base_key,
+                base_fingerprint,
+                changes,
+            } => {
+                let base = self.vectors.get(&(base_key, base_fingerprint)).ok_or_else(|| {
+                    format!("changes from {base_key:016x}/{base_fingerprint:016x}, which no earlier line wrote")
+                })?;
+                Ok(apply(base, &changes))
+            }
+            Counters::Earlier => self.vector(key, fingerprint),
+        }
+    }
+
+    fn vector(&self, key: u64, fingerprint: u64) -> Result<Pairs, String> {
+        self.vectors
+            .get(&(key, fingerprint))
+            .cloned()
+            .ok_or_else(|| {
+                format!("counters of {key:016x}/{fingerprint:016x}, which no line wrote")
+            })
+    }
+
+    /// What the MGs of the file add up to: aside (follow-ups included),
+    /// first use, captures.
+    fn sums(
+        &self,
+        moved: impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
+    ) -> Result<(Pairs, Pairs, (u64, u64)), String> {
+        let mut sums = (Vec::new(), Vec::new(), (0, 0));
+        for group in &self.groups {
+            counters_of(&group.record, |k, fp| self.vector(k, fp), &moved)?.add_to(&mut sums);
+        }
+        Ok(sums)
+    }
+
+    /// Every counter pair the MG `group` ran, in any of its counters.
+    pub(crate) fn ran(&self, group: &Group) -> Result<Vec<Pairs>, String> {
+        let c = counters_of(&group.record, |k, fp| self.vector(k, fp), &|pairs| {
+            Ok(pairs.to_vec())
+        })?;
+        Ok(c.runs
+            .into_iter()
+            .map(|(_, _, v, _)| v)
+            .chain(c.follow)
+            .chain([c.aside, c.first_use])
+            .collect())
+    }
+}
+
+/// The counters of the MG `record` (which has shares), moved by `moved`:
+/// its runs' vectors, its follow-up vector, its aside and its warm-up
+/// counters; `vector` gives a vector of its file by source key and
+/// fingerprint.
+pub(crate) fn counters_of(
+    record: &MgRecord,
+    vector: impl Fn(u64, u64) -> Result<Pairs, String>,
+    moved: &impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
+) -> Result<GroupCounters, String> {
+    let Some(shares) = record.shares.as_deref() else {
+        return Err(format!("an MG of {} without shares", record.mr));
+    };
+    let sources = &record.sources;
+    let source = |index: u32| {
+        sources
+            .get(index as usize)
+            .copied()
+            .ok_or_else(|| format!("an MG of {} ran source {index}, which it lacks", record.mr))
+    };
+    let mut measured = Vec::new();
+    let mut runs = Vec::with_capacity(shares.runs.len());
+    for &(index, fp, shared) in &shares.runs {
+        let key = source(index)?;
+        let vector = vector(key, fp)?;
+        add(&mut measured, &vector);
+        runs.push((index, key, moved(&vector)?, shared));
+    }
+    let follow = match shares.follow {
+        Some(fp) => {
+            let vector = vector(source(0)?, fp)?;
+            add(&mut measured, &vector);
+            Some(moved(&vector)?)
+        }
+        None => None,
+    };
+    Ok(GroupCounters {
+        runs,
+        follow,
+        aside: moved(&shares.aside)?,
+        first_use: moved(&apply(&measured, &shares.first_use))?,
+    })
+}
+
+/// Writes the `mg` line of `record` with the shares of `counters` (as
+/// [`counters_of`] moved them).
+pub(crate) fn write_mg(out: &mut String, record: &MgRecord, counters: &GroupCounters) {
+    let runs: Vec<(u32, u64, bool)> = counters
+        .runs
+        .iter()
+        .map(|(index, _, vector, shared)| (*index, write::fingerprint(vector), *shared))
+        .collect();
+    let mut measured = Vec::new();
+    for (_, _, vector, _) in &counters.runs {
+        add(&mut measured, vector);
+    }
+    if let Some(follow) = &counters.follow {
+        add(&mut measured, follow);
+    }
+    let first_use = delta(&measured, &counters.first_use);
+    let fields = MgFields {
+        mr: &record.mr,
+        class: &record.class,
+        argument: record.argument,
+        follow_ups: record.follow_ups,
+        outcome: record.outcome,
+        message: record.message.as_deref(),
+        test: record.test.as_deref(),
+        shares: Some(MgShares {
+            runs: &runs,
+            follow: counters.follow.as_deref().map(write::fingerprint),
+            aside: &counters.aside,
+            first_use: &first_use,
+        }),
+    };
+    write::mg(out, &fields, record.sources.iter().copied());
+}
+
+/// An MG's counters, in the layout they are written in.
+pub(crate) struct GroupCounters {
+    /// (index of the source, its key, counters, shared) per measured run.
+    runs: Vec<(u32, u64, Pairs, bool)>,
+    follow: Option<Pairs>,
+    aside: Pairs,
+    /// Whole, not as changes.
+    first_use: Pairs,
+}
+
+impl GroupCounters {
+    fn add_to(&self, (aside, first_use, captures): &mut (Pairs, Pairs, (u64, u64))) {
+        add(aside, &self.aside);
+        if let Some(follow) = &self.follow {
+            add(aside, follow);
+        }
+        add(first_use, &self.first_use);
+        captures.0 += self.runs.len() as u64;
+        captures.1 += self.runs.iter().filter(|r| r.3).count() as u64;
+    }
+}
+
+/// The records of one process: `old`'s MGs where `keep` says so, moved
+/// to the new build by `moved`, and `fresh`'s MGs (the same process run
+/// under a selection of the others) in their places, `old`'s order;
+/// `fresh`'s header and outside counters. Why not, when `fresh` did not
+/// meet the MGs `old` did (the test drew other inputs).
+pub(crate) fn merge(
+    old: &Grouped,
+    keep: &[bool],
+    fresh: &Grouped,
+    moved: impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
+) -> Result<String, String> {
+    let kept: Vec<&Group> = old
+        .groups
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| **k)
+        .map(|(g, _)| g)
+        .collect();
+    let expected = (
+        kept.len() as u64,
+        kept.iter().fold(0u64, |sum, g| {
+            sum.wrapping_add(write::group_id(&g.id.0, g.id.1))
+        }),
+    );
+    if fresh.unselected != Some(expected) {
+        return Err(format!(
+            "the rerun left out {} MGs, not the {} kept",
+            fresh.unselected.map_or(0, |u| u.0),
+            expected.0
+        ));
+    }
+    let mut out = Writer::default();
+    write::header(
+        &mut out.text,
+        fresh.header.as_ref().expect("checked when read"),
+    );
+    out.lines = 1;
+    let identity = |pairs: &[(u32, u64)]| Ok(pairs.to_vec());
+    let mut reruns = fresh.groups.iter();
+    for (group, &keep) in old.groups.iter().zip(keep) {
+        if keep {
+            out.group(old, group, &moved)?;
+            continue;
+        }
+        match reruns.next() {
+            Some(rerun) if rerun.id == group.id => out.group(fresh, rerun, &identity)?,
+            _ => {
+                return Err(format!(
+                    "the rerun did not run the MG of {} on {:016x} where the last run did",
+                    group.id.0, group.id.1
+                ));
+            }
+        }
+    }
+    if let Some(extra) = reruns.next() {
+        return Err(format!(
+            "the rerun ran an MG of {} on {:016x} the last run did not",
+            extra.id.0, extra.id.1
+        ));
+    }
+    let rerun_mrs: HashSet<&str> = fresh.groups.iter().map(|g| g.id.0.as_str()).collect();
+    let mut sites: Vec<&CheckSite> = old
+        .tolerance
+        .iter()
+        .filter(|s| !rerun_mrs.contains(s.mr.as_str()))
+        .chain(&fresh.tolerance)
+        .collect();
+    sites.sort_by(|a, b| {
+        (&a.mr, &a.file, a.line, a.column).cmp(&(&b.mr, &b.file, b.line, b.column))
+    });
+    for site in sites {
+        write::tolerance(&mut out.text, site);
+        out.lines += 1;
+    }
+    let (aside, first_use, captures) = &out.sums;
+    if !aside.is_empty() || !first_use.is_empty() || !fresh.outside.is_empty() || captures.0 > 0 {
+        write::aside(&mut out.text, aside, first_use, *captures, &fresh.outside);
+        out.lines += 1;
+    }
+    write::end(&mut out.text, out.lines, None);
+    Ok(out.text)
+}
+
+/// The merged file as it is written.
+#[derive(Default)]
+struct Writer {
+    text: String,
+    lines: u64,
+    sources: HashSet<u64>,
+    /// (source key, MR, fingerprint) of `cov` lines written, and whether
+    /// one of them was not shared.
+    cov: HashMap<(u64, String, u64), bool>,
+    followcov: HashSet<(u64, String, u64)>,
+    sums: (Pairs, Pairs, (u64, u64)),
+}
+
+impl Writer {
+    /// Writes one MG of `file`, its counters moved by `moved`: its new
+    /// source lines, a `cov` line per run not written yet (every vector
+    /// in full), its `followcov` line, its `mg` line.
+    fn group(
+        &mut self,
+        file: &Grouped,
+        group: &Group,
+        moved: &impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
+    ) -> Result<(), String> {
+        let counters = counters_of(&group.record, |k, fp| file.vector(k, fp), moved)?;
+        counters.add_to(&mut self.sums);
+        let record = &group.record;
+        let mr = record.mr.as_str();
+        for key in &record.sources {
+            if self.sources.insert(*key) {
+                let line = file
+                    .sources
+                    .get(key)
+                    .ok_or_else(|| format!("source {key:016x} has no source line"))?;
+                self.text.push_str(line);
+                self.lines += 1;
+            }
+        }
+        for (_, key, vector, shared) in &counters.runs {
+            let fp = write::fingerprint(vector);
+            let written = self.cov.get(&(*key, mr.to_owned(), fp)).copied();
+            if written.is_none() || (written == Some(false) && !shared) {
+                write::cov(&mut self.text, *key, mr, fp, Written::Full(vector), *shared);
+                self.lines += 1;
+                self.cov.insert((*key, mr.to_owned(), fp), !shared);
+            }
+        }
+        if let Some(vector) = &counters.follow {
+            let fp = write::fingerprint(vector);
+            let key = record.sources[0];
+            if self.followcov.insert((key, mr.to_owned(), fp)) {
+                write::follow_cov(&mut self.text, key, mr, fp, Written::Full(vector));
+                self.lines += 1;
+            }
+        }
+        write_mg(&mut self.text, record, &counters);
+        self.lines += 1;
+        Ok(())
+    }
+}

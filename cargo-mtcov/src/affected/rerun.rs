@@ -117,7 +117,7 @@ impl Plan {
                 )));
             };
             let text = fs_err::read_to_string(file)?;
-            let fresh = Grouped::read(&text).map_err(|why| failed(why))?;
+            let fresh = Grouped::read(&text).map_err(&failed)?;
             let Some(remap) = &split.remap else {
                 bail!("a split test without its counters' moves");
             };
@@ -126,7 +126,7 @@ impl Plan {
                     format!("counter {index} belongs to a function the new build lacks")
                 })
             })
-            .map_err(|why| failed(why))?;
+            .map_err(&failed)?;
             fs_err::write(file, merged)
                 .with_context(|| format!("cannot write {}", file.display()))?;
         }

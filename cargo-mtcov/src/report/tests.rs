@@ -692,17 +692,27 @@ fn causes_report() -> Report {
             reference: "main".into(),
             commit: "0123456789abcdef0123456789abcdef01234567".into(),
             everything: None,
-            rerun: vec![crate::run::base::TestNote {
-                binary: "lib::mrs".into(),
-                test: "shifts".into(),
-                why: "it ran fn lib::api::outer (changed)".into(),
-            }],
+            rerun: vec![
+                crate::run::base::TestNote {
+                    binary: "lib::mrs".into(),
+                    test: "scales".into(),
+                    why: "it ran fn lib::api::inner (changed) in 2 of its 5 MGs, which reran \
+                          (the other 3 kept)"
+                        .into(),
+                },
+                crate::run::base::TestNote {
+                    binary: "lib::mrs".into(),
+                    test: "shifts".into(),
+                    why: "it ran fn lib::api::outer (changed)".into(),
+                },
+            ],
             kept: vec![crate::run::base::TestNote {
                 binary: "lib::mrs".into(),
                 test: "swaps".into(),
                 why: "ran no changed function".into(),
             }],
-            kept_groups: 1,
+            kept_groups: 4,
+            rerun_groups: 2,
         });
         report
     })

@@ -216,22 +216,32 @@ impl AffectedSummary {
     /// One line: what was rerun and kept, against what.
     pub fn line(&self) -> String {
         let short = &self.commit[..self.commit.len().min(12)];
-        let mut line = format!(
-            "--affected {} ({short}): reran {} of {} tests, kept the records of {} ({} {}) from the last run",
-            self.reference,
-            self.rerun.len(),
-            self.rerun.len() + self.kept.len(),
-            self.kept.len(),
-            self.kept_groups,
-            if self.kept_groups == 1 { "MG" } else { "MGs" },
-        );
-        if self.rerun_groups > 0 {
-            line.push_str(&format!(
-                "; {} {} reran in tests whose other MGs were kept",
-                self.rerun_groups,
-                if self.rerun_groups == 1 { "MG" } else { "MGs" },
-            ));
-        }
+        let mgs = |n: usize| format!("{n} {}", if n == 1 { "MG" } else { "MGs" });
+        let (tests, all) = (self.rerun.len(), self.rerun.len() + self.kept.len());
+        let mut line = if self.rerun_groups == 0 {
+            format!(
+                "--affected {} ({short}): reran {tests} of {all} tests, kept the records of {} ({}) \
+                 from the last run",
+                self.reference,
+                self.kept.len(),
+                mgs(self.kept_groups),
+            )
+        } else {
+            format!(
+                "--affected {} ({short}): reran {tests} of {all} tests, some only in part ({} of \
+                 theirs reran, the others kept); kept the records of {} {} and {} in all from the \
+                 last run",
+                self.reference,
+                mgs(self.rerun_groups),
+                self.kept.len(),
+                if self.kept.len() == 1 {
+                    "test"
+                } else {
+                    "tests"
+                },
+                mgs(self.kept_groups),
+            )
+        };
         if let Some(why) = &self.everything {
             line.push_str(&format!("; every test reran: {why}"));
         }

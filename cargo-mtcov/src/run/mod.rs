@@ -465,6 +465,7 @@ mod tests {
             one_thread: false,
             tests: vec!["a".into(), "b".into(), "c".into(), "d".into()],
             per_test: false,
+            select: None,
         };
         let finished = pool::Finished {
             pid: 1,

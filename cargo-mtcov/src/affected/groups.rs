@@ -439,3 +439,155 @@ impl Writer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mtcov_protocol::{CoverageLayout, Outcome};
+
+    /// One MG as the runtime writes it: its source, its run, its
+    /// follow-ups and its shares.
+    struct Mg {
+        mr: &'static str,
+        key: u64,
+        run: Pairs,
+        follow: Pairs,
+        aside: Pairs,
+        warm: Pairs,
+    }
+
+    fn mg(mr: &'static str, key: u64, base: u32) -> Mg {
+        Mg {
+            mr,
+            key,
+            run: vec![(base, 1), (base + 1, 2)],
+            follow: vec![(base + 1, 1)],
+            aside: vec![(9, 1)],
+            // A lazy static made in this MG's first warm-up.
+            warm: vec![(base, 1), (base + 1, 3), (8, 1)],
+        }
+    }
+
+    /// A record file of `mgs` in this order; `unselected` on its end.
+    fn file(mgs: &[Mg], unselected: Option<(u64, u64)>) -> String {
+        let mut out = String::new();
+        write::header(
+            &mut out,
+            &Header {
+                runtime: "0.1.0".into(),
+                binary: "/t/deps/x-1".into(),
+                pid: 5,
+                registry: vec![],
+                coverage: CoverageLayout::Captured {
+                    profile_version: 10,
+                    num_counters: 10,
+                    functions: vec![],
+                },
+                categories: vec![],
+                attempt: None,
+            },
+        );
+        let mut sums = (Vec::new(), Vec::new(), (0, 0));
+        let mut sources = HashSet::new();
+        for g in mgs {
+            if sources.insert(g.key) {
+                write::source(&mut out, g.key, "x");
+            }
+            let fp = write::fingerprint(&g.run);
+            write::cov(&mut out, g.key, g.mr, fp, Written::Full(&g.run), false);
+            let follow_fp = write::fingerprint(&g.follow);
+            write::follow_cov(&mut out, g.key, g.mr, follow_fp, Written::Full(&g.follow));
+            let mut measured = g.run.clone();
+            add(&mut measured, &g.follow);
+            let first_use = delta(&measured, &g.warm);
+            let fields = MgFields {
+                mr: g.mr,
+                class: g.mr,
+                argument: None,
+                follow_ups: 1,
+                outcome: Outcome::Holds,
+                message: None,
+                test: Some("t"),
+                shares: Some(MgShares {
+                    runs: &[(0, fp, false)],
+                    follow: Some(follow_fp),
+                    aside: &g.aside,
+                    first_use: &first_use,
+                }),
+            };
+            write::mg(&mut out, &fields, [g.key]);
+            add(&mut sums.0, &g.aside);
+            add(&mut sums.0, &g.follow);
+            add(&mut sums.1, &g.warm);
+            sums.2.0 += 1;
+        }
+        write::aside(&mut out, &sums.0, &sums.1, sums.2, &[(7, 4)]);
+        let lines = out.lines().count() as u64;
+        write::end(&mut out, lines, unselected);
+        out
+    }
+
+    fn id(mr: &str, key: u64) -> u64 {
+        write::group_id(mr, key)
+    }
+
+    #[test]
+    fn kept_and_rerun_mgs_merge_into_the_file_of_a_whole_run() {
+        let whole = file(&[mg("a", 1, 0), mg("b", 1, 2), mg("a", 2, 4)], None);
+        let old = Grouped::read(&whole).unwrap();
+        assert_eq!(old.groups.len(), 3);
+        // `b` reruns: the rerun meets `a`'s two MGs and leaves them out.
+        let fresh = file(
+            &[mg("b", 1, 2)],
+            Some((2, id("a", 1).wrapping_add(id("a", 2)))),
+        );
+        let fresh = Grouped::read(&fresh).unwrap();
+        let same = |pairs: &[(u32, u64)]| Ok(pairs.to_vec());
+        let merged = merge(&old, &[true, false, true], &fresh, same).unwrap();
+        let merged = Grouped::read(&merged).unwrap();
+        let ids: Vec<&GroupId> = merged.groups.iter().map(|g| &g.id).collect();
+        assert_eq!(
+            ids,
+            [
+                &("a".to_owned(), 1),
+                &("b".to_owned(), 1),
+                &("a".to_owned(), 2)
+            ]
+        );
+        // The shares add up to the whole run's sums (checked by `read`),
+        // which are those of the whole file.
+        assert_eq!(merged.sums(same).unwrap(), old.sums(same).unwrap());
+        assert_eq!(merged.outside, [(7, 4)]);
+        assert_eq!(merged.unselected, None);
+    }
+
+    #[test]
+    fn a_rerun_that_met_other_mgs_is_refused() {
+        let old = Grouped::read(&file(&[mg("a", 1, 0), mg("b", 1, 2)], None)).unwrap();
+        let same = |pairs: &[(u32, u64)]| Ok(pairs.to_vec());
+        // It left out another input's MG than the one kept.
+        let fresh = Grouped::read(&file(&[mg("b", 1, 2)], Some((1, id("a", 3))))).unwrap();
+        let why = merge(&old, &[true, false], &fresh, same).unwrap_err();
+        assert!(why.contains("the rerun left out"), "{why}");
+        // It ran another MG than the one that reruns.
+        let fresh = Grouped::read(&file(&[mg("c", 1, 2)], Some((1, id("a", 1))))).unwrap();
+        let why = merge(&old, &[true, false], &fresh, same).unwrap_err();
+        assert!(why.contains("did not run the MG of b"), "{why}");
+        // It ran no selection at all.
+        let fresh = Grouped::read(&file(&[mg("b", 1, 2)], None)).unwrap();
+        assert!(merge(&old, &[true, false], &fresh, same).is_err());
+    }
+
+    #[test]
+    fn records_that_cannot_be_split_say_why() {
+        let whole = file(&[mg("a", 1, 0)], None);
+        let without = whole.replace(r#","runs":"#, r#","other":"#);
+        let why = |text: &str| Grouped::read(text).err().unwrap_or_default();
+        assert!(why(&without).contains("no share"));
+        let off = whole.replace(r#""aside":"JB""#, r#""aside":"JC""#);
+        assert_ne!(off, whole);
+        assert!(why(&off).contains("do not add up"));
+        let cut = whole.lines().take(4).collect::<Vec<_>>().join("\n");
+        assert!(why(&cut).contains("no end line"));
+    }
+}

@@ -212,11 +212,20 @@ fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Mea
         .and_then(|o| o.remove("affected"))
         .ok_or("the --affected report has no `affected`")?;
     let count = |key: &str| summary[key].as_array().map_or(0, Vec::len);
-    let reran = format!(
-        "{} of {} tests",
-        count("rerun"),
-        count("rerun") + count("kept")
-    );
+    let groups = |key: &str| summary[key].as_u64().unwrap_or(0);
+    let reran = match groups("rerun_groups") {
+        0 => format!(
+            "{} of {} tests",
+            count("rerun"),
+            count("rerun") + count("kept")
+        ),
+        rerun => format!(
+            "{} of {} tests, {rerun} of their MGs (the other {} kept)",
+            count("rerun"),
+            count("rerun") + count("kept"),
+            groups("kept_groups")
+        ),
+    };
     let llvm = if llvm_cov {
         let _ = cmd::run(&mut commands.llvm_cov_clean());
         let test = cmd::run_ok(&mut commands.llvm_cov_run(cases))?;

@@ -390,8 +390,17 @@ struct Writer {
     /// one of them was not shared.
     cov: HashMap<(u64, String, u64), bool>,
     followcov: HashSet<(u64, String, u64)>,
+    /// (source key, fingerprint) of the vectors written: later lines
+    /// refer to them.
+    full: HashSet<(u64, u64)>,
+    /// The last vectors written in full, which later ones can be written
+    /// as changes from (as the runtime does).
+    keyframes: std::collections::VecDeque<(u64, u64, Pairs)>,
     sums: (Pairs, Pairs, (u64, u64)),
 }
+
+/// How many vectors written in full a new one is compared with.
+const KEYFRAMES: usize = 4;
 
 impl Writer {
     /// Writes one MG of `file`, its counters moved by `moved`: its new
@@ -421,7 +430,10 @@ impl Writer {
             let fp = write::fingerprint(vector);
             let written = self.cov.get(&(*key, mr.to_owned(), fp)).copied();
             if written.is_none() || (written == Some(false) && !shared) {
-                write::cov(&mut self.text, *key, mr, fp, Written::Full(vector), *shared);
+                let (text, full, keyframes) = (&mut self.text, &mut self.full, &mut self.keyframes);
+                vector_line(full, keyframes, *key, vector, |c| {
+                    write::cov(text, *key, mr, fp, c, *shared)
+                });
                 self.lines += 1;
                 self.cov.insert((*key, mr.to_owned(), fp), !shared);
             }
@@ -430,13 +442,57 @@ impl Writer {
             let fp = write::fingerprint(vector);
             let key = record.sources[0];
             if self.followcov.insert((key, mr.to_owned(), fp)) {
-                write::follow_cov(&mut self.text, key, mr, fp, Written::Full(vector));
+                let (text, full, keyframes) = (&mut self.text, &mut self.full, &mut self.keyframes);
+                vector_line(full, keyframes, key, vector, |c| {
+                    write::follow_cov(text, key, mr, fp, c)
+                });
                 self.lines += 1;
             }
         }
         write_mg(&mut self.text, record, &counters);
         self.lines += 1;
         Ok(())
+    }
+}
+
+/// Writes a counter line (`line`) for `vector` of source `key` as the
+/// runtime would: by reference when the file holds it already,
+/// as changes from a recent vector in full when that takes at most half
+/// as many pairs, in full otherwise.
+fn vector_line(
+    full: &mut HashSet<(u64, u64)>,
+    keyframes: &mut std::collections::VecDeque<(u64, u64, Pairs)>,
+    key: u64,
+    vector: &[(u32, u64)],
+    line: impl FnOnce(Written<'_>),
+) {
+    let fp = write::fingerprint(vector);
+    if full.contains(&(key, fp)) {
+        return line(Written::Earlier);
+    }
+    let closest = keyframes
+        .iter()
+        .rev()
+        .filter_map(|(k, f, base)| {
+            Some((
+                *k,
+                *f,
+                mtcov_protocol::counters::delta_within(base, vector, vector.len() / 2)?,
+            ))
+        })
+        .min_by_key(|(_, _, changes)| changes.len());
+    full.insert((key, fp));
+    if let Some((base_key, base_fingerprint, changes)) = closest {
+        return line(Written::Changes {
+            base_key,
+            base_fingerprint,
+            changes: &changes,
+        });
+    }
+    line(Written::Full(vector));
+    keyframes.push_back((key, fp, vector.to_vec()));
+    if keyframes.len() > KEYFRAMES {
+        keyframes.pop_front();
     }
 }
 

@@ -390,12 +390,7 @@ struct Writer {
     /// one of them was not shared.
     cov: HashMap<(u64, String, u64), bool>,
     followcov: HashSet<(u64, String, u64)>,
-    /// (source key, fingerprint) of the vectors written: later lines
-    /// refer to them.
-    full: HashSet<(u64, u64)>,
-    /// The last vectors written in full, which later ones can be written
-    /// as changes from (as the runtime does).
-    keyframes: std::collections::VecDeque<(u64, u64, Pairs)>,
+    vectors: Vectors,
     sums: (Pairs, Pairs, (u64, u64)),
 }
 
@@ -430,9 +425,9 @@ impl Writer {
             let fp = write::fingerprint(vector);
             let written = self.cov.get(&(*key, mr.to_owned(), fp)).copied();
             if written.is_none() || (written == Some(false) && !shared) {
-                let (text, full, keyframes) = (&mut self.text, &mut self.full, &mut self.keyframes);
-                vector_line(full, keyframes, *key, vector, |c| {
-                    write::cov(text, *key, mr, fp, c, *shared)
+                let text = &mut self.text;
+                self.vectors.line(*key, vector, |c| {
+                    write::cov(text, *key, mr, fp, c, *shared);
                 });
                 self.lines += 1;
                 self.cov.insert((*key, mr.to_owned(), fp), !shared);
@@ -442,9 +437,9 @@ impl Writer {
             let fp = write::fingerprint(vector);
             let key = record.sources[0];
             if self.followcov.insert((key, mr.to_owned(), fp)) {
-                let (text, full, keyframes) = (&mut self.text, &mut self.full, &mut self.keyframes);
-                vector_line(full, keyframes, key, vector, |c| {
-                    write::follow_cov(text, key, mr, fp, c)
+                let text = &mut self.text;
+                self.vectors.line(key, vector, |c| {
+                    write::follow_cov(text, key, mr, fp, c);
                 });
                 self.lines += 1;
             }
@@ -455,44 +450,48 @@ impl Writer {
     }
 }
 
-/// Writes a counter line (`line`) for `vector` of source `key` as the
-/// runtime would: by reference when the file holds it already,
-/// as changes from a recent vector in full when that takes at most half
-/// as many pairs, in full otherwise.
-fn vector_line(
-    full: &mut HashSet<(u64, u64)>,
-    keyframes: &mut std::collections::VecDeque<(u64, u64, Pairs)>,
-    key: u64,
-    vector: &[(u32, u64)],
-    line: impl FnOnce(Written<'_>),
-) {
-    let fp = write::fingerprint(vector);
-    if full.contains(&(key, fp)) {
-        return line(Written::Earlier);
-    }
-    let closest = keyframes
-        .iter()
-        .rev()
-        .filter_map(|(k, f, base)| {
-            Some((
-                *k,
-                *f,
-                mtcov_protocol::counters::delta_within(base, vector, vector.len() / 2)?,
-            ))
-        })
-        .min_by_key(|(_, _, changes)| changes.len());
-    full.insert((key, fp));
-    if let Some((base_key, base_fingerprint, changes)) = closest {
-        return line(Written::Changes {
-            base_key,
-            base_fingerprint,
-            changes: &changes,
-        });
-    }
-    line(Written::Full(vector));
-    keyframes.push_back((key, fp, vector.to_vec()));
-    if keyframes.len() > KEYFRAMES {
-        keyframes.pop_front();
+/// The counter vectors a file being written holds, so that each new
+/// one is written as the runtime writes it: by reference when the file
+/// holds it already, as changes from a recent vector in full when that
+/// takes at most half as many pairs, in full otherwise.
+#[derive(Default)]
+pub(crate) struct Vectors {
+    /// (source key, fingerprint) of the vectors written.
+    written: HashSet<(u64, u64)>,
+    /// The last vectors written in full.
+    keyframes: std::collections::VecDeque<(u64, u64, Pairs)>,
+}
+
+impl Vectors {
+    /// Writes `vector` of source `key` with `line` (a `cov` or
+    /// `followcov` line given its counters).
+    pub(crate) fn line(&mut self, key: u64, vector: &[(u32, u64)], line: impl FnOnce(Written<'_>)) {
+        let fp = write::fingerprint(vector);
+        if !self.written.insert((key, fp)) {
+            return line(Written::Earlier);
+        }
+        let closest = self
+            .keyframes
+            .iter()
+            .rev()
+            .filter_map(|(k, f, base)| {
+                let changes =
+                    mtcov_protocol::counters::delta_within(base, vector, vector.len() / 2)?;
+                Some((*k, *f, changes))
+            })
+            .min_by_key(|(_, _, changes)| changes.len());
+        if let Some((base_key, base_fingerprint, changes)) = closest {
+            return line(Written::Changes {
+                base_key,
+                base_fingerprint,
+                changes: &changes,
+            });
+        }
+        line(Written::Full(vector));
+        self.keyframes.push_back((key, fp, vector.to_vec()));
+        if self.keyframes.len() > KEYFRAMES {
+            self.keyframes.pop_front();
+        }
     }
 }
 

@@ -5,14 +5,16 @@
 //! NameRef (the MD5 of its symbol) and its structural hash stay the same;
 //! only its place in the counter array moves when code before it changes.
 //! The header gets the new build's function table, so the file reads as
-//! one the new binary wrote: every counter vector is rewritten in full
-//! (with its new fingerprint), and so is each MG's share of the process's
-//! counters (its `mg` line); every other line is kept byte for byte.
+//! one the new binary wrote: every counter vector is rewritten (with its
+//! new fingerprint, as the runtime writes vectors: by reference, as
+//! changes from a recent one, or in full), and so is each MG's share of
+//! the process's counters (its `mg` line); every other line is kept byte
+//! for byte.
 
 use std::collections::HashMap;
 
 use mtcov_protocol::read::parse_line;
-use mtcov_protocol::write::{self, Counters as Written};
+use mtcov_protocol::write;
 use mtcov_protocol::{Counters, CoverageLayout, FunctionEntry, Record};
 
 use crate::mapping::CounterLayout;
@@ -96,6 +98,9 @@ pub(crate) fn translate(
     // The full vectors of the file, by (source key, old fingerprint):
     // what `changes` and earlier-fingerprint lines refer to.
     let mut full: HashMap<(u64, u64), Vec<(u32, u64)>> = HashMap::new();
+    // What the new file holds, so that it writes vectors as compactly as
+    // the runtime did.
+    let mut vectors = super::groups::Vectors::default();
     let moved = |pairs: &[(u32, u64)]| {
         remap
             .pairs(pairs)
@@ -129,7 +134,8 @@ pub(crate) fn translate(
                 let new = moved(&resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
                     .map_err(bad)?;
                 let fp = write::fingerprint(&new);
-                write::cov(&mut out, key, &mr, fp, Written::Full(&new), shared);
+                let out = &mut out;
+                vectors.line(key, &new, |c| write::cov(out, key, &mr, fp, c, shared));
             }
             Record::FollowCov {
                 key,
@@ -140,7 +146,8 @@ pub(crate) fn translate(
                 let new = moved(&resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
                     .map_err(bad)?;
                 let fp = write::fingerprint(&new);
-                write::follow_cov(&mut out, key, &mr, fp, Written::Full(&new));
+                let out = &mut out;
+                vectors.line(key, &new, |c| write::follow_cov(out, key, &mr, fp, c));
             }
             Record::Mg(record) if record.shares.is_some() => {
                 let vector = |key, fp| {
@@ -207,6 +214,7 @@ fn resolve(
 mod tests {
     use super::*;
     use mtcov_protocol::Header;
+    use mtcov_protocol::write::Counters as Written;
 
     fn entry(name_ref: u64, first_counter: u64, num_counters: u64) -> FunctionEntry {
         FunctionEntry {
@@ -340,12 +348,10 @@ mod tests {
                 write::fingerprint(&moved_b)
             )
         );
+        // The same counters again: by reference, as the runtime writes them.
         assert_eq!(
             cov(&records[4]),
-            (
-                Counters::Full(moved_a.clone()),
-                write::fingerprint(&moved_a)
-            )
+            (Counters::Earlier, write::fingerprint(&moved_a))
         );
         assert!(matches!(&records[4], Record::Cov { shared: true, .. }));
         assert_eq!(

@@ -86,23 +86,16 @@ impl Grouped {
                     file.vectors.insert((key, fingerprint), vector);
                 }
                 Record::Mg(record) => {
-                    let Some(shares) = record.shares.as_deref() else {
+                    if record.shares.is_none() {
                         return Err(format!(
                             "an MG of {} has no share of its process's counters (a runtime \
                              before this release, or coverage not captured)",
                             record.mr
                         ));
-                    };
+                    }
                     let Some(argument) = record.argument.or(record.sources.first().copied()) else {
                         return Err(format!("an MG of {} names no input", record.mr));
                     };
-                    if let Some(&(index, ..)) = shares
-                        .runs
-                        .iter()
-                        .find(|r| r.0 as usize >= record.sources.len())
-                    {
-                        return Err(bad(format!("a run of source {index}, which it lacks")));
-                    }
                     file.groups.push(Group {
                         id: (record.mr.clone(), argument),
                         record,

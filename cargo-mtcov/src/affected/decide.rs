@@ -44,7 +44,7 @@ pub(super) fn decide<'c>(
             None => match changed_of(&binary) {
                 None => Verdict::Rerun("its binary was not in the last build".to_owned()),
                 Some(changed) => match keeping(process, changed, changes, split)? {
-                    Verdict::Keep(text) => match layouts.moved(last, process, paths, &text)? {
+                    Verdict::Keep(text) => match layouts.moved(last, process, paths, text)? {
                         Ok(text) => Verdict::Keep(text),
                         Err(why) => Verdict::Rerun(why),
                     },
@@ -355,14 +355,25 @@ impl Layouts {
         last: &LastRun,
         process: &ProcessRecords,
         (old, new): (&Path, &Path),
-        text: &str,
+        text: String,
     ) -> Result<Result<String, String>> {
         let remap = match self.remap(last, process, (old, new))? {
             Ok(remap) => remap,
             Err(why) => return Ok(Err(why)),
         };
         let layout = &self.new[new];
-        Ok(translate::translate(text, &remap, layout)
+        // The new binary keeps every counter where the old one did (the
+        // change is elsewhere): the records are its own as they are.
+        if let CoverageLayout::Captured {
+            num_counters,
+            functions,
+            ..
+        } = &process.coverage
+            && layout.difference(*num_counters, functions).is_none()
+        {
+            return Ok(Ok(text));
+        }
+        Ok(translate::translate(&text, &remap, layout)
             .map_err(|why| format!("its records do not move to the new build ({why})")))
     }
 

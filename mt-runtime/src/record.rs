@@ -320,16 +320,17 @@ impl Recorder {
 
     /// At exit: the header if no MG wrote it, then `tail` (whole lines,
     /// made while the file is locked) and the `end` line, which counts
-    /// every line before it. Nothing after a write error: the missing `end`
+    /// every line before it (and says what a selection left out,
+    /// `unselected`). Nothing after a write error: the missing `end`
     /// line tells the reader the file is incomplete.
-    pub(crate) fn end(&self, tail: impl FnOnce() -> String) {
+    pub(crate) fn end(&self, tail: impl FnOnce() -> String, unselected: Option<(u64, u64)>) {
         let mut state = self.lock();
         if state.file.is_none() && state.error.is_none() {
             let _ = self.write(&mut state, "");
         }
         let mut end = tail();
         let before = state.lines + end.bytes().filter(|&b| b == b'\n').count() as u64;
-        write::end(&mut end, before, crate::selection::unselected());
+        write::end(&mut end, before, unselected);
         if let Err(error) = self.write(&mut state, &end) {
             eprintln!("{error}");
         }

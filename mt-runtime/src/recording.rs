@@ -33,24 +33,27 @@ pub(crate) fn recorder() -> Option<&'static Recorder> {
 /// after a write error: its absence tells the reader the file is incomplete.
 extern "C" fn write_end() {
     let Some(recorder) = recorder() else { return };
-    recorder.end(|| {
-        let mut end = tolerance::lines();
-        let aside = coverage::take_aside();
-        let any = !aside.counters.is_empty()
-            || !aside.first_use.is_empty()
-            || !aside.outside.is_empty()
-            || aside.captures.0 > 0;
-        if any {
-            write::aside(
-                &mut end,
-                &aside.counters,
-                &aside.first_use,
-                aside.captures,
-                &aside.outside,
-            );
-        }
-        end
-    });
+    recorder.end(
+        || {
+            let mut end = tolerance::lines();
+            let aside = coverage::take_aside();
+            let any = !aside.counters.is_empty()
+                || !aside.first_use.is_empty()
+                || !aside.outside.is_empty()
+                || aside.captures.0 > 0;
+            if any {
+                write::aside(
+                    &mut end,
+                    &aside.counters,
+                    &aside.first_use,
+                    aside.captures,
+                    &aside.outside,
+                );
+            }
+            end
+        },
+        crate::selection::unselected(),
+    );
 }
 
 /// Registers `f` to run when the process exits normally (`exit`, or

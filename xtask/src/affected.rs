@@ -120,14 +120,16 @@ fn measure_edited(
             clean.stdout()
         ));
     }
-    cmd::run_ok(&mut commands.mtcov(AT))?;
+    let base = cmd::run_ok(&mut commands.mtcov(AT))?;
+    let base: serde_json::Value = serde_json::from_str(&base.stdout())
+        .map_err(|e| format!("cargo mtcov printed no JSON report: {e}"))?;
     let edited = original.replacen(
         change.line,
         &format!("{} // a changed line", change.line),
         1,
     );
     std::fs::write(&path, edited).map_err(|e| e.to_string())?;
-    let measured = measure_change(commands, llvm_cov, AT);
+    let measured = measure_change(commands, llvm_cov, AT, &base);
     std::fs::write(&path, &original).map_err(|e| e.to_string())?;
     Ok(measured)
 }
@@ -156,7 +158,7 @@ fn change_row(change: &Change, m: &Measured) -> Row {
         "report equal to the full rerun's".to_owned()
     } else {
         format!(
-            "report equal to the full rerun's but where two full reruns differ too ({})",
+            "report equal to the full rerun's but where the full runs differ too ({})",
             m.noise.join(", ")
         )
     };
@@ -201,7 +203,13 @@ struct Measured {
     noise: Vec<String>,
 }
 
-fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Measured, String> {
+/// `base`: the report of the whole run whose records `--affected` keeps.
+fn measure_change(
+    commands: &Commands,
+    llvm_cov: bool,
+    cases: u32,
+    base: &serde_json::Value,
+) -> Result<Measured, String> {
     let mut affected = commands.mtcov(cases);
     affected.args(["--affected", "HEAD"]);
     let run = cmd::run_ok(&mut affected)?;
@@ -237,9 +245,10 @@ fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Mea
     } else {
         None
     };
-    // Two full reruns: what they disagree on varies from run to run by
-    // itself (counts of code whose path follows a randomly seeded hash);
-    // the --affected report must equal them on everything else.
+    // Two full reruns and the base run (whose records are kept): what
+    // they disagree on varies from run to run by itself (counts of code
+    // whose path follows a randomly seeded hash); the --affected report
+    // must equal them on everything else.
     let full = cmd::run_ok(&mut commands.mtcov(cases))?;
     let again = cmd::run_ok(&mut commands.mtcov(cases))?;
     let report = |run: &cmd::Run| -> Result<serde_json::Value, String> {
@@ -256,6 +265,7 @@ fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Mea
     let again_json = without_affected(report(&again)?);
     let mut noise = Vec::new();
     differences(&full_json, &again_json, "", &mut noise);
+    differences(base, &full_json, "", &mut noise);
     let mut wrong = Vec::new();
     differences(&json, &full_json, "", &mut wrong);
     // Which source executions another thread ran during depends on
@@ -269,7 +279,7 @@ fn measure_change(commands: &Commands, llvm_cov: bool, cases: u32) -> Result<Mea
     wrong.retain(|path| !noise.contains(path));
     if !wrong.is_empty() {
         return Err(format!(
-            "the --affected report differs from the full rerun's where two full reruns agree: {}",
+            "the --affected report differs from the full rerun's where the full runs agree: {}",
             wrong.join(", ")
         ));
     }

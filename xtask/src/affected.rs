@@ -265,7 +265,7 @@ fn measure_change(
     let again_json = without_affected(report(&again)?);
     let mut noise = Vec::new();
     differences(&full_json, &again_json, "", &mut noise);
-    differences(base, &full_json, "", &mut noise);
+    differences(&without_affected(base.clone()), &full_json, "", &mut noise);
     let mut wrong = Vec::new();
     differences(&json, &full_json, "", &mut wrong);
     // Which source executions another thread ran during depends on

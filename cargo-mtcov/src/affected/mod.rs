@@ -1,6 +1,6 @@
-//! `cargo mtcov --affected REF`: rerun only the tests a change can reach
-//! and keep the others' records from the last run, so that the report
-//! equals a full rerun's.
+//! `cargo mtcov --affected REF`: rerun only the tests, and in them the
+//! MGs, a change can reach and keep the others' records from the last
+//! run, so that the report equals a full rerun's.
 //!
 //! The rule (docs/cli.md, "--affected"):
 //!
@@ -19,14 +19,17 @@
 //!   changed file (an MR's or a float check's location there could have
 //!   moved), when it did not pass or did not finish, or when it shared its
 //!   process with other tests. Tests new since the last run run.
+//! - A test that ran a changed function only inside some of its MGs (and
+//!   names no changed file) reruns only those MGs, under a selection file
+//!   (`MTCOV_SELECT`; every MG of an MR with float checks when one of its
+//!   MGs did); its records are then the rerun's merged with the kept MGs'
+//!   (`groups`, `rerun`). Each MG's `mg` line carries its share of what its
+//!   process sums (aside, warm-up and capture counts), so the merge adds up
+//!   as a whole run; a rerun that did not meet the MGs of the last run
+//!   stops the run (exit 2).
 //! - Every other test keeps its records, moved to the new build's counter
 //!   layout function by function (`translate`); one whose counters do not
 //!   move (a function the new build does not have) reruns.
-//!
-//! The unit kept or rerun is a test (one process each): everything a
-//! process records (its MGs, its aside, warm-up and float-check tables)
-//! then comes whole from one run, which is what makes the report equal a
-//! full rerun's.
 
 mod changes;
 mod decide;

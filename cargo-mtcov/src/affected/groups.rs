@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use mtcov_protocol::counters::{add, apply, delta};
 use mtcov_protocol::read::parse_line;
 use mtcov_protocol::write::{self, Counters as Written, MgFields, MgShares};
-use mtcov_protocol::{CheckSite, Counters, Header, MgRecord, Record};
+use mtcov_protocol::{CheckSite, Header, MgRecord, Record};
 
 /// Non-zero counters as (index, value), sorted by index.
 pub(crate) type Pairs = Vec<(u32, u64)>;
@@ -82,8 +82,8 @@ impl Grouped {
                     counters,
                     ..
                 } => {
-                    let vector = file.resolve(key, fingerprint, counters).map_err(bad)?;
-                    file.vectors.insert((key, fingerprint), vector);
+                    super::translate::resolve(&mut file.vectors, key, fingerprint, counters)
+                        .map_err(bad)?;
                 }
                 Record::Mg(record) => {
                     if record.shares.is_none() {
@@ -137,24 +137,6 @@ impl Grouped {
         Ok(file)
     }
 
-    /// The full vector a `cov` or `followcov` line stands for.
-    fn resolve(&self, key: u64, fingerprint: u64, counters: Counters) -> Result<Pairs, String> {
-        match counters {
-            Counters::Full(vector) => Ok(vector),
-            Counters::Changes {
-                base_key,
-                base_fingerprint,
-                changes,
-            } => {
-                let base = self.vectors.get(&(base_key, base_fingerprint)).ok_or_else(|| {
-                    format!("changes from {base_key:016x}/{base_fingerprint:016x}, which no earlier line wrote")
-                })?;
-                Ok(apply(base, &changes))
-            }
-            Counters::Earlier => self.vector(key, fingerprint),
-        }
-    }
-
     fn vector(&self, key: u64, fingerprint: u64) -> Result<Pairs, String> {
         self.vectors
             .get(&(key, fingerprint))
@@ -184,8 +166,8 @@ impl Grouped {
         })?;
         Ok(c.runs
             .into_iter()
-            .map(|(_, _, v, _)| v)
-            .chain(c.follow)
+            .map(|run| run.vector)
+            .chain(c.follow.map(|(vector, _)| vector))
             .chain([c.aside, c.first_use])
             .collect())
     }
@@ -216,13 +198,22 @@ pub(crate) fn counters_of(
         let key = source(index)?;
         let vector = vector(key, fp)?;
         add(&mut measured, &vector);
-        runs.push((index, key, moved(&vector)?, shared));
+        let vector = moved(&vector)?;
+        runs.push(Run {
+            index,
+            key,
+            fingerprint: write::fingerprint(&vector),
+            vector,
+            shared,
+        });
     }
     let follow = match shares.follow {
         Some(fp) => {
             let vector = vector(source(0)?, fp)?;
             add(&mut measured, &vector);
-            Some(moved(&vector)?)
+            let vector = moved(&vector)?;
+            let fp = write::fingerprint(&vector);
+            Some((vector, fp))
         }
         None => None,
     };
@@ -240,13 +231,13 @@ pub(crate) fn write_mg(out: &mut String, record: &MgRecord, counters: &GroupCoun
     let runs: Vec<(u32, u64, bool)> = counters
         .runs
         .iter()
-        .map(|(index, _, vector, shared)| (*index, write::fingerprint(vector), *shared))
+        .map(|run| (run.index, run.fingerprint, run.shared))
         .collect();
     let mut measured = Vec::new();
-    for (_, _, vector, _) in &counters.runs {
-        add(&mut measured, vector);
+    for run in &counters.runs {
+        add(&mut measured, &run.vector);
     }
-    if let Some(follow) = &counters.follow {
+    if let Some((follow, _)) = &counters.follow {
         add(&mut measured, follow);
     }
     let first_use = delta(&measured, &counters.first_use);
@@ -260,7 +251,7 @@ pub(crate) fn write_mg(out: &mut String, record: &MgRecord, counters: &GroupCoun
         test: record.test.as_deref(),
         shares: Some(MgShares {
             runs: &runs,
-            follow: counters.follow.as_deref().map(write::fingerprint),
+            follow: counters.follow.as_ref().map(|(_, fp)| *fp),
             aside: &counters.aside,
             first_use: &first_use,
         }),
@@ -268,11 +259,22 @@ pub(crate) fn write_mg(out: &mut String, record: &MgRecord, counters: &GroupCoun
     write::mg(out, &fields, record.sources.iter().copied());
 }
 
+/// One measured run of an MG, its counters in the layout they are
+/// written in.
+struct Run {
+    /// The index of its source input in the MG's sources, and its key.
+    index: u32,
+    key: u64,
+    vector: Pairs,
+    fingerprint: u64,
+    shared: bool,
+}
+
 /// An MG's counters, in the layout they are written in.
 pub(crate) struct GroupCounters {
-    /// (index of the source, its key, counters, shared) per measured run.
-    runs: Vec<(u32, u64, Pairs, bool)>,
-    follow: Option<Pairs>,
+    runs: Vec<Run>,
+    /// The follow-ups' counters and their fingerprint.
+    follow: Option<(Pairs, u64)>,
     aside: Pairs,
     /// Whole, not as changes.
     first_use: Pairs,
@@ -281,12 +283,12 @@ pub(crate) struct GroupCounters {
 impl GroupCounters {
     fn add_to(&self, (aside, first_use, captures): &mut (Pairs, Pairs, (u64, u64))) {
         add(aside, &self.aside);
-        if let Some(follow) = &self.follow {
+        if let Some((follow, _)) = &self.follow {
             add(aside, follow);
         }
         add(first_use, &self.first_use);
         captures.0 += self.runs.len() as u64;
-        captures.1 += self.runs.iter().filter(|r| r.3).count() as u64;
+        captures.1 += self.runs.iter().filter(|r| r.shared).count() as u64;
     }
 }
 
@@ -414,24 +416,23 @@ impl Writer {
                 self.lines += 1;
             }
         }
-        for (_, key, vector, shared) in &counters.runs {
-            let fp = write::fingerprint(vector);
-            let written = self.cov.get(&(*key, mr.to_owned(), fp)).copied();
+        for run in &counters.runs {
+            let (key, fp, shared) = (run.key, run.fingerprint, run.shared);
+            let written = self.cov.get(&(key, mr.to_owned(), fp)).copied();
             if written.is_none() || (written == Some(false) && !shared) {
                 let text = &mut self.text;
-                self.vectors.line(*key, vector, |c| {
-                    write::cov(text, *key, mr, fp, c, *shared);
+                self.vectors.line(key, &run.vector, fp, |c| {
+                    write::cov(text, key, mr, fp, c, shared);
                 });
                 self.lines += 1;
-                self.cov.insert((*key, mr.to_owned(), fp), !shared);
+                self.cov.insert((key, mr.to_owned(), fp), !shared);
             }
         }
-        if let Some(vector) = &counters.follow {
-            let fp = write::fingerprint(vector);
-            let key = record.sources[0];
+        if let Some((vector, fp)) = &counters.follow {
+            let (key, fp) = (record.sources[0], *fp);
             if self.followcov.insert((key, mr.to_owned(), fp)) {
                 let text = &mut self.text;
-                self.vectors.line(key, vector, |c| {
+                self.vectors.line(key, vector, fp, |c| {
                     write::follow_cov(text, key, mr, fp, c);
                 });
                 self.lines += 1;
@@ -456,10 +457,15 @@ pub(crate) struct Vectors {
 }
 
 impl Vectors {
-    /// Writes `vector` of source `key` with `line` (a `cov` or
-    /// `followcov` line given its counters).
-    pub(crate) fn line(&mut self, key: u64, vector: &[(u32, u64)], line: impl FnOnce(Written<'_>)) {
-        let fp = write::fingerprint(vector);
+    /// Writes `vector` of source `key` (its fingerprint `fp`) with `line`
+    /// (a `cov` or `followcov` line given its counters).
+    pub(crate) fn line(
+        &mut self,
+        key: u64,
+        vector: &[(u32, u64)],
+        fp: u64,
+        line: impl FnOnce(Written<'_>),
+    ) {
         if !self.written.insert((key, fp)) {
             return line(Written::Earlier);
         }

@@ -131,11 +131,11 @@ pub(crate) fn translate(
                 counters,
                 shared,
             } => {
-                let new = moved(&resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
+                let new = moved(resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
                     .map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
-                vectors.line(key, &new, |c| write::cov(out, key, &mr, fp, c, shared));
+                vectors.line(key, &new, fp, |c| write::cov(out, key, &mr, fp, c, shared));
             }
             Record::FollowCov {
                 key,
@@ -143,11 +143,11 @@ pub(crate) fn translate(
                 fingerprint,
                 counters,
             } => {
-                let new = moved(&resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
+                let new = moved(resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
                     .map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
-                vectors.line(key, &new, |c| write::follow_cov(out, key, &mr, fp, c));
+                vectors.line(key, &new, fp, |c| write::follow_cov(out, key, &mr, fp, c));
             }
             Record::Mg(record) if record.shares.is_some() => {
                 let vector = |key, fp| {
@@ -182,14 +182,15 @@ pub(crate) fn translate(
     Ok(out)
 }
 
-/// The full (old) vector a `cov` or `followcov` line stands for, noted
-/// for the lines after it.
-fn resolve(
+/// The full vector a `cov` or `followcov` line stands for, noted in
+/// `full` (the vectors of the file so far, by source key and
+/// fingerprint) for the lines after it.
+pub(super) fn resolve(
     full: &mut HashMap<(u64, u64), Vec<(u32, u64)>>,
     key: u64,
     fingerprint: u64,
     counters: Counters,
-) -> Result<Vec<(u32, u64)>, String> {
+) -> Result<&Vec<(u32, u64)>, String> {
     let vector = match counters {
         Counters::Full(vector) => vector,
         Counters::Changes {
@@ -202,12 +203,15 @@ fn resolve(
             })?;
             mtcov_protocol::counters::apply(base, &changes)
         }
-        Counters::Earlier => full.get(&(key, fingerprint)).cloned().ok_or_else(|| {
-            format!("counters of {key:016x}/{fingerprint:016x}, which no earlier line wrote")
-        })?,
+        Counters::Earlier => {
+            return full.get(&(key, fingerprint)).ok_or_else(|| {
+                format!("counters of {key:016x}/{fingerprint:016x}, which no earlier line wrote")
+            });
+        }
     };
-    full.insert((key, fingerprint), vector.clone());
-    Ok(vector)
+    let slot = full.entry((key, fingerprint)).or_default();
+    *slot = vector;
+    Ok(slot)
 }
 
 #[cfg(test)]

@@ -118,8 +118,8 @@ fn work<'m>(
     send: SyncSender<Part>,
 ) -> Evaluator<'m> {
     // The source vector of the last `Differing` job: compared with each
-    // of its follow-ups in turn, it is decoded once.
-    let mut last: Option<(usize, Vec<(u32, u64)>)> = None;
+    // of its follow-ups in turn, it is decoded and gathered once.
+    let mut source = None;
     for jobs in order.chunks(batch) {
         let share = jobs.len().div_ceil(count).max(1);
         let part = jobs.chunks(share).nth(w).unwrap_or(&[]);
@@ -129,11 +129,11 @@ fn work<'m>(
                 let result = match job {
                     Evaluation::Covered(v) => evaluator.covered(&vectors.get(v)),
                     Evaluation::Differing(a, b) => {
-                        if last.as_ref().is_none_or(|(at, _)| *at != a) {
-                            last = Some((a, vectors.get(a)));
+                        if source != Some(a) {
+                            evaluator.set_source(&vectors.get(a));
+                            source = Some(a);
                         }
-                        let (_, source) = last.as_ref().expect("just set");
-                        evaluator.differing(source, &vectors.get(b))
+                        evaluator.differing_from(&vectors.get(b))
                     }
                 };
                 (job, result)

@@ -206,7 +206,7 @@ impl<'p> Pairs<'p, '_> {
     /// Metamorphic Coverage: each MG's follow-up requirements against its
     /// first source input's, by the same MR. With one source vector (the
     /// usual case), only what the follow-up changed is evaluated
-    /// (`Evaluator::differing`); with several, their union is compared
+    /// (`Evaluator::differing_from`); with several, their union is compared
     /// with the follow-up's vector, each evaluated in full.
     fn metamorphic<'scope, 'm: 'scope>(
         &self,

@@ -15,7 +15,7 @@ use super::lines::{ViewKind, ViewRegion};
 use super::map::{Kind, Map, Record, Region};
 use super::testcode::SourceFacts;
 use super::{NONE, Requirement, RequirementKey, RequirementKind, Scope};
-use super::{decode, group, views};
+use super::{decode, views};
 use crate::model::SourceFunction;
 
 impl Map {
@@ -491,7 +491,6 @@ impl<'s> Builder<'s> {
                 remap(id, &function_map);
             }
         }
-        let (group_of, groups) = group::group(&self.records, &self.regions);
         let functions = self.functions(&function_reqs, &function_map);
         Map {
             records: self.records,
@@ -499,8 +498,6 @@ impl<'s> Builder<'s> {
             terms: self.terms,
             by_key: self.by_key,
             views,
-            group_of,
-            groups,
             reqs: [line_reqs, region_reqs, branch_reqs, function_reqs],
             functions,
             has_branch_regions: self.has_branch_regions,

@@ -4,17 +4,21 @@
 //! when the evaluator was bound to a process's function table; buffers
 //! are reused, so a warm evaluator allocates only the result.
 //!
-//! What a function's record covers depends only on its own counters, and
-//! what a line chunk covers only on its regions' counts. Each record and
-//! chunk remembers its last counters and what they covered ([`Last`]): one
-//! that runs exactly as the last time it ran (most of them, from one
-//! generated input's executions to the next, and from a source execution
-//! to its follow-ups) costs a comparison of a few numbers, in memory laid
-//! out once per map, instead of its evaluation.
+//! What a function's record covers depends only on which of the counts
+//! its counters give are zero, and what a line chunk covers only on which
+//! of its regions' counts are. An evaluator keeps the last vector it
+//! evaluated, what each of its records and chunks covered, and how many
+//! of them cover each requirement ([`Current`]): the next vector costs
+//! what differs from it (walking both vectors' counters, then the records
+//! whose counters changed and their chunks), not its size. A follow-up is
+//! compared with its source the same way, from the source kept current.
+//! Records and chunks also remember their last result ([`Last`]), so one
+//! that runs again as it last ran costs a comparison of a few numbers.
 
 use anyhow::{Result, bail};
 
 use super::NONE;
+use super::linear::Linear;
 use super::lines::{self, LineScratch, ViewKind};
 use super::map::{Kind, Map, criterion_index};
 use super::memo::{Last, tag, untag};
@@ -61,56 +65,143 @@ pub struct Evaluator<'m> {
     owner: Vec<u32>,
     /// Per row: (first counter, record or NONE).
     rows: Vec<(u32, u32)>,
-    /// The vector being evaluated (the first of [`differing`](Self::differing)).
-    a: Gathered,
-    /// The second vector of [`differing`](Self::differing).
-    b: Gathered,
+    /// The vector last evaluated and what it covers.
+    current: Current,
+    /// The records whose counters a follow-up changed (see
+    /// [`differing_from`](Self::differing_from)), with their counters in
+    /// the follow-up; every other record's are the source's.
+    changed: Gathered,
+    /// Per requirement, how many more counts cover it in the follow-up
+    /// than in the source, and the requirements with a change.
+    more: [Vec<i32>; 4],
+    more_listed: Vec<u32>,
+    /// What chunks of follow-ups covered the last time they ran (made on
+    /// the first follow-up): a source and its follow-up run the same code
+    /// differently, and one memory for both would be overwritten back and
+    /// forth.
+    follow_up: Option<Last>,
+    /// Per criterion, a bit per requirement: what one of a source and its
+    /// follow-up covers and the other does not (cleared as read;
+    /// `counted` uses it as its own).
+    differing: [Vec<u64>; 4],
+    /// The vector [`counted`](Self::counted) evaluates in full.
+    whole: Gathered,
     view_touched: Vec<bool>,
     views: Vec<u32>,
     view_counts: Vec<u64>,
-    /// Execution counts per requirement, while [`counted`](Self::counted)
-    /// evaluates (empty otherwise).
-    counts: [Vec<u64>; 4],
+    /// A chunk's pattern ([`chunk_pattern`]).
+    key: Vec<u64>,
+    /// A chunk's previous lines.
+    old: Vec<u32>,
     scratch: LineScratch,
-    /// Per group and per chunk: already looked at by this `differing`.
-    group_done: Vec<bool>,
+    /// Per record and chunk: already listed by the current call.
+    record_done: Vec<bool>,
     chunk_done: Vec<bool>,
-    /// What records and chunks covered the last time they ran.
-    memory: Memory,
-    /// The same for the second vector of [`differing`](Self::differing)
-    /// (made on its first call): a source and its follow-up run the same
-    /// code differently, and one memory for both would be overwritten
-    /// back and forth.
-    follow_up: Option<Box<Memory>>,
 }
 
-/// What records and line chunks covered the last time they ran.
+/// The vector an evaluator evaluated last, and what it covers.
 #[derive(Debug)]
-struct Memory {
-    /// Per record: its last counters and what they covered (region,
-    /// branch and function requirements, tagged by criterion).
-    records: Last,
-    /// Per line chunk: its records' last counters and the lines they
-    /// covered.
+struct Current {
+    /// Its non-zero counters, sorted.
+    pairs: Vec<(u32, u64)>,
+    /// Its counters per record (zeros for a record that ran before and
+    /// not in it).
+    gathered: Gathered,
+    /// Per record, where its counts' bits start in `nonzero`.
+    first_count: Vec<u32>,
+    /// A bit per count of a record (its regions', branch outcomes' and
+    /// function's, in [`for_each_count`] order): not zero.
+    nonzero: Vec<u64>,
+    /// Per chunk of the map: which of its regions have a non-zero count
+    /// and the lines they cover (valid for every chunk of a record that
+    /// ever ran).
     chunks: Last,
+    /// How many counts (and chunks, for lines) cover each requirement.
+    refs: Refs,
 }
 
-impl Memory {
-    fn new(map: &Map) -> Memory {
-        Memory {
-            records: Last::new(map.records.iter().map(|r| r.num_counters as usize)),
-            chunks: Last::new(map.views.iter().map(|v| {
-                v.records
-                    .iter()
-                    .map(|&r| map.records[r as usize].num_counters as usize)
-                    .sum()
-            })),
+impl Current {
+    fn new(map: &Map) -> Current {
+        let mut first_count = Vec::with_capacity(map.records.len() + 1);
+        let mut n = 0u32;
+        for rec in 0..map.records.len() as u32 {
+            first_count.push(n);
+            for_each_count(map, rec, |_, _, _| n += 1);
+        }
+        Current {
+            pairs: Vec::new(),
+            gathered: Gathered::new(map),
+            first_count,
+            nonzero: vec![0; (n as usize).div_ceil(64)],
+            chunks: chunk_memory(map),
+            refs: Refs {
+                count: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i)]),
+                covered: bits(map),
+            },
+        }
+    }
+
+    /// Whether count `i` (see `nonzero`) is not zero.
+    fn is_nonzero(&self, i: u32) -> bool {
+        self.nonzero[i as usize / 64] & 1 << (i % 64) != 0
+    }
+}
+
+/// Per criterion and requirement, how many counts of records (or chunks,
+/// for lines) cover it.
+#[derive(Debug)]
+struct Refs {
+    count: [Vec<u32>; 4],
+    /// Per criterion, a bit per requirement: its count is not zero.
+    covered: [Vec<u64>; 4],
+}
+
+impl Refs {
+    /// One more count covers requirement `id` of criterion `c` (`more`),
+    /// or one fewer.
+    fn add(&mut self, c: usize, id: u32, more: bool) {
+        let n = &mut self.count[c][id as usize];
+        let bit = 1 << (id % 64);
+        if more {
+            *n += 1;
+            if *n == 1 {
+                self.covered[c][id as usize / 64] |= bit;
+            }
+        } else {
+            *n -= 1;
+            if *n == 0 {
+                self.covered[c][id as usize / 64] &= !bit;
+            }
+        }
+    }
+
+    /// One chunk's lines (tagged) were `old` and are `new`.
+    fn recount(&mut self, old: &[u32], new: &[u32]) {
+        if old == new {
+            return;
+        }
+        for (list, more) in [(old, false), (new, true)] {
+            for &tagged in list {
+                let (c, id) = untag(tagged);
+                self.add(c, id, more);
+            }
         }
     }
 }
 
-/// One counter vector under evaluation: its counters per record of the
-/// map (summed over the copies of a function), and what it covers.
+/// Per criterion, a bit per requirement, all clear.
+fn bits(map: &Map) -> [Vec<u64>; 4] {
+    [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)])
+}
+
+/// Per line chunk: which of its regions last had a non-zero count
+/// ([`chunk_pattern`]) and the lines they covered.
+fn chunk_memory(map: &Map) -> Last {
+    Last::new(map.views.iter().map(|v| v.regions.len().div_ceil(64)))
+}
+
+/// One counter vector's counters per record of the map (summed over the
+/// copies of a function).
 #[derive(Debug)]
 struct Gathered {
     /// Per record: offset of its counters in `dense`, or NONE.
@@ -118,11 +209,6 @@ struct Gathered {
     dense: Vec<u64>,
     /// The records with counters, in the order gathered.
     touched: Vec<u32>,
-    /// Per criterion, a bit per requirement: covered. Read out in order
-    /// (so no sorting) and cleared as read.
-    seen: [Vec<u64>; 4],
-    /// A chunk's key ([`Gathered::chunk_key`]).
-    key: Vec<u64>,
 }
 
 impl Gathered {
@@ -131,8 +217,6 @@ impl Gathered {
             slot: vec![NONE; map.records.len()],
             dense: Vec::new(),
             touched: Vec::new(),
-            seen: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i).div_ceil(64)]),
-            key: Vec::new(),
         }
     }
 
@@ -141,24 +225,8 @@ impl Gathered {
     /// noting each record's offset in `slot` and the records in `touched`.
     fn gather(&mut self, map: &Map, owner: &[u32], rows: &[(u32, u32)], counters: &[(u32, u64)]) {
         for &(index, value) in counters {
-            let Some(&row) = owner.get(index as usize) else {
-                continue;
-            };
-            if row == NONE {
-                continue;
-            }
-            let (first, rec) = rows[row as usize];
-            let n = map.records[rec as usize].num_counters as usize;
-            let at = &mut self.slot[rec as usize];
-            if *at == NONE {
-                *at = self.dense.len() as u32;
-                self.dense.resize(self.dense.len() + n, 0);
-                self.touched.push(rec);
-            }
-            let local = (index - first) as usize;
-            if local < n {
-                let cell = &mut self.dense[*at as usize + local];
-                *cell = cell.wrapping_add(value);
+            if let Some((rec, local)) = locate(map, owner, rows, index) {
+                self.change(map, None, rec, local, value);
             }
         }
     }
@@ -171,26 +239,24 @@ impl Gathered {
         })
     }
 
-    /// Marks a tagged requirement covered.
-    fn mark(seen: &mut [Vec<u64>; 4], tagged: u32) {
-        let (c, id) = untag(tagged);
-        seen[c][id as usize / 64] |= 1 << (id % 64);
-    }
-
-    /// Sets `key` to a line chunk's key: its records' counters, one after
-    /// the other (zeros for a record that did not run). Equal keys, equal
-    /// lines.
-    fn chunk_key(&mut self, map: &Map, view: &FileView) {
-        self.key.clear();
-        for &rec in &view.records {
-            let n = map.records[rec as usize].num_counters as usize;
-            match self.slot[rec as usize] {
-                NONE => self.key.resize(self.key.len() + n, 0),
-                at => self
-                    .key
-                    .extend_from_slice(&self.dense[at as usize..at as usize + n]),
+    /// Adds `change` to counter `local` of record `rec`, which starts as
+    /// `base`'s counters (zeros when it did not run there, or without a
+    /// base).
+    fn change(&mut self, map: &Map, base: Option<&Gathered>, rec: u32, local: usize, change: u64) {
+        let at = &mut self.slot[rec as usize];
+        if *at == NONE {
+            *at = self.dense.len() as u32;
+            match base.and_then(|base| base.counters(map, rec)) {
+                Some(counters) => self.dense.extend_from_slice(counters),
+                None => {
+                    let n = map.records[rec as usize].num_counters as usize;
+                    self.dense.resize(self.dense.len() + n, 0);
+                }
             }
+            self.touched.push(rec);
         }
+        let cell = &mut self.dense[*at as usize + local];
+        *cell = cell.wrapping_add(change);
     }
 
     /// Forgets the counters (the bits are cleared as read).
@@ -203,10 +269,98 @@ impl Gathered {
     }
 }
 
-/// The requirements whose bit is set in `seen` and not in `other` or the
-/// other way round (`other` `None`: every set bit), per criterion, in
-/// order; both cleared.
-fn read_out(seen: &mut [Vec<u64>; 4], mut other: Option<&mut [Vec<u64>; 4]>) -> Covered {
+/// The record and its counter that global counter `index` is, when the
+/// counter belongs to a record of the map.
+fn locate(map: &Map, owner: &[u32], rows: &[(u32, u32)], index: u32) -> Option<(u32, usize)> {
+    let &row = owner.get(index as usize)?;
+    if row == NONE {
+        return None;
+    }
+    let (first, rec) = rows[row as usize];
+    let local = (index - first) as usize;
+    (local < map.records[rec as usize].num_counters as usize).then_some((rec, local))
+}
+
+/// Calls `change(index, difference)` for each counter whose value differs
+/// between `old` and `new` (non-zero counters, sorted by index), with the
+/// wrapping difference `new - old`.
+fn for_each_change(old: &[(u32, u64)], new: &[(u32, u64)], mut change: impl FnMut(u32, u64)) {
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() && j < new.len() {
+        let ((x, was), (y, now)) = (old[i], new[j]);
+        if x == y {
+            if was != now {
+                change(x, now.wrapping_sub(was));
+            }
+            i += 1;
+            j += 1;
+        } else if x < y {
+            change(x, 0u64.wrapping_sub(was));
+            i += 1;
+        } else {
+            change(y, now);
+            j += 1;
+        }
+    }
+    for &(x, was) in &old[i..] {
+        change(x, 0u64.wrapping_sub(was));
+    }
+    for &(y, now) in &new[j..] {
+        change(y, now);
+    }
+}
+
+/// Counters per record of the map: a gathered vector, or one vector's
+/// changes over another.
+trait Vector {
+    /// Record `rec`'s counters, when it ran.
+    fn counters(&self, map: &Map, rec: u32) -> Option<&[u64]>;
+}
+
+impl Vector for Gathered {
+    fn counters(&self, map: &Map, rec: u32) -> Option<&[u64]> {
+        Gathered::counters(self, map, rec)
+    }
+}
+
+/// A follow-up's counters: those of the records it changed
+/// (`changed`), the source's for every other.
+struct Changed<'g> {
+    source: &'g Gathered,
+    changed: &'g Gathered,
+}
+
+impl Vector for Changed<'_> {
+    fn counters(&self, map: &Map, rec: u32) -> Option<&[u64]> {
+        self.changed
+            .counters(map, rec)
+            .or_else(|| self.source.counters(map, rec))
+    }
+}
+
+/// Sets `counts` to a line chunk's region counts in `vector` (see
+/// [`chunk_counts`]) and `key` to which of them are non-zero, a bit per
+/// region: the lines a chunk covers depend on nothing else (llvm-cov
+/// counts a line covered when the largest count it takes, of the regions
+/// starting on it or the one it lies in, is non-zero). Equal keys, equal
+/// lines.
+fn chunk_pattern(
+    map: &Map,
+    view: &FileView,
+    vector: &impl Vector,
+    counts: &mut Vec<u64>,
+    key: &mut Vec<u64>,
+) {
+    chunk_counts(map, view, vector, counts);
+    key.clear();
+    key.resize(counts.len().div_ceil(64), 0);
+    for (i, &n) in counts.iter().enumerate() {
+        key[i / 64] |= u64::from(n != 0) << (i % 64);
+    }
+}
+
+/// The requirements whose bit is set in `seen`, per criterion, in order.
+fn list(seen: &[Vec<u64>; 4]) -> Covered {
     let mut out = Covered::default();
     for (c, list) in [
         &mut out.line,
@@ -217,11 +371,8 @@ fn read_out(seen: &mut [Vec<u64>; 4], mut other: Option<&mut [Vec<u64>; 4]>) -> 
     .into_iter()
     .enumerate()
     {
-        for (w, word) in seen[c].iter_mut().enumerate() {
-            let mut bits = std::mem::take(word);
-            if let Some(other) = other.as_deref_mut() {
-                bits ^= std::mem::take(&mut other[c][w]);
-            }
+        for (w, &word) in seen[c].iter().enumerate() {
+            let mut bits = word;
             while bits != 0 {
                 list.push((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
@@ -229,6 +380,12 @@ fn read_out(seen: &mut [Vec<u64>; 4], mut other: Option<&mut [Vec<u64>; 4]>) -> 
         }
     }
     out
+}
+
+/// Marks a tagged requirement in a bit set.
+fn mark(seen: &mut [Vec<u64>; 4], tagged: u32) {
+    let (c, id) = untag(tagged);
+    seen[c][id as usize / 64] |= 1 << (id % 64);
 }
 
 impl<'m> Evaluator<'m> {
@@ -272,256 +429,331 @@ impl<'m> Evaluator<'m> {
             map,
             owner,
             rows,
-            a: Gathered::new(map),
-            b: Gathered::new(map),
+            current: Current::new(map),
+            changed: Gathered::new(map),
+            more: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i)]),
+            more_listed: Vec::new(),
+            follow_up: None,
+            differing: bits(map),
+            whole: Gathered::new(map),
             view_touched: vec![false; map.views.len()],
             views: Vec::new(),
             view_counts: Vec::new(),
-            counts: Default::default(),
+            key: Vec::new(),
+            old: Vec::new(),
             scratch: LineScratch::default(),
-            group_done: vec![false; map.groups.len()],
+            record_done: vec![false; map.records.len()],
             chunk_done: vec![false; map.views.len()],
-            memory: Memory::new(map),
-            follow_up: None,
         })
     }
 
     /// The requirements covered by one input, given its non-zero counters
-    /// (global index, value). Counters of functions out of scope, or
-    /// unknown to the mapping, are ignored.
+    /// (global index, value), sorted by index. Counters of functions out
+    /// of scope, or unknown to the mapping, are ignored.
     pub fn covered(&mut self, counters: &[(u32, u64)]) -> Covered {
-        self.evaluate(counters, false)
+        self.advance(counters);
+        list(&self.current.refs.covered)
     }
 
-    /// What one of two vectors covers and the other does not (the
-    /// symmetric difference of their [`covered`](Self::covered) sets), per
-    /// criterion, sorted. Only what differs is evaluated: the groups of
-    /// records (see `Map::groups`) with a record whose counters differ,
-    /// and the line chunks such records are in; everything else covers the
-    /// same in both. Metamorphic Coverage compares a follow-up's vector
-    /// with its source's this way, at the cost of what the follow-up
-    /// changed.
-    pub fn differing(&mut self, a: &[(u32, u64)], b: &[(u32, u64)]) -> Covered {
+    /// Keeps `source` as the vector [`differing_from`](Self::differing_from)
+    /// compares with (evaluated once for all of its follow-ups).
+    pub fn set_source(&mut self, source: &[(u32, u64)]) {
+        self.advance(source);
+    }
+
+    /// Makes `counters` the current vector: re-evaluates the counts of the
+    /// records whose counters changed and the chunks they are in, and
+    /// recounts what those cover.
+    fn advance(&mut self, counters: &[(u32, u64)]) {
         let map = self.map;
-        self.a.gather(map, &self.owner, &self.rows, a);
-        self.b.gather(map, &self.owner, &self.rows, b);
-        // Groups and chunks with a record whose counters differ.
-        let mut groups: Vec<u32> = Vec::new();
-        let mut chunks: Vec<u32> = Vec::new();
-        for &rec in self.a.touched.iter().chain(&self.b.touched) {
-            if self.a.counters(map, rec) == self.b.counters(map, rec) {
-                continue;
+        let Evaluator {
+            owner,
+            rows,
+            current,
+            record_done,
+            chunk_done,
+            ..
+        } = self;
+        let mut records = Vec::new();
+        for_each_change(&current.pairs, counters, |index, change| {
+            if let Some((rec, local)) = locate(map, owner, rows, index) {
+                current.gathered.change(map, None, rec, local, change);
+                if !std::mem::replace(&mut record_done[rec as usize], true) {
+                    records.push(rec);
+                }
             }
-            let g = map.group_of[rec as usize];
-            if !std::mem::replace(&mut self.group_done[g as usize], true) {
-                groups.push(g);
-            }
+        });
+        current.pairs.clear();
+        current.pairs.extend_from_slice(counters);
+        let mut chunks = Vec::new();
+        for &rec in &records {
+            record_done[rec as usize] = false;
+            let Current {
+                gathered,
+                first_count,
+                nonzero,
+                refs,
+                ..
+            } = current;
+            let counters = gathered
+                .counters(map, rec)
+                .expect("a changed record has counters");
+            let mut i = first_count[rec as usize];
+            for_each_count(map, rec, |c, id, count| {
+                let now = map.terms.eval(count, counters) != 0;
+                let bit = 1 << (i % 64);
+                let word = &mut nonzero[i as usize / 64];
+                if now != (*word & bit != 0) {
+                    *word ^= bit;
+                    refs.add(c, id, now);
+                }
+                i += 1;
+            });
             for &v in &map.records[rec as usize].views {
-                if !std::mem::replace(&mut self.chunk_done[v as usize], true) {
+                if !std::mem::replace(&mut chunk_done[v as usize], true) {
                     chunks.push(v);
                 }
             }
         }
-        // Each side as `covered` evaluates it, reusing what a record or a
-        // chunk covered the last time it ran exactly so on that side.
-        let follow_up = self
-            .follow_up
-            .get_or_insert_with(|| Box::new(Memory::new(map)));
-        let (source_memory, follow_up_memory) = (&mut self.memory, &mut **follow_up);
-        for &g in &groups {
-            self.group_done[g as usize] = false;
-            for &rec in &map.groups[g as usize] {
-                for (side, last) in [
-                    (&mut self.a, &mut source_memory.records),
-                    (&mut self.b, &mut follow_up_memory.records),
-                ] {
-                    let Some(counters) = side.counters(map, rec) else {
-                        continue;
-                    };
-                    for &tagged in record_result(map, last, rec, counters) {
-                        Gathered::mark(&mut side.seen, tagged);
-                    }
-                }
-            }
-        }
+        let (mut key, mut old) = (std::mem::take(&mut self.key), std::mem::take(&mut self.old));
         for &v in &chunks {
             self.chunk_done[v as usize] = false;
             let view = &map.views[v as usize];
-            self.a.chunk_key(map, view);
-            self.b.chunk_key(map, view);
-            if self.a.key == self.b.key {
+            chunk_pattern(
+                map,
+                view,
+                &current.gathered,
+                &mut self.view_counts,
+                &mut key,
+            );
+            let (counts, scratch) = (&self.view_counts, &mut self.scratch);
+            let updated = current.chunks.replace(
+                v,
+                &key,
+                |result| lines_of(map, v, &key, counts, scratch, result),
+                &mut old,
+            );
+            if let Some(new) = updated {
+                current.refs.recount(&old, new);
+            }
+        }
+        (self.key, self.old) = (key, old);
+    }
+
+    /// What `follow_up` covers and the source (see
+    /// [`set_source`](Self::set_source)) does not, or the other way round
+    /// (the symmetric difference of their [`covered`](Self::covered)
+    /// sets), per criterion, sorted. Only what differs is evaluated: the
+    /// counters the follow-up changed, found by walking both vectors'
+    /// counters; the counts of the records they belong to, against the
+    /// source's (a requirement differs when the number of non-zero counts
+    /// covering it goes from zero to more or back); and the line chunks
+    /// of those records, against the source's. Metamorphic Coverage
+    /// compares a follow-up's vector with its source's this way, at the
+    /// cost of what the follow-up changed.
+    pub fn differing_from(&mut self, follow_up: &[(u32, u64)]) -> Covered {
+        let map = self.map;
+        let Evaluator {
+            owner,
+            rows,
+            current,
+            changed,
+            more,
+            more_listed,
+            differing,
+            chunk_done,
+            ..
+        } = self;
+        for_each_change(&current.pairs, follow_up, |index, change| {
+            if let Some((rec, local)) = locate(map, owner, rows, index) {
+                changed.change(map, Some(&current.gathered), rec, local, change);
+            }
+        });
+        let mut chunks: Vec<u32> = Vec::new();
+        for &rec in &changed.touched {
+            let now = changed
+                .counters(map, rec)
+                .expect("a changed record has counters");
+            let was = current.gathered.counters(map, rec);
+            if was == Some(now) || was.is_none() && now.iter().all(|&n| n == 0) {
                 continue;
             }
-            for (side, last) in [
-                (&mut self.a, &mut source_memory.chunks),
-                (&mut self.b, &mut follow_up_memory.chunks),
-            ] {
-                let lines =
-                    chunk_lines(map, v, side, last, &mut self.view_counts, &mut self.scratch);
-                for &tagged in lines {
-                    Gathered::mark(&mut side.seen, tagged);
+            let mut i = current.first_count[rec as usize];
+            for_each_count(map, rec, |c, id, count| {
+                let nonzero = map.terms.eval(count, now) != 0;
+                if nonzero != current.is_nonzero(i) {
+                    let n = &mut more[c][id as usize];
+                    if *n == 0 {
+                        more_listed.push(tag(c, id));
+                    }
+                    *n += if nonzero { 1 } else { -1 };
+                }
+                i += 1;
+            });
+            for &v in &map.records[rec as usize].views {
+                if !std::mem::replace(&mut chunk_done[v as usize], true) {
+                    chunks.push(v);
                 }
             }
         }
-        self.b.clear();
-        self.reset();
-        read_out(&mut self.a.seen, Some(&mut self.b.seen))
+        for tagged in more_listed.drain(..) {
+            let (c, id) = untag(tagged);
+            let n = std::mem::take(&mut more[c][id as usize]);
+            let source = current.refs.count[c][id as usize];
+            if (source == 0) != (i64::from(source) + i64::from(n) == 0) {
+                differing[c][id as usize / 64] ^= 1 << (id % 64);
+            }
+        }
+        // The lines of each chunk whose pattern the follow-up changed:
+        // chunks have lines of their own, so these differ as wholes.
+        let memory = self.follow_up.get_or_insert_with(|| chunk_memory(map));
+        let now = Changed {
+            source: &current.gathered,
+            changed,
+        };
+        for &v in &chunks {
+            chunk_done[v as usize] = false;
+            let view = &map.views[v as usize];
+            chunk_pattern(map, view, &now, &mut self.view_counts, &mut self.key);
+            let source_lines = match current.chunks.get(v) {
+                Some((key, _)) if key == self.key => continue,
+                Some((_, lines)) => lines,
+                None if self.key.iter().all(|&bits| bits == 0) => continue,
+                None => &[],
+            };
+            let (key, counts, scratch) = (&self.key, &self.view_counts, &mut self.scratch);
+            let lines = memory.lookup(v, key, |result| {
+                lines_of(map, v, key, counts, scratch, result)
+            });
+            for &tagged in source_lines.iter().chain(lines) {
+                let (c, id) = untag(tagged);
+                differing[c][id as usize / 64] ^= 1 << (id % 64);
+            }
+        }
+        changed.clear();
+        let covered = list(differing);
+        for words in differing.iter_mut() {
+            words.fill(0);
+        }
+        covered
     }
 
     /// Like [`covered`](Self::covered), with the execution count of each
     /// covered requirement: a region's, branch outcome's or function's
     /// count summed over the copies of its function, a line's as `llvm-cov`
-    /// counts it.
+    /// counts it. Everything is evaluated (it needs the counts, and runs
+    /// once per process).
     pub fn counted(&mut self, counters: &[(u32, u64)]) -> Counted {
-        for (i, counts) in self.counts.iter_mut().enumerate() {
-            counts.resize(self.map.requirement_count(i), 0);
-        }
-        let covered = self.evaluate(counters, true);
-        let mut take = |c: Criterion, ids: Vec<u32>| {
-            let counts = &mut self.counts[criterion_index(c)];
-            ids.into_iter()
-                .map(|id| (id, std::mem::take(&mut counts[id as usize])))
-                .collect()
-        };
-        let out = Counted {
-            line: take(Criterion::Line, covered.line),
-            region: take(Criterion::Region, covered.region),
-            branch: take(Criterion::Branch, covered.branch),
-            function: take(Criterion::Function, covered.function),
-        };
-        self.counts = Default::default();
-        out
-    }
-
-    fn evaluate(&mut self, counters: &[(u32, u64)], counting: bool) -> Covered {
         let map = self.map;
-        self.a.gather(map, &self.owner, &self.rows, counters);
-        let Evaluator {
-            a,
-            counts,
-            memory:
-                Memory {
-                    records: last_records,
-                    chunks: last_chunks,
-                },
-            ..
-        } = self;
-        // Marks a tagged requirement covered (once), and with `counting`
-        // adds `n` to its count (lines: the largest, as each line is
-        // counted once per file view).
-        let mut mark = |seen: &mut [Vec<u64>; 4], tagged: u32, n: u64| {
-            Gathered::mark(seen, tagged);
-            if counting {
-                let (c, id) = untag(tagged);
-                let cell = &mut counts[c][id as usize];
-                *cell = if c == 0 {
-                    (*cell).max(n)
-                } else {
-                    cell.saturating_add(n)
-                };
-            }
-        };
-        let mut seen = std::mem::take(&mut a.seen);
-        // Counting evaluates everything (it needs the counts, and runs once
-        // per process); covering reuses what a record or chunk covered the
-        // last time it ran exactly so.
-        for &rec in &a.touched {
-            let record = &map.records[rec as usize];
-            let slice = a.counters(map, rec).expect("a touched record has counters");
-            if counting {
-                record_covers(map, rec, slice, |c, req, n| mark(&mut seen, tag(c, req), n));
+        let mut counts: [Vec<u64>; 4] = [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i)]);
+        let whole = &mut self.whole;
+        whole.gather(map, &self.owner, &self.rows, counters);
+        let mut seen = std::mem::take(&mut self.differing);
+        // Marks a tagged requirement covered (once) and adds `n` to its
+        // count (lines: the largest, as each line is counted once per file
+        // view).
+        let mut count = |seen: &mut [Vec<u64>; 4], tagged: u32, n: u64| {
+            mark(seen, tagged);
+            let (c, id) = untag(tagged);
+            let cell = &mut counts[c][id as usize];
+            *cell = if c == 0 {
+                (*cell).max(n)
             } else {
-                for &tagged in record_result(map, last_records, rec, slice) {
-                    mark(&mut seen, tagged, 0);
-                }
-            }
-            for &v in &record.views {
+                cell.saturating_add(n)
+            };
+        };
+        for &rec in &whole.touched {
+            let slice = whole
+                .counters(map, rec)
+                .expect("a touched record has counters");
+            record_covers(map, rec, slice, |c, req, n| {
+                count(&mut seen, tag(c, req), n)
+            });
+            for &v in &map.records[rec as usize].views {
                 if !std::mem::replace(&mut self.view_touched[v as usize], true) {
                     self.views.push(v);
                 }
             }
         }
         for &v in &self.views {
-            let view = &map.views[v as usize];
-            if counting {
-                // Everything evaluated, with the lines' counts.
-                chunk_counts(map, view, a, &mut self.view_counts);
-                lines::for_each_line(
-                    &view.regions,
-                    &self.view_counts,
-                    view.ends_file,
-                    &mut self.scratch,
-                    |line, count| {
-                        if count != 0
-                            && let Some(id) = view.line_requirement(line)
-                        {
-                            mark(&mut seen, tag(0, id), count);
-                        }
-                    },
-                );
-                continue;
-            }
-            a.chunk_key(map, view);
-            let lines = chunk_lines(
-                map,
-                v,
-                a,
-                last_chunks,
-                &mut self.view_counts,
-                &mut self.scratch,
-            );
-            for &tagged in lines {
-                mark(&mut seen, tagged, 0);
-            }
-        }
-        self.a.seen = seen;
-        self.reset();
-        read_out(&mut self.a.seen, None)
-    }
-
-    /// Forgets the vector evaluated (its bits are cleared as read).
-    fn reset(&mut self) {
-        self.a.clear();
-        for &v in &self.views {
             self.view_touched[v as usize] = false;
+            let view = &map.views[v as usize];
+            chunk_counts(map, view, whole, &mut self.view_counts);
+            lines::for_each_line(
+                &view.regions,
+                &self.view_counts,
+                view.ends_file,
+                &mut self.scratch,
+                |line, n| {
+                    if n != 0
+                        && let Some(id) = view.line_requirement(line)
+                    {
+                        count(&mut seen, tag(0, id), n);
+                    }
+                },
+            );
         }
-        self.views.clear()
+        self.views.clear();
+        whole.clear();
+        let covered = list(&seen);
+        for words in &mut seen {
+            words.fill(0);
+        }
+        self.differing = seen;
+        let take = |c: Criterion, ids: Vec<u32>| {
+            let counts = &counts[criterion_index(c)];
+            ids.into_iter()
+                .map(|id| (id, counts[id as usize]))
+                .collect()
+        };
+        Counted {
+            line: take(Criterion::Line, covered.line),
+            region: take(Criterion::Region, covered.region),
+            branch: take(Criterion::Branch, covered.branch),
+            function: take(Criterion::Function, covered.function),
+        }
+    }
+}
+
+/// Calls `each(criterion, requirement, count)` for each region, branch
+/// outcome and function requirement of record `rec`, with the count that
+/// covers it.
+fn for_each_count(map: &Map, rec: u32, mut each: impl FnMut(usize, u32, Linear)) {
+    let record = &map.records[rec as usize];
+    let mut check = |c: usize, req: u32, count: Linear| {
+        if req != NONE {
+            each(c, req, count);
+        }
+    };
+    for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
+        match region.kind {
+            Kind::View(ViewKind::Code) => check(1, region.req, region.count),
+            Kind::View(_) => {}
+            Kind::Branch => {
+                check(2, region.req, region.count);
+                check(2, region.req_false, region.false_count);
+            }
+        }
+    }
+    if let Some((id, counter)) = record.function {
+        check(3, id, counter);
     }
 }
 
 /// Calls `cover(criterion, requirement, count)` for each region, branch
 /// outcome and function requirement record `rec` covers with `counters`.
 fn record_covers(map: &Map, rec: u32, counters: &[u64], mut cover: impl FnMut(usize, u32, u64)) {
-    let record = &map.records[rec as usize];
-    let mut check = |req: u32, c: usize, n: i64| {
-        if n != 0 && req != NONE {
+    for_each_count(map, rec, |c, req, count| {
+        let n = map.terms.eval(count, counters);
+        if n != 0 {
             cover(c, req, n as u64);
         }
-    };
-    for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
-        match region.kind {
-            Kind::View(ViewKind::Code) => {
-                check(region.req, 1, map.terms.eval(region.count, counters))
-            }
-            Kind::View(_) => {}
-            Kind::Branch => {
-                check(region.req, 2, map.terms.eval(region.count, counters));
-                check(
-                    region.req_false,
-                    2,
-                    map.terms.eval(region.false_count, counters),
-                );
-            }
-        }
-    }
-    if let Some((id, counter)) = record.function {
-        check(id, 3, map.terms.eval(counter, counters));
-    }
+    });
 }
 
 /// A line chunk's region counts in `vector`: per region, the sum over its
 /// members.
-fn chunk_counts(map: &Map, view: &FileView, vector: &Gathered, out: &mut Vec<u64>) {
+fn chunk_counts(map: &Map, view: &FileView, vector: &impl Vector, out: &mut Vec<u64>) {
     out.clear();
     for range in &view.member_ranges {
         let mut sum: i64 = 0;
@@ -535,45 +767,80 @@ fn chunk_counts(map: &Map, view: &FileView, vector: &Gathered, out: &mut Vec<u64
     }
 }
 
-/// The lines (tagged) chunk `v` covers in `vector`, whose `key` is the
-/// chunk's: remembered from the last time the chunk had this key, else
-/// evaluated (and remembered).
-fn chunk_lines<'l>(
+/// Pushes the lines (tagged) chunk `v` covers with region counts
+/// `counts`, whose pattern ([`chunk_pattern`]) is `key`, onto `result`.
+fn lines_of(
     map: &Map,
     v: u32,
-    vector: &Gathered,
-    last: &'l mut Last,
-    counts: &mut Vec<u64>,
+    key: &[u64],
+    counts: &[u64],
     scratch: &mut LineScratch,
-) -> &'l [u32] {
-    last.lookup(v, &vector.key, |result| {
-        let view = &map.views[v as usize];
-        chunk_counts(map, view, vector, counts);
-        // A chunk whose regions all have count 0 covers no line (a
-        // function that ran touches chunks it did not execute).
-        if counts.iter().any(|&n| n != 0) {
-            lines::for_each_line(
-                &view.regions,
-                counts,
-                view.ends_file,
-                scratch,
-                |line, count| {
-                    if count != 0
-                        && let Some(id) = view.line_requirement(line)
-                    {
-                        result.push(tag(0, id));
-                    }
-                },
-            );
-        }
-    })
+    result: &mut Vec<u32>,
+) {
+    // A chunk whose regions all have count 0 covers no line (a function
+    // that ran touches chunks it did not execute).
+    if key.iter().all(|&bits| bits == 0) {
+        return;
+    }
+    let view = &map.views[v as usize];
+    lines::for_each_line(
+        &view.regions,
+        counts,
+        view.ends_file,
+        scratch,
+        |line, count| {
+            if count != 0
+                && let Some(id) = view.line_requirement(line)
+            {
+                result.push(tag(0, id));
+            }
+        },
+    );
 }
 
-/// The region, branch and function requirements (tagged) record `rec`
-/// covers with `counters`: remembered from the last time it ran exactly
-/// so, else evaluated (and remembered).
-fn record_result<'l>(map: &Map, last: &'l mut Last, rec: u32, counters: &[u64]) -> &'l [u32] {
-    last.lookup(rec, counters, |result| {
-        record_covers(map, rec, counters, |c, req, _| result.push(tag(c, req)));
-    })
+#[cfg(test)]
+mod tests {
+    use super::for_each_change;
+    use mtcov_protocol::counters::apply;
+
+    /// The changes between two vectors, applied to the first, give the
+    /// second, whichever counters appear, vanish or change.
+    #[test]
+    fn the_changes_walked_turn_one_vector_into_the_other() {
+        let vectors: [&[(u32, u64)]; 6] = [
+            &[],
+            &[(0, 1)],
+            &[(0, 2), (3, 1)],
+            &[(1, 5), (3, 1), (9, 4)],
+            &[(3, 7), (4, 1)],
+            &[(0, u64::MAX), (9, 4)],
+        ];
+        for old in vectors {
+            for new in vectors {
+                let mut counters: Vec<u64> = vec![0; 10];
+                for &(i, v) in old {
+                    counters[i as usize] = v;
+                }
+                let mut changed = Vec::new();
+                for_each_change(old, new, |i, change| {
+                    counters[i as usize] = counters[i as usize].wrapping_add(change);
+                    changed.push(i);
+                });
+                let got: Vec<(u32, u64)> = (0..10u32)
+                    .map(|i| (i, counters[i as usize]))
+                    .filter(|&(_, v)| v != 0)
+                    .collect();
+                assert_eq!(got, new, "{old:?} -> {new:?}");
+                // Only counters that differ are reported, each once.
+                let differ: Vec<u32> = (0..10u32)
+                    .filter(|&i| {
+                        let at = |v: &[(u32, u64)]| v.iter().find(|p| p.0 == i).map_or(0, |p| p.1);
+                        at(old) != at(new)
+                    })
+                    .collect();
+                assert_eq!(changed, differ, "{old:?} -> {new:?}");
+                assert_eq!(apply(old, &mtcov_protocol::counters::delta(old, new)), new);
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! The pre-resolved form evaluation runs on: records with compiled
-//! counters and requirement indices, per-file line views, the requirement
-//! sets and the groups of records.
+//! counters and requirement indices, per-file line views and the
+//! requirement sets.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -47,13 +47,6 @@ pub(crate) struct Map {
     pub terms: Terms,
     pub by_key: HashMap<(u64, u64), u32>,
     pub views: Vec<FileView>,
-    /// Per record, its group: records that can cover a common region,
-    /// branch or function requirement (the copies of one function), as
-    /// connected components. What a group covers depends on its records'
-    /// counters only.
-    pub group_of: Vec<u32>,
-    /// Per group, its records.
-    pub groups: Vec<Vec<u32>>,
     pub(super) reqs: [Vec<Requirement>; 4],
     /// The functions as written, by (file, first line); file paths
     /// absolute.

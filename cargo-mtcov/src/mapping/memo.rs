@@ -52,6 +52,45 @@ impl Last {
     }
 }
 
+impl Last {
+    /// `owner`'s last key and result, once it has been evaluated.
+    pub(super) fn get(&self, owner: u32) -> Option<(&[u64], &[u32])> {
+        self.valid[owner as usize].then(|| {
+            (
+                &self.keys[self.key(owner)],
+                self.results[owner as usize].as_slice(),
+            )
+        })
+    }
+
+    /// Like [`lookup`](Self::lookup), for an owner whose result is
+    /// counted elsewhere: `None` when its last result was at `key`, else
+    /// its new result, its previous one moved to `old` (empty if it had
+    /// none).
+    pub(super) fn replace(
+        &mut self,
+        owner: u32,
+        key: &[u64],
+        compute: impl FnOnce(&mut Vec<u32>),
+        old: &mut Vec<u32>,
+    ) -> Option<&[u32]> {
+        let range = self.key(owner);
+        let valid = std::mem::replace(&mut self.valid[owner as usize], true);
+        if valid && self.keys[range.clone()] == *key {
+            return None;
+        }
+        self.keys[range].copy_from_slice(key);
+        let result = &mut self.results[owner as usize];
+        std::mem::swap(old, result);
+        if !valid {
+            old.clear();
+        }
+        result.clear();
+        compute(result);
+        Some(result)
+    }
+}
+
 /// A requirement id tagged with its criterion (index 0..4) in the top bits.
 pub(super) fn tag(criterion: usize, id: u32) -> u32 {
     debug_assert!(id < 1 << 30);
@@ -60,4 +99,31 @@ pub(super) fn tag(criterion: usize, id: u32) -> u32 {
 
 pub(super) fn untag(tagged: u32) -> (usize, u32) {
     ((tagged >> 30) as usize, tagged & ((1 << 30) - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Last;
+
+    #[test]
+    fn replace_says_what_a_result_was_and_is() {
+        let mut last = Last::new([2, 1].into_iter());
+        let mut old = vec![99];
+        assert_eq!(last.get(0), None);
+        // First evaluation: no previous result.
+        let new = last.replace(0, &[1, 2], |r| r.push(7), &mut old);
+        assert_eq!(new, Some(&[7][..]));
+        assert!(old.is_empty());
+        assert_eq!(last.get(0), Some((&[1, 2][..], &[7][..])));
+        // Same key: nothing computed, nothing changed.
+        let again = last.replace(0, &[1, 2], |_| panic!("recomputed"), &mut old);
+        assert_eq!(again, None);
+        // Another key: the old result comes out.
+        let new = last.replace(0, &[1, 3], |r| r.extend([8, 9]), &mut old);
+        assert_eq!(new, Some(&[8, 9][..]));
+        assert_eq!(old, [7]);
+        // Owners are apart; `lookup` shares the memory.
+        assert_eq!(last.lookup(1, &[4], |r| r.push(1)), &[1]);
+        assert_eq!(last.get(0), Some((&[1, 3][..], &[8, 9][..])));
+    }
 }

@@ -43,8 +43,7 @@
 
 pub(crate) mod build;
 pub(crate) mod decode;
-mod eval;
-mod group;
+pub mod eval;
 mod items;
 mod linear;
 mod lines;

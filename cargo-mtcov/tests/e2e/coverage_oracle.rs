@@ -347,14 +347,18 @@ fn oracle(built: &Built, tools: &LlvmTools, toolchain: Option<&str>, branches: b
         executions.len(),
         differences.join("\n")
     );
-    // `differing` evaluates only what changed between two vectors (as
+    // `differing_from` evaluates only what changed between two vectors (as
     // Metamorphic Coverage does for a follow-up against its source): it
-    // must give exactly the difference of the two full evaluations.
+    // must give exactly the difference of the two full evaluations, for
+    // each of several vectors compared in turn with one kept source (and
+    // `covered` calls in between).
     let mut nonempty = 0;
     for (i, a) in executions.iter().enumerate() {
+        eval.set_source(&a.counters);
         for b in [
             &executions[(i + 1) % executions.len()],
             &executions[executions.len() - 1 - i],
+            a,
         ] {
             let (ca, cb) = (eval.covered(&a.counters), eval.covered(&b.counters));
             let xor = |x: &[u32], y: &[u32]| -> Vec<u32> {
@@ -362,7 +366,7 @@ fn oracle(built: &Built, tools: &LlvmTools, toolchain: Option<&str>, branches: b
                     (x.iter().copied().collect(), y.iter().copied().collect());
                 x.symmetric_difference(&y).copied().collect()
             };
-            let got = eval.differing(&a.counters, &b.counters);
+            let got = eval.differing_from(&b.counters);
             for c in [
                 Criterion::Line,
                 Criterion::Region,

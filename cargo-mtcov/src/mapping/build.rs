@@ -81,7 +81,7 @@ struct Builder<'s> {
     files: Vec<Arc<str>>,
     file_ids: HashMap<PathBuf, u32>,
     /// Per file, its view regions as (region, record, counter).
-    view_parts: Vec<Vec<(ViewRegion, u32, Linear)>>,
+    view_parts: Vec<Vec<(ViewRegion, u32, Linear, u32)>>,
     records: Vec<Record>,
     regions: Vec<Region>,
     terms: Terms,
@@ -308,6 +308,7 @@ impl<'s> Builder<'s> {
                 false_count,
                 req,
                 req_false,
+                chunk: NONE,
             });
         }
         self.by_key
@@ -374,6 +375,8 @@ impl<'s> Builder<'s> {
             },
             at.record,
             count,
+            // The region this is, pushed next.
+            self.regions.len() as u32,
         ));
         if vk != ViewKind::Code {
             return NONE;
@@ -461,6 +464,9 @@ impl<'s> Builder<'s> {
         for (view, file_view) in views.iter().enumerate() {
             for &record in &file_view.records {
                 self.records[record as usize].views.push(view as u32);
+            }
+            for &region in &file_view.member_regions {
+                self.regions[region as usize].chunk = view as u32;
             }
         }
 

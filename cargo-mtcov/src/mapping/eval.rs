@@ -110,8 +110,15 @@ struct Current {
     /// Per record, where its counts' bits start in `nonzero`.
     first_count: Vec<u32>,
     /// A bit per count of a record (its regions', branch outcomes' and
-    /// function's, in [`for_each_count`] order): not zero.
+    /// function's, in [`for_each_count`] order): not zero; and negative
+    /// (counters read while another thread wrote them).
     nonzero: Vec<u64>,
+    negative: Vec<u64>,
+    /// Per chunk: how many of its members' counts are negative. Without
+    /// any, a region of the chunk has a non-zero count exactly when one of
+    /// its members has, so a chunk none of whose members' counts became
+    /// zero or stopped being zero covers the same lines.
+    negatives: Vec<u32>,
     /// Per chunk of the map: which of its regions have a non-zero count
     /// and the lines they cover (valid for every chunk of a record that
     /// ever ran).
@@ -126,13 +133,15 @@ impl Current {
         let mut n = 0u32;
         for rec in 0..map.records.len() as u32 {
             first_count.push(n);
-            for_each_count(map, rec, |_, _, _| n += 1);
+            for_each_count(map, rec, |_, _, _, _| n += 1);
         }
         Current {
             pairs: Vec::new(),
             gathered: Gathered::new(map),
             first_count,
             nonzero: vec![0; (n as usize).div_ceil(64)],
+            negative: vec![0; (n as usize).div_ceil(64)],
+            negatives: vec![0; map.views.len()],
             chunks: chunk_memory(map),
             refs: Refs {
                 count: [0, 1, 2, 3].map(|i| vec![0; map.requirement_count(i)]),
@@ -141,10 +150,21 @@ impl Current {
         }
     }
 
-    /// Whether count `i` (see `nonzero`) is not zero.
-    fn is_nonzero(&self, i: u32) -> bool {
-        self.nonzero[i as usize / 64] & 1 << (i % 64) != 0
+    /// Whether count `i` (see `nonzero`) is not zero, and negative.
+    fn sign(&self, i: u32) -> (bool, bool) {
+        let (word, bit) = (i as usize / 64, 1 << (i % 64));
+        (
+            self.nonzero[word] & bit != 0,
+            self.negative[word] & bit != 0,
+        )
     }
+}
+
+/// Whether a chunk with `negatives` negative member counts, one of whose
+/// members' counts went from `was` (non-zero, negative) to `now`, may
+/// cover other lines.
+fn may_change(negatives: u32, was: (bool, bool), now: (bool, bool)) -> bool {
+    was.0 != now.0 || was.1 || now.1 || negatives > 0
 }
 
 /// Per criterion and requirement, how many counts of records (or chunks,
@@ -488,32 +508,44 @@ impl<'m> Evaluator<'m> {
         let mut chunks = Vec::new();
         for &rec in &records {
             record_done[rec as usize] = false;
+            let mut i = current.first_count[rec as usize];
             let Current {
                 gathered,
-                first_count,
                 nonzero,
+                negative,
+                negatives,
                 refs,
                 ..
-            } = current;
+            } = &mut *current;
             let counters = gathered
                 .counters(map, rec)
                 .expect("a changed record has counters");
-            let mut i = first_count[rec as usize];
-            for_each_count(map, rec, |c, id, count| {
-                let now = map.terms.eval(count, counters) != 0;
-                let bit = 1 << (i % 64);
-                let word = &mut nonzero[i as usize / 64];
-                if now != (*word & bit != 0) {
-                    *word ^= bit;
-                    refs.add(c, id, now);
+            for_each_count(map, rec, |c, id, count, chunk| {
+                let value = map.terms.eval(count, counters);
+                let now = (value != 0, value < 0);
+                let (word, bit) = (i as usize / 64, 1 << (i % 64));
+                let was = (nonzero[word] & bit != 0, negative[word] & bit != 0);
+                if chunk != NONE
+                    && may_change(negatives[chunk as usize], was, now)
+                    && !std::mem::replace(&mut chunk_done[chunk as usize], true)
+                {
+                    chunks.push(chunk);
+                }
+                if now.0 != was.0 {
+                    nonzero[word] ^= bit;
+                    if id != NONE {
+                        refs.add(c, id, now.0);
+                    }
+                }
+                if now.1 != was.1 {
+                    negative[word] ^= bit;
+                    if chunk != NONE {
+                        let n = &mut negatives[chunk as usize];
+                        *n = if now.1 { *n + 1 } else { *n - 1 };
+                    }
                 }
                 i += 1;
             });
-            for &v in &map.records[rec as usize].views {
-                if !std::mem::replace(&mut chunk_done[v as usize], true) {
-                    chunks.push(v);
-                }
-            }
         }
         let (mut key, mut old) = (std::mem::take(&mut self.key), std::mem::take(&mut self.old));
         for &v in &chunks {
@@ -579,22 +611,25 @@ impl<'m> Evaluator<'m> {
                 continue;
             }
             let mut i = current.first_count[rec as usize];
-            for_each_count(map, rec, |c, id, count| {
-                let nonzero = map.terms.eval(count, now) != 0;
-                if nonzero != current.is_nonzero(i) {
+            for_each_count(map, rec, |c, id, count, chunk| {
+                let value = map.terms.eval(count, now);
+                let (nonzero, negative) = (value != 0, value < 0);
+                let was = current.sign(i);
+                if nonzero != was.0 && id != NONE {
                     let n = &mut more[c][id as usize];
                     if *n == 0 {
                         more_listed.push(tag(c, id));
                     }
                     *n += if nonzero { 1 } else { -1 };
                 }
+                if chunk != NONE
+                    && may_change(current.negatives[chunk as usize], was, (nonzero, negative))
+                    && !std::mem::replace(&mut chunk_done[chunk as usize], true)
+                {
+                    chunks.push(chunk);
+                }
                 i += 1;
             });
-            for &v in &map.records[rec as usize].views {
-                if !std::mem::replace(&mut chunk_done[v as usize], true) {
-                    chunks.push(v);
-                }
-            }
         }
         for tagged in more_listed.drain(..) {
             let (c, id) = untag(tagged);
@@ -715,38 +750,36 @@ impl<'m> Evaluator<'m> {
     }
 }
 
-/// Calls `each(criterion, requirement, count)` for each region, branch
-/// outcome and function requirement of record `rec`, with the count that
-/// covers it.
-fn for_each_count(map: &Map, rec: u32, mut each: impl FnMut(usize, u32, Linear)) {
+/// Calls `each(criterion, requirement, count, chunk)` for each count of
+/// record `rec`: its regions' (a code region's requirement, NONE for
+/// other view regions; the line chunk a view region is summed into, or
+/// NONE), its branch outcomes' and its function's.
+fn for_each_count(map: &Map, rec: u32, mut each: impl FnMut(usize, u32, Linear, u32)) {
     let record = &map.records[rec as usize];
-    let mut check = |c: usize, req: u32, count: Linear| {
-        if req != NONE {
-            each(c, req, count);
-        }
-    };
     for region in &map.regions[record.regions.start as usize..record.regions.end as usize] {
         match region.kind {
-            Kind::View(ViewKind::Code) => check(1, region.req, region.count),
-            Kind::View(_) => {}
+            Kind::View(ViewKind::Code) => each(1, region.req, region.count, region.chunk),
+            Kind::View(_) => each(1, NONE, region.count, region.chunk),
             Kind::Branch => {
-                check(2, region.req, region.count);
-                check(2, region.req_false, region.false_count);
+                each(2, region.req, region.count, NONE);
+                each(2, region.req_false, region.false_count, NONE);
             }
         }
     }
     if let Some((id, counter)) = record.function {
-        check(3, id, counter);
+        each(3, id, counter, NONE);
     }
 }
 
 /// Calls `cover(criterion, requirement, count)` for each region, branch
 /// outcome and function requirement record `rec` covers with `counters`.
 fn record_covers(map: &Map, rec: u32, counters: &[u64], mut cover: impl FnMut(usize, u32, u64)) {
-    for_each_count(map, rec, |c, req, count| {
-        let n = map.terms.eval(count, counters);
-        if n != 0 {
-            cover(c, req, n as u64);
+    for_each_count(map, rec, |c, req, count, _| {
+        if req != NONE {
+            let n = map.terms.eval(count, counters);
+            if n != 0 {
+                cover(c, req, n as u64);
+            }
         }
     });
 }

@@ -27,6 +27,8 @@ pub(crate) struct Region {
     pub req: u32,
     /// Branch: its false outcome's requirement.
     pub req_false: u32,
+    /// View region: the line chunk its count is summed into, if any.
+    pub chunk: u32,
 }
 
 #[derive(Debug)]

@@ -23,6 +23,8 @@ pub(crate) struct FileView {
     pub member_ranges: Vec<Range<u32>>,
     /// (record, counter) summed into a view region's count.
     pub members: Vec<(u32, Linear)>,
+    /// Per member, the region of the map it is.
+    pub member_regions: Vec<u32>,
     pub first_line: u32,
     /// Line requirement per line from `first_line`, or NONE.
     pub line_req: Vec<u32>,
@@ -39,18 +41,18 @@ impl FileView {
 }
 
 /// The line views of every file (`view_parts`: per file, its view regions
-/// as (region, record, counter)): sorted, same-span regions combined, cut
+/// as (view region, record, counter, region of the map)): sorted, same-span regions combined, cut
 /// into chunks; a chunk's lines mapped with every count zero are its line
 /// requirements, `line_id(file, line)` gives each its id.
 pub(super) fn line_views(
-    view_parts: Vec<Vec<(ViewRegion, u32, Linear)>>,
+    view_parts: Vec<Vec<(ViewRegion, u32, Linear, u32)>>,
     mut line_id: impl FnMut(usize, u32) -> u32,
 ) -> Vec<FileView> {
     let mut views = Vec::with_capacity(view_parts.len());
     let mut scratch = LineScratch::default();
     for (file, mut parts) in view_parts.into_iter().enumerate() {
         parts.sort_by_key(|p| lines::sort_key(&p.0));
-        let (regions, member_ranges, members) = combine(parts);
+        let (regions, member_ranges, members, member_regions) = combine(parts);
         let chunks = lines::chunks(&regions);
         for (i, range) in chunks.iter().enumerate() {
             let members_start = member_ranges[range.start].start;
@@ -74,6 +76,8 @@ pub(super) fn line_views(
                     .map(|m| m.start - members_start..m.end - members_start)
                     .collect(),
                 members: members.to_vec(),
+                member_regions: member_regions[members_start as usize..members_end as usize]
+                    .to_vec(),
                 first_line,
                 line_req,
             });
@@ -83,15 +87,21 @@ pub(super) fn line_views(
 }
 
 /// Regions of the same span as one view region; the (record, counter) of
-/// those of its kind are its members.
+/// those of its kind are its members (and their regions of the map, apart).
 #[allow(clippy::type_complexity)]
 fn combine(
-    parts: Vec<(ViewRegion, u32, Linear)>,
-) -> (Vec<ViewRegion>, Vec<Range<u32>>, Vec<(u32, Linear)>) {
+    parts: Vec<(ViewRegion, u32, Linear, u32)>,
+) -> (
+    Vec<ViewRegion>,
+    Vec<Range<u32>>,
+    Vec<(u32, Linear)>,
+    Vec<u32>,
+) {
     let mut regions: Vec<ViewRegion> = Vec::new();
     let mut member_ranges: Vec<Range<u32>> = Vec::new();
     let mut members = Vec::new();
-    for (region, record, counter) in parts {
+    let mut member_regions = Vec::new();
+    for (region, record, counter, index) in parts {
         let same = regions
             .last()
             .is_some_and(|a: &ViewRegion| a.start == region.start && a.end == region.end);
@@ -101,10 +111,11 @@ fn combine(
         }
         if regions.last().is_some_and(|a| a.kind == region.kind) {
             members.push((record, counter));
+            member_regions.push(index);
             member_ranges.last_mut().expect("pushed above").end = members.len() as u32;
         }
     }
-    (regions, member_ranges, members)
+    (regions, member_ranges, members, member_regions)
 }
 
 /// The lines a chunk maps (every count zero): its first line and the line

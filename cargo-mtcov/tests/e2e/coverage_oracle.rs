@@ -350,22 +350,23 @@ fn oracle(built: &Built, tools: &LlvmTools, toolchain: Option<&str>, branches: b
     // `differing_from` evaluates only what changed between two vectors (as
     // Metamorphic Coverage does for a follow-up against its source): it
     // must give exactly the difference of the two full evaluations, for
-    // each of several vectors compared in turn with one kept source (and
-    // `covered` calls in between).
+    // each of several vectors compared in turn with one kept source.
+    let xor = |x: &[u32], y: &[u32]| -> Vec<u32> {
+        let (x, y): (BTreeSet<u32>, BTreeSet<u32>) =
+            (x.iter().copied().collect(), y.iter().copied().collect());
+        x.symmetric_difference(&y).copied().collect()
+    };
     let mut nonempty = 0;
     for (i, a) in executions.iter().enumerate() {
-        eval.set_source(&a.counters);
-        for b in [
+        let others = [
             &executions[(i + 1) % executions.len()],
             &executions[executions.len() - 1 - i],
             a,
-        ] {
-            let (ca, cb) = (eval.covered(&a.counters), eval.covered(&b.counters));
-            let xor = |x: &[u32], y: &[u32]| -> Vec<u32> {
-                let (x, y): (BTreeSet<u32>, BTreeSet<u32>) =
-                    (x.iter().copied().collect(), y.iter().copied().collect());
-                x.symmetric_difference(&y).copied().collect()
-            };
+        ];
+        let ca = eval.covered(&a.counters);
+        let covered: Vec<_> = others.iter().map(|b| eval.covered(&b.counters)).collect();
+        eval.set_source(&a.counters);
+        for (b, cb) in others.iter().zip(&covered) {
             let got = eval.differing_from(&b.counters);
             for c in [
                 Criterion::Line,

@@ -118,7 +118,7 @@ fn work<'m>(
     send: SyncSender<Part>,
 ) -> Evaluator<'m> {
     // The source vector of the last `Differing` job: compared with each
-    // of its follow-ups in turn, it is decoded and gathered once.
+    // of its follow-ups in turn, it is decoded and evaluated once.
     let mut source = None;
     for jobs in order.chunks(batch) {
         let share = jobs.len().div_ceil(count).max(1);

@@ -80,7 +80,8 @@ struct Builder<'s> {
     scope: &'s Scope,
     files: Vec<Arc<str>>,
     file_ids: HashMap<PathBuf, u32>,
-    /// Per file, its view regions as (region, record, counter).
+    /// Per file, its view regions as (view region, record, counter,
+    /// region of the map).
     view_parts: Vec<Vec<(ViewRegion, u32, Linear, u32)>>,
     records: Vec<Record>,
     regions: Vec<Region>,

@@ -7,13 +7,15 @@
 //! What a function's record covers depends only on which of the counts
 //! its counters give are zero, and what a line chunk covers only on which
 //! of its regions' counts are. An evaluator keeps the last vector it
-//! evaluated, what each of its records and chunks covered, and how many
-//! of them cover each requirement ([`Current`]): the next vector costs
-//! what differs from it (walking both vectors' counters, then the records
-//! whose counters changed and their chunks), not its size. A follow-up is
-//! compared with its source the same way, from the source kept current.
-//! Records and chunks also remember their last result ([`Last`]), so one
-//! that runs again as it last ran costs a comparison of a few numbers.
+//! evaluated, which of its records' counts are not zero, what each chunk
+//! covered, and how many non-zero counts (or chunks) cover each
+//! requirement ([`Current`]): the next vector costs what differs from it
+//! (walking both vectors' counters, then the counts of the records whose
+//! counters changed, then the chunks one of whose counts became zero or
+//! stopped being zero), not its size. A follow-up is compared with its
+//! source the same way, from the source kept current. Chunks remember the
+//! lines of their last pattern of zeros ([`Last`]), so one that runs
+//! again as it last ran costs a comparison of a few numbers.
 
 use anyhow::{Result, bail};
 
@@ -120,8 +122,8 @@ struct Current {
     /// zero or stopped being zero covers the same lines.
     negatives: Vec<u32>,
     /// Per chunk of the map: which of its regions have a non-zero count
-    /// and the lines they cover (valid for every chunk of a record that
-    /// ever ran).
+    /// and the lines they cover (a chunk never evaluated has every count
+    /// zero).
     chunks: Last,
     /// How many counts (and chunks, for lines) cover each requirement.
     refs: Refs,
@@ -279,7 +281,7 @@ impl Gathered {
         *cell = cell.wrapping_add(change);
     }
 
-    /// Forgets the counters (the bits are cleared as read).
+    /// Forgets the counters.
     fn clear(&mut self) {
         for &rec in &self.touched {
             self.slot[rec as usize] = NONE;

@@ -50,9 +50,7 @@ impl Last {
         }
         result
     }
-}
 
-impl Last {
     /// `owner`'s last key and result, once it has been evaluated.
     pub(super) fn get(&self, owner: u32) -> Option<(&[u64], &[u32])> {
         self.valid[owner as usize].then(|| {

@@ -41,9 +41,10 @@ impl FileView {
 }
 
 /// The line views of every file (`view_parts`: per file, its view regions
-/// as (view region, record, counter, region of the map)): sorted, same-span regions combined, cut
-/// into chunks; a chunk's lines mapped with every count zero are its line
-/// requirements, `line_id(file, line)` gives each its id.
+/// as (view region, record, counter, region of the map)): sorted,
+/// same-span regions combined, cut into chunks; a chunk's lines mapped
+/// with every count zero are its line requirements, `line_id(file, line)`
+/// gives each its id.
 pub(super) fn line_views(
     view_parts: Vec<Vec<(ViewRegion, u32, Linear, u32)>>,
     mut line_id: impl FnMut(usize, u32) -> u32,

@@ -151,15 +151,13 @@ impl Current {
             },
         }
     }
+}
 
-    /// Whether count `i` (see `nonzero`) is not zero, and negative.
-    fn sign(&self, i: u32) -> (bool, bool) {
-        let (word, bit) = (i as usize / 64, 1 << (i % 64));
-        (
-            self.nonzero[word] & bit != 0,
-            self.negative[word] & bit != 0,
-        )
-    }
+/// Whether count `i` (see [`Current`]'s `nonzero`) is not zero, and
+/// negative.
+fn sign(nonzero: &[u64], negative: &[u64], i: u32) -> (bool, bool) {
+    let (word, bit) = (i as usize / 64, 1 << (i % 64));
+    (nonzero[word] & bit != 0, negative[word] & bit != 0)
 }
 
 /// Whether a chunk with `negatives` negative member counts, one of whose
@@ -381,6 +379,15 @@ fn chunk_pattern(
     }
 }
 
+/// [`list`], clearing the bits as they are read.
+fn take_list(seen: &mut [Vec<u64>; 4]) -> Covered {
+    let covered = list(seen);
+    for words in seen.iter_mut() {
+        words.fill(0);
+    }
+    covered
+}
+
 /// The requirements whose bit is set in `seen`, per criterion, in order.
 fn list(seen: &[Vec<u64>; 4]) -> Covered {
     let mut out = Covered::default();
@@ -525,8 +532,8 @@ impl<'m> Evaluator<'m> {
             for_each_count(map, rec, |c, id, count, chunk| {
                 let value = map.terms.eval(count, counters);
                 let now = (value != 0, value < 0);
+                let was = sign(nonzero, negative, i);
                 let (word, bit) = (i as usize / 64, 1 << (i % 64));
-                let was = (nonzero[word] & bit != 0, negative[word] & bit != 0);
                 if chunk != NONE
                     && may_change(negatives[chunk as usize], was, now)
                     && !std::mem::replace(&mut chunk_done[chunk as usize], true)
@@ -616,7 +623,7 @@ impl<'m> Evaluator<'m> {
             for_each_count(map, rec, |c, id, count, chunk| {
                 let value = map.terms.eval(count, now);
                 let (nonzero, negative) = (value != 0, value < 0);
-                let was = current.sign(i);
+                let was = sign(&current.nonzero, &current.negative, i);
                 if nonzero != was.0 && id != NONE {
                     let n = &mut more[c][id as usize];
                     if *n == 0 {
@@ -668,11 +675,7 @@ impl<'m> Evaluator<'m> {
             }
         }
         changed.clear();
-        let covered = list(differing);
-        for words in differing.iter_mut() {
-            words.fill(0);
-        }
-        covered
+        take_list(differing)
     }
 
     /// Like [`covered`](Self::covered), with the execution count of each
@@ -732,10 +735,7 @@ impl<'m> Evaluator<'m> {
         }
         self.views.clear();
         whole.clear();
-        let covered = list(&seen);
-        for words in &mut seen {
-            words.fill(0);
-        }
+        let covered = take_list(&mut seen);
         self.differing = seen;
         let take = |c: Criterion, ids: Vec<u32>| {
             let counts = &counts[criterion_index(c)];

@@ -1,6 +1,6 @@
 //! What one `mg.source` costs in an instrumented test binary: the SUT inside
-//! `mg.source` (source key, source record, counter reset + scan, coverage
-//! record) against the same instrumented SUT called directly.
+//! `mg.source` (source key, source record, the scans that read and zero the
+//! counters, coverage record) against the same instrumented SUT called directly.
 //!
 //! Included with `#[path]` by the test of each capture fixture; run only by
 //! `cargo xtask bench`, which builds the fixture through `cargo mtcov` (so
@@ -102,12 +102,13 @@ pub fn run<I: Debug + 'static, O>(
     take_source_ns();
     let num_counters = own_num_counters(std::path::Path::new(&record_dir));
     // As large as the counter array: zeroing it before a direct call costs
-    // what the capture's reset costs, cache misses in the SUT included.
+    // one memset of the section, cache misses in the SUT included (the
+    // baseline of the capture's target).
     let mut scratch = vec![0u64; num_counters as usize];
 
     let (mut direct, mut first, mut repeat, mut key) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    // The reset as `capture` does it: one memset over the counter array.
+    // One memset over the counter array before each direct call.
     let mut direct_after_reset = Vec::new();
     let (mut close_recorded, mut close_plain) = (Vec::new(), Vec::new());
     for round in 0..rounds {

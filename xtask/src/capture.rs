@@ -164,7 +164,7 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) ->
             us(overhead("source_repeat_ns")),
         )
         .target(Target::Median(fixture.target_us))
-        .note("known input: key, reset, scan, dedup"),
+        .note("known input: key, scans that zero the counters, dedup"),
         Row::new(
             SECTION,
             format!("{title}: a relation::close check, recorded"),
@@ -194,7 +194,7 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) ->
             format!("{title}: of which the counter reset"),
             us(overhead("direct_after_reset_ns")),
         )
-        .note("one memset of as many counters before a direct call, as capture does it"),
+        .note("one memset of as many counters before a direct call (capture zeroes only the non-zero ones, as it scans)"),
     ]);
     rows
 }

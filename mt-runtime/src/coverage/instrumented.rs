@@ -1,7 +1,7 @@
 //! The capture itself, in an instrumented build: the profile's layout,
 //! the capture lock and window, the aside sums.
 
-use super::section::{Counters, check_version, scan};
+use super::section::{Counters, check_version, scan, scan_and_zero};
 use mtcov_protocol::counters::add as add_counters;
 use mtcov_protocol::{CoverageLayout, FunctionEntry};
 use std::cell::Cell;
@@ -160,7 +160,7 @@ pub(crate) struct Window {
 
 impl Window {
     /// Takes the lock, adds what ran since the last window to the
-    /// `outside` counters and zeroes every counter; `None` when coverage
+    /// `outside` counters and zeroes them; `None` when coverage
     /// is unknown or this thread is already inside a window (a source
     /// execution nested in another belongs to the outer one; locking
     /// again would deadlock). Not generic and never inlined: it runs
@@ -177,9 +177,8 @@ impl Window {
         let Shared {
             buffer, outside, ..
         } = &mut *shared;
-        scan(section(), buffer);
+        scan_and_zero(section(), buffer);
         add_dense(outside, buffer);
-        section().reset();
         Some(Window {
             shared,
             shares: super::Shares {
@@ -189,29 +188,37 @@ impl Window {
         })
     }
 
-    /// The counters the window's execution left non-zero.
+    /// The counters the window's execution left non-zero (left as they
+    /// are: what runs until the next window opens is added to the
+    /// `outside` counters then).
     #[inline(never)]
     fn close(&mut self) -> &[(u32, u64)] {
         scan(section(), &mut self.shared.buffer);
         &self.shared.buffer
     }
 
-    /// Adds what ran since the last reset to the aside counters, then
-    /// zeroes every counter.
+    /// The counters the execution since the last zeroing left non-zero,
+    /// zeroed as they are read: every counter is zero after it.
     #[inline(never)]
-    fn set_aside(&mut self) {
-        scan(section(), &mut self.shared.buffer);
-        self.aside_scanned();
+    fn take(&mut self) -> &[(u32, u64)] {
+        scan_and_zero(section(), &mut self.shared.buffer);
+        &self.shared.buffer
     }
 
-    /// Adds the counters [`close`](Self::close) scanned to the aside
-    /// counters, then zeroes every counter.
+    /// Adds what ran since the last zeroing to the aside counters, and
+    /// zeroes them.
     #[inline(never)]
-    fn aside_scanned(&mut self) {
+    fn set_aside(&mut self) {
+        self.take();
+        self.aside_taken();
+    }
+
+    /// Adds the counters [`take`](Self::take) read to the aside counters.
+    #[inline(never)]
+    fn aside_taken(&mut self) {
         let Shared { buffer, aside, .. } = &mut *self.shared;
         add_dense(aside, buffer);
         add_counters(&mut self.shares.aside, buffer);
-        section().reset();
     }
 
     /// Runs the execution about to be measured once, unrecorded, so
@@ -220,7 +227,7 @@ impl Window {
     /// or a `thread_local!`'s initialiser, a cache or memo table
     /// filled for this input, an interner's insert) runs here, whatever
     /// ran before in the process, and never in a measured execution.
-    /// Its counters are summed apart (`first_use`), then zeroed. A
+    /// Its counters are summed apart (`first_use`) and zeroed. A
     /// panic here is caught silently and returned: the measured run
     /// that follows meets it again and reports it as usual, and should
     /// it not (a panic on first use only), the caller resumes this one
@@ -230,13 +237,12 @@ impl Window {
         let panicked = crate::panics::quietly(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).err()
         });
-        scan(section(), &mut self.shared.buffer);
+        self.take();
         let Shared {
             buffer, first_use, ..
         } = &mut *self.shared;
         add_dense(first_use, buffer);
         add_counters(&mut self.shares.first_use, buffer);
-        section().reset();
         panicked
     }
 }
@@ -295,10 +301,10 @@ impl GroupWindow {
                 let captures = &mut self.window.shared.captures;
                 captures.0 += 1;
                 captures.1 += u64::from(shared);
+                let counters = self.window.take();
                 if let Some(sink) = self.sink.take() {
-                    sink(self.window.close(), shared);
+                    sink(counters, shared);
                 }
-                section().reset();
             }
         }
         let source = Source {
@@ -335,8 +341,8 @@ impl GroupWindow {
         }
         impl Drop for FollowUp<'_, '_> {
             fn drop(&mut self) {
-                add_counters(self.into, self.window.close());
-                self.window.aside_scanned();
+                add_counters(self.into, self.window.take());
+                self.window.aside_taken();
             }
         }
         let follow_up = FollowUp { window, into };

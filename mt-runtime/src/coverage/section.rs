@@ -35,10 +35,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// therefore must not hold a `&` or `&mut` to it (a reference asserts
 /// that nobody else writes the memory while it lives, which any thread
 /// running instrumented code breaks); this type hands out none:
-/// [`reset`](Counters::reset) and [`load`](Counters::load) work
+/// [`load`](Counters::load) and [`clear`](Counters::clear) work
 /// through raw pointers. The window's own thread is no concern (the
-/// SUT runs between the reset and the scan, never during them); other
-/// threads are, see `reset` and `load`.
+/// SUT runs between one scan and the next, never during them); other
+/// threads are, see `load` and `clear`.
 #[derive(Clone, Copy)]
 pub(super) struct Counters {
     pub(super) begin: *mut u64,
@@ -55,27 +55,24 @@ impl Counters {
         Counters { begin, len }
     }
 
-    /// Zeroes every counter.
+    /// Zeroes counter `index`, with one relaxed atomic 8-byte store.
     ///
     /// Called only under CAPTURE's lock: no other capture window reads
     /// or writes the counters meanwhile. The lock cannot stop a thread
-    /// running instrumented code at the same time; the memset and its
-    /// increments then race, which the language memory model leaves
-    /// undefined and which nothing on this side can prevent short of
-    /// atomic counter updates in the instrumented code. In practice
-    /// (the compiler does not see those writes; the hardware keeps
-    /// aligned stores in place) what such a race can change is counter
-    /// values only, never memory outside the section: an increment
-    /// lost, an increment that read the counter before the reset
-    /// writing back the old count + 1 after it, or, should the memset
-    /// store a counter in pieces, a mix of both. That is the pollution
-    /// the module documentation describes, and why `cargo mtcov` runs
-    /// one test thread.
-    pub(super) fn reset(self) {
-        // SAFETY: `[begin, begin + len)` is valid and aligned (the
-        // contract of `new`); all-zero bytes are a valid u64; no Rust
-        // reference to this memory is in use.
-        unsafe { std::ptr::write_bytes(self.begin, 0, self.len) }
+    /// running instrumented code at the same time; its non-atomic
+    /// increment and this store then race. What such a race can change
+    /// is that counter's value only, never memory outside the section:
+    /// an increment lost, or an increment that read the counter before
+    /// the store writing back the old count + 1 after it. That is the
+    /// pollution the module documentation describes, and why `cargo
+    /// mtcov` runs one test thread.
+    #[inline(always)]
+    fn clear(self, index: usize) {
+        debug_assert!(index < self.len);
+        // SAFETY: `index < len`, so the pointer is in the section, valid
+        // and 8-byte aligned (the contract of `new`); the atomic view
+        // lives for this one store.
+        unsafe { AtomicU64::from_ptr(self.begin.add(index)) }.store(0, Ordering::Relaxed);
     }
 
     /// Counter `index`, read with one relaxed atomic 8-byte load: one
@@ -98,31 +95,41 @@ impl Counters {
 /// The non-zero counters, as (index, value). Whole 8-counter blocks are
 /// tested at once: most of a large binary's counters are zero.
 pub(super) fn scan(counters: Counters, out: &mut Vec<(u32, u64)>) {
+    scan_with(counters, out, false);
+}
+
+/// [`scan`], zeroing each non-zero counter as it is read: every counter
+/// is zero after it, and the section is read once, not also written
+/// whole (most of it is zero).
+pub(super) fn scan_and_zero(counters: Counters, out: &mut Vec<(u32, u64)>) {
+    scan_with(counters, out, true);
+}
+
+fn scan_with(counters: Counters, out: &mut Vec<(u32, u64)>, zero: bool) {
     out.clear();
+    let mut take = |index: usize| {
+        let value = counters.load(index);
+        if value != 0 {
+            out.push((index as u32, value));
+            if zero {
+                counters.clear(index);
+            }
+        }
+    };
     let blocks = counters.len / 8;
     for block in 0..blocks {
         let first = block * 8;
         let any = (first..first + 8).fold(0, |acc, i| acc | counters.load(i));
         if any != 0 {
-            for index in first..first + 8 {
-                let value = counters.load(index);
-                if value != 0 {
-                    out.push((index as u32, value));
-                }
-            }
+            (first..first + 8).for_each(&mut take);
         }
     }
-    for index in blocks * 8..counters.len {
-        let value = counters.load(index);
-        if value != 0 {
-            out.push((index as u32, value));
-        }
-    }
+    (blocks * 8..counters.len).for_each(take);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Counters, check_version, scan};
+    use super::{Counters, check_version, scan, scan_and_zero};
 
     #[test]
     fn only_the_known_layout_is_read() {
@@ -171,15 +178,21 @@ mod tests {
             let mut out = vec![(99, 99)];
             scan(section(&mut buffer), &mut out);
             assert_eq!(out, expected, "{len} counters");
+            // Scanning again finds the same; scanning and zeroing finds
+            // the same and leaves every counter zero.
+            scan_and_zero(section(&mut buffer), &mut out);
+            assert_eq!(out, expected, "{len} counters, zeroing");
+            assert!(buffer.iter().all(|&c| c == 0), "{len} counters zeroed");
         }
     }
 
     #[test]
-    fn reset_zeroes_every_counter_and_nothing_else() {
+    fn zeroing_touches_nothing_outside_the_section() {
         let mut buffer = [7u64; 21];
         let counters = section(&mut buffer[1..20]);
-        counters.reset();
         let mut out = Vec::new();
+        scan_and_zero(counters, &mut out);
+        assert_eq!(out.len(), 19);
         scan(counters, &mut out);
         assert_eq!(out, []);
         assert_eq!((buffer[0], buffer[20]), (7, 7));

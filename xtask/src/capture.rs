@@ -191,10 +191,10 @@ fn figure_rows(fixture: &Fixture, figures: &serde_json::Value, release: bool) ->
         .note("Debug text + hash"),
         Row::new(
             SECTION,
-            format!("{title}: of which the counter reset"),
+            format!("{title}: one memset of the counters"),
             us(overhead("direct_after_reset_ns")),
         )
-        .note("one memset of as many counters before a direct call (capture zeroes only the non-zero ones, as it scans)"),
+        .note("before a direct call, over as many counters as the section has"),
     ]);
     rows
 }

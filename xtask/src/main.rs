@@ -364,12 +364,13 @@ How to read it:
   `cargo mtcov` (fixtures in `bench/`), the time inside `mg.source` minus
   the time of the same instrumented SUT called directly, per input. *First
   sight* is a new source input: mt-runtime also writes its `source` and
-  `cov` records. *Repeat* is the same input again: source key, counter
-  reset, scan and deduplication, no record. *debug* is the build
-  `cargo mtcov` makes by default (test profile: the SUT at opt-level 0,
-  mt-runtime at 3), *--release* is `cargo mtcov --release`. The *counter
-  reset* row zeroes a buffer as large as the counter array with one
-  `memset` before a direct call, as the capture window does. The large binary instruments the
+  `cov` records. *Repeat* is the same input again: source key, the
+  scans that read and zero the counters, deduplication, no record.
+  *debug* is the build `cargo mtcov` makes by default (test profile: the
+  SUT at opt-level 0, mt-runtime at 3), *--release* is `cargo mtcov
+  --release`. The *memset* row zeroes a buffer as large as the counter
+  array with one `memset` before a direct call (capture zeroes only the
+  non-zero counters, as it scans them). The large binary instruments the
   crates its SUT uses (regex, pulldown-cmark, syn, ...) through
   `bench/instrument-deps.sh`, which cargo-mtcov's wrapper chains to, plus
   3,500 generated branchy functions; *counters* is `num_counters` from the

@@ -43,7 +43,7 @@
 
 pub(crate) mod build;
 pub(crate) mod decode;
-pub mod eval;
+mod eval;
 mod items;
 mod linear;
 mod lines;

@@ -49,6 +49,14 @@ pub const CASES_ENV: &str = "MTCOV_CASES";
 /// reduce` writes one). Every other group is not run and not recorded.
 pub const SELECT_ENV: &str = "MTCOV_SELECT";
 
+/// The environment variable that makes a test process run one part of its
+/// metamorphic groups, `P/N` ([`selection::part`]): the groups it meets
+/// are numbered from 0 in the order it meets them, and it runs those whose
+/// number is `P` modulo `N`. `cargo mtcov` runs a long test's parts side
+/// by side, each a process of the whole test, and merges their records
+/// into the file one process would have written.
+pub const SPLIT_ENV: &str = "MTCOV_SPLIT";
+
 /// The packages of mtcov itself: never instrumented, never measured, never
 /// part of a user's system under test.
 pub const OWN_PACKAGES: [&str; 3] = ["mt-runtime", "mt-macros", "mtcov-protocol"];

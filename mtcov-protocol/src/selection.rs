@@ -56,9 +56,44 @@ pub fn parse(text: &str) -> Result<Vec<(String, u64)>, String> {
     Ok(groups)
 }
 
+/// The value of [`SPLIT_ENV`](crate::SPLIT_ENV) for part `part` of
+/// `parts`.
+pub fn part(part: u64, parts: u64) -> String {
+    format!("{part}/{parts}")
+}
+
+/// The part and the number of parts of a [`SPLIT_ENV`](crate::SPLIT_ENV)
+/// value, or what is wrong with it.
+///
+/// ```
+/// use mtcov_protocol::selection;
+///
+/// assert_eq!(selection::parse_part(&selection::part(1, 3)), Ok((1, 3)));
+/// assert!(selection::parse_part("3/3").is_err());
+/// ```
+pub fn parse_part(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("`{text}` is not `P/N` with 0 <= P < N");
+    let (part, parts) = text.trim().split_once('/').ok_or_else(bad)?;
+    let part: u64 = part.parse().map_err(|_| bad())?;
+    let parts: u64 = parts.parse().map_err(|_| bad())?;
+    if part >= parts {
+        return Err(bad());
+    }
+    Ok((part, parts))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_round_trip_and_bad_ones_are_refused() {
+        assert_eq!(parse_part(&part(0, 2)), Ok((0, 2)));
+        assert_eq!(parse_part("2/5"), Ok((2, 5)));
+        for bad in ["", "1", "1/0", "2/2", "-1/2", "a/b", "1/2/3"] {
+            assert!(parse_part(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn lines_round_trip_and_comments_are_cut() {

@@ -50,6 +50,7 @@ pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 use changes::{FunctionKey, OldLines};
+pub(crate) use groups::merge_parts;
 
 /// What changed since `REF`, in the old version's lines.
 struct Changes {

@@ -11,7 +11,7 @@ use crate::build::BuildOutput;
 use crate::cli::MtcovArgs;
 use crate::error::ExitStatus;
 use crate::records::shards::Shard;
-use crate::run::last_run::{NewRun, RunFacts};
+use crate::run::last_run::{LastRun, NewRun, RunFacts};
 use crate::run::{self, RunPlan};
 use crate::term;
 
@@ -42,10 +42,12 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         Some(checked) => Some(affected::plan(workspace, checked, build, !args.run.serial)?),
         None => None,
     };
+    let split = split_plan(args, &mtcov_dir);
     let new_run = NewRun::start(&mtcov_dir)?;
     let mut run_plan = run_plan(args, build, new_run.record_dir());
     run_plan.keep = plan.as_ref().map(|p| &p.keep);
     run_plan.select = plan.as_ref().map(|p| &p.select);
+    run_plan.split = split.as_ref();
     let mut runs = match run::run_tests(&run_plan) {
         Ok(runs) => runs,
         Err(e) => {
@@ -92,7 +94,11 @@ fn run_shard(
     let _ = std::fs::remove_dir_all(dir);
     let record_dir = dir.join("records");
     fs_err::create_dir_all(&record_dir)?;
-    let runs = match run::run_tests(&run_plan(args, build, &record_dir)) {
+    // The shard's tests' times are the last whole run's.
+    let split = split_plan(args, dir.parent().unwrap_or(dir));
+    let mut plan = run_plan(args, build, &record_dir);
+    plan.split = split.as_ref();
+    let runs = match run::run_tests(&plan) {
         Ok(runs) => runs,
         Err(e) => {
             let _ = std::fs::remove_dir_all(dir);
@@ -112,7 +118,21 @@ fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Pat
         options: &args.run,
         keep: None,
         select: None,
+        split: None,
     }
+}
+
+/// Which tests run in parts side by side (`--split`), judged from the
+/// last run kept in `dir` (none under `--serial`).
+fn split_plan(args: &MtcovArgs, dir: &Path) -> Option<run::SplitPlan<'static>> {
+    if args.run.serial {
+        return None;
+    }
+    let last = LastRun::load(dir).ok();
+    Some(run::SplitPlan {
+        parts: run::Parts::new(args.run.split, last.as_ref(), args.run.jobs()),
+        merge: &|texts| affected::merge_parts(texts),
+    })
 }
 
 /// The build options of a run: with `--branch` when a criterion needs it.

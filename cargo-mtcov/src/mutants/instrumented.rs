@@ -65,6 +65,7 @@ pub(crate) fn run(
         options: &run::RunOptions::default(),
         keep: None,
         select: None,
+        split: None,
     }) {
         Ok(runs) => runs,
         Err(e) => {

@@ -40,7 +40,6 @@
 //! Test output goes to our stderr; stdout is the report's.
 
 use std::collections::{HashMap, HashSet};
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -58,6 +57,7 @@ pub(crate) mod partition;
 pub(crate) mod pool;
 mod progress;
 mod record_files;
+pub(crate) mod split;
 
 pub(crate) use command::TestEnv;
 pub(crate) use list::TestArgs;
@@ -71,6 +71,7 @@ pub(crate) use record_files::{
     RecordText, canonical, compress_records, header_of, headers, record_files, record_text,
     with_binary, written_name,
 };
+pub(crate) use split::{Parts, SplitPlan};
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]
@@ -87,6 +88,9 @@ pub(crate) struct RunPlan<'a> {
     /// Per (executable, test), the selection file (`MTCOV_SELECT`) of the
     /// MGs to run (`--affected` keeps the others' records).
     pub select: Option<&'a HashMap<(PathBuf, String), PathBuf>>,
+    /// Which tests run in parts side by side, and how their parts' records
+    /// merge (`--split`); `None`: every test whole.
+    pub split: Option<&'a split::SplitPlan<'a>>,
 }
 
 impl RunPlan<'_> {
@@ -111,6 +115,8 @@ struct Job {
     per_test: bool,
     /// The selection file of the MGs it runs (`MTCOV_SELECT`).
     select: Option<PathBuf>,
+    /// The part of its test's MGs it runs, and of how many (`MTCOV_SPLIT`).
+    part: Option<(u64, u64)>,
 }
 
 /// Runs the selected tests of every executable; a failing or aborting
@@ -129,16 +135,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
              input never ran; drop the option, or drop --serial (each test then runs in its own process)"
         );
     }
-    let jobs = plan
-        .options
-        .jobs
-        .map(NonZeroUsize::get)
-        .or_else(|| {
-            std::thread::available_parallelism()
-                .ok()
-                .map(NonZeroUsize::get)
-        })
-        .unwrap_or(1);
+    let jobs = plan.options.jobs();
     let timeout = plan.options.test_timeout;
     let exes = plan.executables;
 
@@ -156,34 +153,45 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     }
     let with_mrs = binaries_with_mrs(plan.record_dir, exes, &listing.pids)?;
     let mut queue = plan_jobs(plan, &args, &no_harness, &listing.tests_of, &with_mrs);
-    // Binaries sharing one process usually run longest: start them first.
-    queue.sort_by_key(|job| job.per_test);
+    // Binaries sharing one process usually run longest, then split tests'
+    // parts: start them first.
+    queue.sort_by_key(|job| (job.per_test, job.part.is_none()));
 
     let labels: Vec<String> = exes.iter().map(short_label).collect();
     let jobs = if plan.options.serial { 1 } else { jobs };
-    let finished = pool::run(
-        queue.len(),
-        jobs,
-        timeout,
-        |i| {
-            let job = &queue[i];
-            let mut command = plan.test_env().command(&exes[job.binary], &job.args)?;
-            if job.one_thread {
-                command.env("RUST_TEST_THREADS", "1");
-            }
-            if let Some(select) = &job.select {
-                command.env(mtcov_protocol::SELECT_ENV, select);
-            }
-            Ok(command)
-        },
-        |i, finished| {
-            let show = args.shows_output();
-            report_progress(&queue[i], &labels[queue[i].binary], exes, finished, show);
-        },
-    )?;
+    let run_queue = |queue: &[Job]| {
+        pool::run(
+            queue.len(),
+            jobs,
+            timeout,
+            |i| {
+                let job = &queue[i];
+                let mut command = plan.test_env().command(&exes[job.binary], &job.args)?;
+                if job.one_thread {
+                    command.env("RUST_TEST_THREADS", "1");
+                }
+                if let Some(select) = &job.select {
+                    command.env(mtcov_protocol::SELECT_ENV, select);
+                }
+                if let Some((part, parts)) = job.part {
+                    command.env(
+                        mtcov_protocol::SPLIT_ENV,
+                        mtcov_protocol::selection::part(part, parts),
+                    );
+                }
+                Ok(command)
+            },
+            |i, finished| {
+                let show = args.shows_output();
+                report_progress(&queue[i], &labels[queue[i].binary], exes, finished, show);
+            },
+        )
+    };
+    let finished = run_queue(&queue)?;
+    let settled = settle_splits(plan, queue, finished, run_queue)?;
 
     let mut summary = Tally::default();
-    for (job, finished) in queue.iter().zip(&finished) {
+    for (job, finished, note) in &settled {
         let outcome = BinaryOutcome::of(finished);
         let tests = test_outcomes(job, finished, &outcome);
         summary.add(&tests, &labels[job.binary]);
@@ -195,10 +203,89 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             outcome,
             duration_ms: millis(finished.duration),
             tests,
+            parts: note.parts,
+            kept_whole: note.kept_whole.clone(),
         });
     }
     summary.print();
     Ok(runs)
+}
+
+/// How a process came to be, when its test was split.
+#[derive(Default)]
+struct SplitNote {
+    parts: Option<u64>,
+    kept_whole: Option<String>,
+}
+
+/// The processes of a run with each split test's parts settled: merged
+/// into one process, or replaced by a run of the test whole (`run_queue`
+/// runs those).
+fn settle_splits(
+    plan: &RunPlan<'_>,
+    queue: Vec<Job>,
+    finished: Vec<pool::Finished>,
+    run_queue: impl Fn(&[Job]) -> Result<Vec<pool::Finished>>,
+) -> Result<Vec<(Job, pool::Finished, SplitNote)>> {
+    let Some(split_plan) = plan.split else {
+        return Ok(queue
+            .into_iter()
+            .zip(finished)
+            .map(|(job, finished)| (job, finished, SplitNote::default()))
+            .collect());
+    };
+    let mut settled = Vec::with_capacity(queue.len());
+    let mut parts_of: HashMap<(usize, String), Vec<(Job, pool::Finished)>> = HashMap::new();
+    for (job, finished) in queue.into_iter().zip(finished) {
+        match job.part {
+            Some(_) => parts_of
+                .entry((job.binary, job.tests[0].clone()))
+                .or_default()
+                .push((job, finished)),
+            None => settled.push((job, finished, SplitNote::default())),
+        }
+    }
+    let mut split: Vec<_> = parts_of.into_iter().collect();
+    split.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut whole = Vec::new();
+    for ((binary, test), mut parts) in split {
+        parts.sort_by_key(|(job, _)| job.part);
+        let exe = &plan.executables[binary];
+        let refs: Vec<(&Job, &pool::Finished)> = parts.iter().map(|(j, f)| (j, f)).collect();
+        let count = parts.len() as u64;
+        match split::settle(plan.record_dir, &exe.path, &refs, split_plan.merge)? {
+            split::Settled::Merged(finished) => {
+                let (mut job, _) = parts.swap_remove(0);
+                job.part = None;
+                let note = SplitNote {
+                    parts: Some(count),
+                    kept_whole: None,
+                };
+                settled.push((job, finished, note));
+            }
+            split::Settled::Whole { why, unmergeable } => {
+                crate::term::note(format_args!(
+                    "test `{test}` of {} ran in {count} parts, and {why}: running it whole",
+                    exe.path.display()
+                ));
+                let (mut job, _) = parts.swap_remove(0);
+                job.part = None;
+                whole.push((job, unmergeable.then_some(why)));
+            }
+        }
+    }
+    if !whole.is_empty() {
+        let (jobs, notes): (Vec<Job>, Vec<Option<String>>) = whole.into_iter().unzip();
+        let finished = run_queue(&jobs)?;
+        for ((job, finished), kept_whole) in jobs.into_iter().zip(finished).zip(notes) {
+            let note = SplitNote {
+                parts: None,
+                kept_whole,
+            };
+            settled.push((job, finished, note));
+        }
+    }
+    Ok(settled)
 }
 
 /// The tests each binary with a libtest harness lists, and its listing
@@ -261,6 +348,8 @@ fn list_tests(
             outcome: BinaryOutcome::Passed,
             duration_ms: millis(finished.duration),
             tests: Vec::new(),
+            parts: None,
+            kept_whole: None,
         });
     }
     Ok(Listing {
@@ -296,6 +385,7 @@ fn plan_jobs(
                     tests: Vec::new(),
                     per_test: false,
                     select: None,
+                    part: None,
                 });
                 announce(exe, "as one process (no libtest harness)");
             }
@@ -348,6 +438,7 @@ fn plan_jobs(
                 tests: chosen,
                 per_test: false,
                 select: None,
+                part: None,
             });
         } else {
             announce(exe, &format!("{count}, one process each"));
@@ -356,14 +447,26 @@ fn plan_jobs(
                     .select
                     .and_then(|select| select.get(&(exe.path.clone(), test.clone())))
                     .cloned();
-                queue.push(Job {
-                    binary,
-                    args: args.exact_args([test.as_str()]),
-                    one_thread: false,
-                    tests: vec![test],
-                    per_test: true,
-                    select,
-                });
+                let excluded = select.is_some()
+                    || plan
+                        .options
+                        .no_split
+                        .iter()
+                        .any(|n| test.contains(n.as_str()));
+                let parts = plan
+                    .split
+                    .map_or(1, |split| split.parts.of(&exe.path, &test, excluded));
+                for part in 0..parts {
+                    queue.push(Job {
+                        binary,
+                        args: args.exact_args([test.as_str()]),
+                        one_thread: false,
+                        tests: vec![test.clone()],
+                        per_test: true,
+                        select: select.clone(),
+                        part: (parts > 1).then_some((part, parts)),
+                    });
+                }
             }
         }
     }
@@ -466,6 +569,7 @@ mod tests {
             tests: vec!["a".into(), "b".into(), "c".into(), "d".into()],
             per_test: false,
             select: None,
+            part: None,
         };
         let finished = pool::Finished {
             pid: 1,

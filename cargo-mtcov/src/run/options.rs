@@ -1,6 +1,6 @@
 //! `cargo mtcov`'s options for running tests.
 
-use std::num::NonZeroUsize;
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::time::Duration;
 
 use super::Partition;
@@ -29,6 +29,55 @@ pub(crate) struct RunOptions {
     /// `cargo mtcov merge`, and no report is printed.
     #[arg(long, value_name = "KIND:M/N")]
     pub partition: Option<Partition>,
+
+    /// Run a long test's MGs in parts side by side, each part a process of
+    /// the whole test, and merge their records: `auto` (a test that took
+    /// more than its share of the last run, at least 2 s), `never`, or a
+    /// number of parts for every test of a binary with MRs (at most
+    /// `--jobs`).
+    #[arg(long, value_name = "auto|never|N", default_value = "auto", value_parser = parse_split)]
+    pub split: Split,
+
+    /// Never split this test (a test that writes a fixed path or holds a
+    /// global resource would race with its other parts): a test name, or
+    /// a part of one, as libtest filters match. Repeatable.
+    #[arg(long, value_name = "TEST")]
+    pub no_split: Vec<String>,
+}
+
+impl RunOptions {
+    /// Test processes to run at once: `--jobs`, else the number of CPUs.
+    pub(crate) fn jobs(&self) -> usize {
+        self.jobs
+            .map(NonZeroUsize::get)
+            .or_else(|| {
+                std::thread::available_parallelism()
+                    .ok()
+                    .map(NonZeroUsize::get)
+            })
+            .unwrap_or(1)
+    }
+}
+
+/// `--split`: when a test's MGs run in parts side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Split {
+    /// A test that took more than its share of the last run.
+    Auto,
+    Never,
+    /// Every test of a binary with MRs, in this many parts.
+    Parts(NonZeroU64),
+}
+
+fn parse_split(text: &str) -> Result<Split, String> {
+    match text {
+        "auto" => Ok(Split::Auto),
+        "never" => Ok(Split::Never),
+        n => n
+            .parse::<NonZeroU64>()
+            .map(Split::Parts)
+            .map_err(|_| format!("`{n}` is not `auto`, `never` or a number of parts")),
+    }
 }
 
 impl Default for RunOptions {
@@ -38,6 +87,8 @@ impl Default for RunOptions {
             serial: false,
             test_timeout: Duration::from_secs(600),
             partition: None,
+            split: Split::Auto,
+            no_split: Vec::new(),
         }
     }
 }

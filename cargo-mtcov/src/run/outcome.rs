@@ -123,6 +123,14 @@ pub struct ProcessRun {
     pub duration_ms: u64,
     /// The tests it ran, with their outcomes, as far as known.
     pub tests: Vec<TestRun>,
+    /// Its test ran in this many parts side by side, merged into this
+    /// process (`--split`); its time is theirs added up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<u64>,
+    /// Why its test ran whole after its parts' records could not be
+    /// merged: the next run does not split it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_whole: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

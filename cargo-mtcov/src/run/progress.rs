@@ -59,7 +59,9 @@ pub(super) fn report_progress(
     let tests = test_outcomes(job, finished, &outcome);
     let seconds = finished.duration.as_secs_f64();
     let mut text = String::new();
-    let show_output = show_passing || !job.per_test || outcome != BinaryOutcome::Passed;
+    // A part that did not pass is run again whole, which shows its output.
+    let show_output =
+        show_passing || (job.part.is_none() && (!job.per_test || outcome != BinaryOutcome::Passed));
     if show_output && !finished.output.is_empty() {
         text.push_str(&String::from_utf8_lossy(&finished.output));
         if !text.ends_with('\n') {
@@ -74,11 +76,18 @@ pub(super) fn report_progress(
             Some(TestOutcome::Aborted) => ("ABORT", false),
             _ => ("FAIL", false),
         };
+        let part = job
+            .part
+            .map_or_else(String::new, |(p, n)| format!(" (part {} of {n})", p + 1));
         text.push_str(&format!(
-            "{} [{seconds:>8.3}s] {label} {}\n",
+            "{} [{seconds:>8.3}s] {label} {}{part}\n",
             term::result_word(word, passed),
             job.tests.join(" ")
         ));
+    }
+    if job.part.is_some() {
+        term::test_process(&text, outcome == BinaryOutcome::Passed);
+        return;
     }
     let path = exes[job.binary].path.display();
     let what = match job.tests.as_slice() {

@@ -1,0 +1,275 @@
+//! A long test's MGs in parts, side by side.
+//!
+//! `cargo test` runs one test on one thread: a suite whose MRs sit in one
+//! `check` or `check_strategy` test leaves every other core idle while it
+//! runs. A test whose last run took more than its share of the run is
+//! run as `N` processes side by side (`MTCOV_SPLIT=P/N`): each runs the
+//! test's body and generation whole, and only the MGs whose number, in
+//! the order the process meets them, is `P` modulo `N`. When every part
+//! passed, their records are merged into the file one process would have
+//! written (the stage above gives the merge: it checks that every part met
+//! the same MGs and ran its share of them), and the test is reported as
+//! one process. A part that did not pass, or parts whose records cannot
+//! be merged, make the test run again whole, and that run is the one
+//! reported: its failures, shrunk inputs and verdicts are those of an
+//! unsplit run.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context as _, Result};
+
+use super::last_run::LastRun;
+use super::options::Split;
+use super::{BinaryOutcome, Job, pool, record_files, written_name};
+
+/// A test shorter than this in the last run is never split: each part
+/// runs the test's body again.
+const SHORTEST: Duration = Duration::from_secs(2);
+
+/// How a split test's parts are merged: the parts' record texts in part
+/// order, into the text of one file, or why they cannot be.
+pub(crate) type MergeParts<'a> = &'a (dyn Fn(&[String]) -> Result<String, String> + Sync);
+
+/// Which tests run in parts, and how their parts' records merge.
+pub(crate) struct SplitPlan<'a> {
+    pub(crate) parts: Parts,
+    pub(crate) merge: MergeParts<'a>,
+}
+
+impl std::fmt::Debug for SplitPlan<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SplitPlan")
+            .field("parts", &self.parts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Into how many parts each test is split: by [`Split`], from the last
+/// run's time of each test; `jobs` processes run at once.
+#[derive(Debug)]
+pub(crate) struct Parts {
+    split: Split,
+    /// (binary path, test) -> its process's time in the last run, and
+    /// whether its parts could be merged then.
+    last: HashMap<(PathBuf, String), (Duration, bool)>,
+    /// The last run's time of all its processes.
+    total: Duration,
+    jobs: usize,
+}
+
+impl Parts {
+    /// The plan for a run of `jobs` processes at once; `last`, the last
+    /// run of this target directory, if any.
+    pub(crate) fn new(split: Split, last: Option<&LastRun>, jobs: usize) -> Parts {
+        let mut parts = Parts {
+            split,
+            last: HashMap::new(),
+            total: Duration::ZERO,
+            jobs,
+        };
+        for run in last.map_or(&[][..], |l| l.runs.as_slice()) {
+            for process in &run.processes {
+                let time = Duration::from_millis(process.duration_ms);
+                parts.total += time;
+                if let [test] = process.tests.as_slice() {
+                    parts.last.insert(
+                        (run.path.clone(), test.name.clone()),
+                        (time, process.kept_whole.is_none()),
+                    );
+                }
+            }
+        }
+        parts
+    }
+
+    /// Into how many parts to run `test` of `binary` (1: whole).
+    pub(crate) fn of(&self, binary: &Path, test: &str, excluded: bool) -> u64 {
+        if self.jobs < 2 || excluded {
+            return 1;
+        }
+        match self.split {
+            Split::Never => 1,
+            Split::Parts(n) => n.get().min(self.jobs as u64),
+            Split::Auto => {
+                let Some(&(time, mergeable)) = self.last.get(&(binary.to_owned(), test.to_owned()))
+                else {
+                    return 1;
+                };
+                if !mergeable || time < SHORTEST {
+                    return 1;
+                }
+                // Its share of the run were the run spread evenly over the jobs.
+                let share = self.total.as_secs_f64() / self.jobs as f64;
+                let parts = (time.as_secs_f64() / share.max(f64::MIN_POSITIVE)).ceil() as u64;
+                parts.clamp(1, self.jobs as u64)
+            }
+        }
+    }
+}
+
+/// The record file a part's process (`pid`, of the executable `binary`)
+/// wrote in `dir`.
+fn file_of(dir: &Path, binary: &Path, pid: u32) -> Result<Option<PathBuf>> {
+    let stem = binary
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let prefix = format!("{stem}-{pid}");
+    for file in record_files(dir)? {
+        let name = written_name(&file);
+        let rest = name.strip_prefix(&prefix).unwrap_or_default();
+        if rest == ".jsonl" || (rest.starts_with('-') && rest.ends_with(".jsonl")) {
+            let text = super::record_text(&file)?.whole(&file)?;
+            if super::header_of(&text).is_some_and(|h| h.pid == u64::from(pid)) {
+                return Ok(Some(file));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// A split test after its parts ran.
+pub(super) enum Settled {
+    /// Its parts merged into its first part's file and process.
+    Merged(pool::Finished),
+    /// To run again whole: why, and whether its parts' records could not
+    /// be merged (the next run then keeps it whole), not only failed.
+    Whole { why: String, unmergeable: bool },
+}
+
+/// One split test after its parts ran: merged, or to run again whole.
+pub(super) fn settle(
+    dir: &Path,
+    binary: &Path,
+    parts: &[(&Job, &pool::Finished)],
+    merge: MergeParts<'_>,
+) -> Result<Settled> {
+    let mut files = Vec::with_capacity(parts.len());
+    for (_, finished) in parts {
+        files.push(file_of(dir, binary, finished.pid)?);
+    }
+    let outcome = |f: &pool::Finished| BinaryOutcome::of(f);
+    let verdict = if let Some((job, finished)) = parts
+        .iter()
+        .find(|(_, f)| outcome(f) != BinaryOutcome::Passed)
+    {
+        let (part, of) = job.part.unwrap_or((0, 1));
+        Err((
+            format!(
+                "its part {} of {of} {}",
+                part + 1,
+                outcome(finished).failure().unwrap_or("failed")
+            ),
+            false,
+        ))
+    } else if let Some(missing) = files.iter().position(Option::is_none) {
+        Err((
+            format!("its part {} wrote no record file", missing + 1),
+            false,
+        ))
+    } else {
+        let mut texts = Vec::with_capacity(files.len());
+        for file in files.iter().flatten() {
+            texts.push(super::record_text(file)?.whole(file)?);
+        }
+        merge(&texts).map_err(|why| (format!("its parts' records cannot be merged: {why}"), true))
+    };
+    match verdict {
+        Ok(merged) => {
+            let mut files = files.into_iter().flatten();
+            let first = files.next().expect("every part has its file");
+            fs_err::write(&first, merged)
+                .with_context(|| format!("cannot write {}", first.display()))?;
+            for other in files {
+                fs_err::remove_file(other)?;
+            }
+            let (_, first_part) = parts[0];
+            let mut output = Vec::new();
+            for (_, finished) in parts {
+                output.extend_from_slice(&finished.output);
+            }
+            Ok(Settled::Merged(pool::Finished {
+                pid: first_part.pid,
+                status: first_part.status,
+                timed_out: false,
+                duration: parts.iter().map(|(_, f)| f.duration).sum(),
+                output,
+            }))
+        }
+        Err((why, unmergeable)) => {
+            for file in files.into_iter().flatten() {
+                fs_err::remove_file(file)?;
+            }
+            Ok(Settled::Whole { why, unmergeable })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{ProcessRun, TestOutcome, TestRun};
+    use std::num::NonZeroU64;
+
+    fn last(tests: &[(&str, u64)], whole: u64) -> LastRun {
+        let process = |name: &str, ms: u64| ProcessRun {
+            pid: 1,
+            listing: false,
+            outcome: BinaryOutcome::Passed,
+            duration_ms: ms,
+            tests: vec![TestRun {
+                name: name.to_owned(),
+                outcome: TestOutcome::Passed,
+            }],
+            parts: None,
+            kept_whole: None,
+        };
+        let mut processes: Vec<ProcessRun> = tests.iter().map(|(n, ms)| process(n, *ms)).collect();
+        let mut unit = process("a", whole);
+        unit.tests.push(unit.tests[0].clone());
+        processes.push(unit);
+        let text = serde_json::json!({
+            "format": 4, "record_dir": "/r", "branch": false,
+            "build": {"executables": [], "library_paths": [], "test_env": [], "member_libraries": [],
+                      "sources": [], "workspace_root": "/w", "target_dir": "/t"},
+            "stamps": [], "runs": [{"path": "/t/x", "outcome": "Passed", "processes": processes}]
+        });
+        serde_json::from_value(text).unwrap()
+    }
+
+    #[test]
+    fn only_a_test_longer_than_its_share_is_split() {
+        // One MR test of 60 s beside a unit-test process of 1 s, 2 jobs:
+        // the MR test is more than half the run.
+        let run = last(&[("mrs", 60_000), ("small", 500)], 1_000);
+        let parts = Parts::new(Split::Auto, Some(&run), 2);
+        assert_eq!(parts.of(Path::new("/t/x"), "mrs", false), 2);
+        assert_eq!(parts.of(Path::new("/t/x"), "small", false), 1);
+        // Not in the last run, kept whole by the user, one job.
+        assert_eq!(parts.of(Path::new("/t/x"), "new", false), 1);
+        assert_eq!(parts.of(Path::new("/t/x"), "mrs", true), 1);
+        assert_eq!(
+            Parts::new(Split::Auto, Some(&run), 1).of(Path::new("/t/x"), "mrs", false),
+            1
+        );
+        // Many tests of even length: none is split.
+        let even = last(&[("a", 5_000), ("b", 5_000), ("c", 5_000)], 0);
+        assert_eq!(
+            Parts::new(Split::Auto, Some(&even), 2).of(Path::new("/t/x"), "a", false),
+            1
+        );
+        // Asked for: capped at the jobs.
+        let three = Split::Parts(NonZeroU64::new(3).unwrap());
+        assert_eq!(
+            Parts::new(three, None, 2).of(Path::new("/t/x"), "any", false),
+            2
+        );
+        assert_eq!(
+            Parts::new(Split::Never, Some(&run), 2).of(Path::new("/t/x"), "mrs", false),
+            1
+        );
+    }
+}

@@ -79,6 +79,15 @@ fn read_file(path: &std::ffi::OsStr) -> HashMap<(String, u64), usize> {
 /// How many groups the process met so far, under a part.
 static MET: AtomicU64 = AtomicU64::new(0);
 
+/// The part of its MGs the process runs, and of how many, when it runs
+/// one (`MTCOV_SPLIT`).
+pub(crate) fn part() -> Option<(u64, u64)> {
+    match selection()? {
+        Selection::Part { part, parts } => Some((*part, *parts)),
+        Selection::File(_) => None,
+    }
+}
+
 /// Whether a selection file or a part is set.
 pub(crate) fn active() -> bool {
     selection().is_some()

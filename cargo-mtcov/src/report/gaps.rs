@@ -12,8 +12,9 @@
 //!   these lines;
 //! - `too_few_relations`: a source input covers it, with fewer than k
 //!   classes (or MRs);
-//! - `first_use`: only the warm-up runs before measured executions ran
-//!   it (code run only on first use in a process).
+//! - `first_use`: a warm-up run before a measured execution ran it and no
+//!   measured execution did (code run only on first use in a process),
+//!   whether or not MR code outside source executions ran it too.
 //!
 //! A group is the requirements of one function with one cause (and, for
 //! `too_few_relations`, one closest input): one thing to do. Code outside
@@ -74,10 +75,14 @@ fn cause_of(
     if closest.is_some() {
         return GapCause::TooFewRelations;
     }
-    let aside = input.aside.get(r).is_some_and(|&n| n > 0);
-    if !aside && input.first_use.get(r).is_some_and(|&n| n > 0) {
+    // A warm-up ran it and no measured execution did: it runs only on
+    // first use in a process, whatever else ran it. (MR code outside
+    // `mg.source` running it too is not evidence against: which of the
+    // two reaches code run once per process first is a matter of order.)
+    if input.first_use.get(r).is_some_and(|&n| n > 0) {
         return GapCause::FirstUse;
     }
+    let aside = input.aside.get(r).is_some_and(|&n| n > 0);
     match functions.of(r) {
         Some(f) if functions.source_ran[f as usize] => GapCause::UnreachedLines,
         Some(f) if functions.aside_ran[f as usize] => GapCause::FollowUpsOnly,

@@ -242,7 +242,20 @@ fn settle_splits(
                 .entry((job.binary, job.tests[0].clone()))
                 .or_default()
                 .push((job, finished)),
-            None => settled.push((job, finished, SplitNote::default())),
+            None => {
+                let kept_whole = match job.tests.as_slice() {
+                    [test] if job.per_test && job.select.is_none() => {
+                        let exe = &plan.executables[job.binary];
+                        split_plan.parts.kept_whole(&exe.path, test)
+                    }
+                    _ => None,
+                };
+                let note = SplitNote {
+                    parts: None,
+                    kept_whole,
+                };
+                settled.push((job, finished, note));
+            }
         }
     }
     let mut split: Vec<_> = parts_of.into_iter().collect();

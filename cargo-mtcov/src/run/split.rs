@@ -26,7 +26,7 @@ use super::{BinaryOutcome, Job, pool, record_files, written_name};
 
 /// A test shorter than this in the last run is never split: each part
 /// runs the test's body again.
-const SHORTEST: Duration = Duration::from_secs(2);
+const SHORTEST: Duration = Duration::from_millis(500);
 
 /// How a split test's parts are merged: the parts' record texts in part
 /// order, into the text of one file, or why they cannot be.
@@ -52,8 +52,8 @@ impl std::fmt::Debug for SplitPlan<'_> {
 pub(crate) struct Parts {
     split: Split,
     /// (binary path, test) -> its process's time in the last run, and
-    /// whether its parts could be merged then.
-    last: HashMap<(PathBuf, String), (Duration, bool)>,
+    /// why it was kept whole then, if it was.
+    last: HashMap<(PathBuf, String), (Duration, Option<String>)>,
     /// The last run's time of all its processes.
     total: Duration,
     jobs: usize,
@@ -76,7 +76,7 @@ impl Parts {
                 if let [test] = process.tests.as_slice() {
                     parts.last.insert(
                         (run.path.clone(), test.name.clone()),
-                        (time, process.kept_whole.is_none()),
+                        (time, process.kept_whole.clone()),
                     );
                 }
             }
@@ -93,11 +93,11 @@ impl Parts {
             Split::Never => 1,
             Split::Parts(n) => n.get().min(self.jobs as u64),
             Split::Auto => {
-                let Some(&(time, mergeable)) = self.last.get(&(binary.to_owned(), test.to_owned()))
+                let Some((time, kept_whole)) = self.last.get(&(binary.to_owned(), test.to_owned()))
                 else {
                     return 1;
                 };
-                if !mergeable || time < SHORTEST {
+                if kept_whole.is_some() || *time < SHORTEST {
                     return 1;
                 }
                 // Its share of the run were the run spread evenly over the jobs.
@@ -106,6 +106,15 @@ impl Parts {
                 parts.clamp(1, self.jobs as u64)
             }
         }
+    }
+}
+
+impl Parts {
+    /// Why the last run kept `test` of `binary` whole after its parts'
+    /// records could not be merged: it stays whole, and says so again.
+    pub(crate) fn kept_whole(&self, binary: &Path, test: &str) -> Option<String> {
+        let (_, why) = self.last.get(&(binary.to_owned(), test.to_owned()))?;
+        why.clone()
     }
 }
 

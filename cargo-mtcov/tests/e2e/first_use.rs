@@ -2,6 +2,7 @@
 //! in a process (a `LazyLock`, a `OnceLock`, a `thread_local!` initialiser,
 //! a memo table). Every schedule gives the same `A_k`, advice and
 //! Metamorphic Coverage — the default (a process per test), `--jobs 1`,
+//! each test split into three parts side by side,
 //! `--serial` (one process per binary), nextest, `--partition` shards
 //! merged, and `MTCOV_SELECT` orders — and they are HAND.md's numbers.
 
@@ -88,7 +89,8 @@ fn code_run_only_on_first_use_gives_one_number_on_every_schedule() {
     assert_eq!(differing("first_use::score::capped"), 10);
     assert_eq!(mc["differing"], 10);
 
-    for schedule in [&["--serial"][..], &["--jobs", "1"]] {
+    let split = ["--split", "3", "--jobs", "3"];
+    for schedule in [&["--serial"][..], &["--jobs", "1"], &split] {
         assert_eq!(with(schedule), default, "{schedule:?}");
     }
 

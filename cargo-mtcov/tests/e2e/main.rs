@@ -38,6 +38,7 @@ mod registry_only;
 mod report_formats;
 mod schedules;
 mod self_workspace;
+mod split;
 mod test_code_scope;
 mod threads;
 mod tolerance_hand;

@@ -1,6 +1,7 @@
 //! On every fixture and example: the default run (one process per test of
 //! a binary with MRs, in parallel) gives exactly the report of the serial
-//! run (one process per binary, one test at a time), and of `--jobs 1`.
+//! run (one process per binary, one test at a time), of `--jobs 1`, and of
+//! every test of a binary with MRs split into three parts side by side.
 //! One target directory for all: mt-runtime is built once. Their numbers
 //! are committed (`numbers.json`): a change that should move none is
 //! shown to move none.
@@ -32,7 +33,8 @@ fn json(dir: &Path, extra: &[&str]) -> (Option<i32>, String) {
 /// The report, when there was one to compare.
 fn same_report_on_every_schedule(dir: &Path, package: &[&str]) -> Option<Value> {
     let default = json(dir, package);
-    for schedule in [&["--serial"][..], &["--jobs", "1"]] {
+    let split = ["--split", "3", "--jobs", "3"];
+    for schedule in [&["--serial"][..], &["--jobs", "1"], &split] {
         let mut extra = package.to_vec();
         extra.extend_from_slice(schedule);
         assert_eq!(

@@ -84,7 +84,9 @@ where
             return;
         }
         let kept = self.draw(guided);
-        if let Some((path, key)) = corpus.as_ref().filter(|_| !self.replay) {
+        // Every part of a split test draws the same cases: one saves them.
+        let saves = !self.replay && crate::selection::part().is_none_or(|(part, _)| part == 0);
+        if let Some((path, key)) = corpus.as_ref().filter(|_| saves) {
             let lines: Vec<(u64, String)> = kept
                 .iter()
                 .filter_map(|&case| Some((case, describe(&self.tree(case)?.current()))))

@@ -391,8 +391,11 @@ where
                 shrink_steps: steps,
                 replayed,
             });
+            // A part of a split test does not save it: the test then runs
+            // again whole, and finds and saves it as one process would.
             if !replayed
                 && !self.replay
+                && crate::selection::part().is_none()
                 && let Some((path, key)) = &self.regressions
             {
                 let comment = format!("MR `{}`: {}", mr.info().name(), failure.argument);

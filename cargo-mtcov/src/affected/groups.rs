@@ -391,6 +391,22 @@ pub(crate) fn merge_parts(texts: &[String]) -> Result<String, String> {
             // A site's line sums every MG of its MR, first comparison first.
             return Err("it checks floats with a tolerance, whose sites sum every MG".to_owned());
         }
+        // A verdict can depend on what ran before the MG in its process
+        // (a panic on first use): only one process can tell it.
+        if let Some(failed) = part.groups.iter().find(|g| {
+            matches!(
+                g.record.outcome,
+                mtcov_protocol::Outcome::Violated | mtcov_protocol::Outcome::Panicked
+            )
+        }) {
+            return Err(format!(
+                "an MG of {} {} in part {}, and a verdict can depend on what ran before it in \
+                 its process",
+                failed.id.0,
+                failed.record.outcome.label(),
+                n + 1
+            ));
+        }
         parts.push(part);
     }
     let count = parts.len() as u64;
@@ -763,6 +779,14 @@ mod tests {
         // Parts of two splits: the first ran MGs 0, 2, 4 of three parts.
         let texts = [part(&five(), 0, 3), part(&five(), 1, 2)];
         assert!(merge_parts(&texts).is_err());
+        // A part whose MG panicked: only one process tells its verdict.
+        let panicked = part(&five(), 1, 2).replacen("\"holds\"", "\"panicked\"", 1);
+        let texts = [part(&five(), 0, 2), panicked];
+        assert!(
+            why(&texts).contains("panicked in part 2"),
+            "{}",
+            why(&texts)
+        );
         // A part that is not readable as MGs.
         let texts = [part(&five(), 0, 2), "{}".to_owned()];
         assert!(why(&texts).starts_with("part 2: "));

@@ -339,16 +339,44 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
             },
         );
     }
-    if changes.everything.is_none()
-        && let Some(file) = crate::patch::untracked(root, "--affected")?
+    if changes.everything.is_none() {
+        let written = run::Written::load(&workspace.mtcov_dir());
+        if let Some(file) = crate::patch::untracked(root, "--affected")?
             .into_iter()
-            .next()
-    {
-        changes.everything = Some(format!("{file} is not tracked by git"));
+            .find(|file| readable(workspace, &written, file))
+        {
+            changes.everything = Some(format!(
+                "{file} is not tracked by git, and a build or a test could read it"
+            ));
+        }
     }
     changes.names.sort();
     changes.names.dedup();
     Ok(changes)
+}
+
+/// Whether the untracked file `file` (relative to the workspace root)
+/// could change what a build or a test does: it lies inside a workspace
+/// member's directory, or is one of cargo's and rustup's files (under
+/// `.cargo/`, a toolchain file, a manifest or lock file); not under the
+/// target directory, and not a report `cargo mtcov` wrote there itself
+/// (unchanged since). Files git ignores are not listed at all.
+fn readable(workspace: &Workspace, written: &run::Written, file: &str) -> bool {
+    let path = workspace.root.join(file);
+    if path.starts_with(&workspace.target_dir) || written.wrote(&path) {
+        return false;
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let cargo = file.split(['/', '\\']).any(|part| part == ".cargo")
+        || matches!(
+            name.as_ref(),
+            "rust-toolchain" | "rust-toolchain.toml" | "Cargo.toml" | "Cargo.lock"
+        );
+    cargo
+        || workspace
+            .members
+            .iter()
+            .any(|member| path.starts_with(&member.manifest_dir))
 }
 
 impl Plan {
@@ -413,5 +441,56 @@ impl Plan {
         summary.rerun.sort();
         summary.rerun.dedup();
         Ok(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::Member;
+
+    fn workspace(root: &Path, members: &[&str]) -> Workspace {
+        Workspace {
+            root: root.to_path_buf(),
+            target_dir: root.join("target"),
+            build_root: root.join("target/mtcov"),
+            members: members
+                .iter()
+                .map(|m| Member {
+                    id: (*m).to_owned(),
+                    name: (*m).to_owned(),
+                    manifest_dir: root.join(m),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn untracked_files_count_where_a_build_or_a_test_could_read_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let none = run::Written::default();
+        // A virtual workspace: files at its root are read by no member.
+        let virtual_ws = workspace(root, &["a", "b"]);
+        assert!(readable(&virtual_ws, &none, "a/tests/data.txt"));
+        assert!(readable(&virtual_ws, &none, "b/src/new.rs"));
+        assert!(!readable(&virtual_ws, &none, "notes.md"));
+        assert!(!readable(&virtual_ws, &none, "target/.rustc_info.json"));
+        assert!(!readable(&virtual_ws, &none, "target/mtcov/.lock"));
+        // Cargo's and rustup's own files count wherever they are.
+        assert!(readable(&virtual_ws, &none, ".cargo/config.toml"));
+        assert!(readable(&virtual_ws, &none, "rust-toolchain.toml"));
+        // One package at the root: every file but the target directory's
+        // and the reports mtcov wrote there.
+        let single = workspace(root, &[""]);
+        assert!(readable(&single, &none, "scratch.txt"));
+        assert!(!readable(&single, &none, "target/debug/x"));
+        std::fs::write(root.join("report.json"), "{}").unwrap();
+        let mut written = run::Written::default();
+        written.file(&root.join("report.json"), "{}");
+        assert!(!readable(&single, &written, "report.json"));
+        // Edited since mtcov wrote it: a change like any other.
+        std::fs::write(root.join("report.json"), "{\"mine\":1}").unwrap();
+        assert!(readable(&single, &written, "report.json"));
     }
 }

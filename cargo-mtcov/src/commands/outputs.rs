@@ -15,6 +15,7 @@ use crate::cli::ReportOptions;
 use crate::model::ColorChoice;
 use crate::process::ProcessBuilder;
 use crate::report::{self, Report, TextOptions};
+use crate::run::Written;
 use crate::term;
 
 /// The largest `k` the LCOV output takes: it writes `k` synthetic
@@ -68,15 +69,23 @@ pub(super) fn emit(
 fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) -> Result<()> {
     let mtcov_dir = workspace.mtcov_dir();
     let default = |name: &str| mtcov_dir.join(name);
+    // Reports written into the working tree are known to `--affected`,
+    // which does not take them for a change.
+    let mut written = Written::load(&mtcov_dir);
+    let mut file = |path: &Path, text: &str, what: &str| -> Result<()> {
+        write(path, text, what)?;
+        written.file(path, text);
+        Ok(())
+    };
     if let Some(Some(path)) = &options.json {
-        write(path, &report::render_json_string(report), "JSON report")?;
+        file(path, &report::render_json_string(report), "JSON report")?;
     }
     if let Some(Some(path)) = &options.markdown {
-        write(path, &report::render_markdown(report), "Markdown summary")?;
+        file(path, &report::render_markdown(report), "Markdown summary")?;
     }
     if let Some(path) = &options.lcov {
         let path = path.clone().unwrap_or_else(|| default("lcov.info"));
-        write(&path, &report::render_lcov(report, &workspace.root), "LCOV")?;
+        file(&path, &report::render_lcov(report, &workspace.root), "LCOV")?;
         term::status("Written", format_args!("LCOV {}", path.display()));
     }
     if let Some(path) = &options.cobertura {
@@ -85,12 +94,12 @@ fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) 
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let xml = report::render_cobertura(report, &workspace.root, now);
-        write(&path, &xml, "Cobertura XML")?;
+        file(&path, &xml, "Cobertura XML")?;
         term::status("Written", format_args!("Cobertura XML {}", path.display()));
     }
     if let Some(path) = &options.codecov {
         let path = path.clone().unwrap_or_else(|| default("codecov.json"));
-        write(&path, &report::render_codecov(report), "Codecov JSON")?;
+        file(&path, &report::render_codecov(report), "Codecov JSON")?;
         term::status("Written", format_args!("Codecov JSON {}", path.display()));
     }
     if options.html.is_some() || options.open {
@@ -100,10 +109,17 @@ fn write_files(report: &Report, options: &ReportOptions, workspace: &Workspace) 
             .flatten()
             .unwrap_or_else(|| default("html"));
         let index = write_html(report, &workspace.root, &dir)?;
+        written.dir(&dir);
         term::status("Written", format_args!("HTML report {}", index.display()));
         if options.open {
             open(&index);
         }
+    }
+    if let Err(e) = written.save(&mtcov_dir) {
+        term::warn(format_args!(
+            "{e:#}: a later `--affected` run takes the reports written into the working tree \
+             for changes"
+        ));
     }
     Ok(())
 }

@@ -58,6 +58,7 @@ pub(crate) mod pool;
 mod progress;
 mod record_files;
 pub(crate) mod split;
+mod written;
 
 pub(crate) use command::TestEnv;
 pub(crate) use list::TestArgs;
@@ -72,6 +73,7 @@ pub(crate) use record_files::{
     with_binary, written_name,
 };
 pub(crate) use split::{Parts, SplitPlan};
+pub(crate) use written::Written;
 
 /// Where the test processes write and what they are given.
 #[derive(Debug, Clone)]

@@ -2,7 +2,8 @@
 //! history of six changes (a line inside one function, a new branch, a
 //! changed `const` table, a changed MR, a new input, a change to code no
 //! test runs): after each, the report (text and JSON) equals a full
-//! rerun's, and only the tests the rule selects ran. And the refusals:
+//! rerun's, and only the tests the rule selects ran; a report mtcov wrote
+//! into the tree is no change, a scratch file is. And the refusals:
 //! no last run, a last run of another revision, build, settings or
 //! selection, a kept binary changed since.
 
@@ -306,6 +307,25 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
     let full = mtcov(&[&json_arg], &[], 0);
     let (full_text, full_value, _) = reports(&full, &json);
     assert_eq!((text, value), (full_text, full_value), "after a chain");
+
+    // Untracked files: a report mtcov wrote into the tree is no change; a
+    // scratch file a test could read is, and is named.
+    let in_tree = format!("--json={}", dir.join("mtcov-report.json").display());
+    mtcov(&[&in_tree], &[], 0);
+    let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
+    let (_, _, affected) = reports(&out, &json);
+    assert!(affected["everything"].is_null(), "{affected:#}");
+    assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
+    std::fs::write(dir.join("scratch.txt"), "notes").unwrap();
+    let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
+    let (_, _, affected) = reports(&out, &json);
+    assert_eq!(
+        affected["everything"],
+        "scratch.txt is not tracked by git, and a build or a test could read it",
+        "{affected:#}"
+    );
+    assert_eq!(names(&affected["rerun"]).len(), 4);
+    std::fs::remove_file(dir.join("scratch.txt")).unwrap();
 
     // Records of another build of a binary: the table in the header of
     // lookup's file is clamp's.

@@ -13,8 +13,9 @@
 //! - `too_few_relations`: a source input covers it, with fewer than k
 //!   classes (or MRs);
 //! - `first_use`: a warm-up run before a measured execution ran it and no
-//!   measured execution did (code run only on first use in a process),
-//!   whether or not MR code outside source executions ran it too.
+//!   measured execution (source or follow-up) did: code run only on first
+//!   use in a process, whether or not MR code outside `mg.source` and
+//!   `mg.follow_up` ran it too.
 //!
 //! A group is the requirements of one function with one cause (and, for
 //! `too_few_relations`, one closest input): one thing to do. Code outside
@@ -62,12 +63,14 @@ pub(super) struct Context<'a> {
     pub functions: &'a Functions<'a>,
 }
 
-/// The cause of requirement `r`'s gap (see the module doc).
+/// The cause of requirement `r`'s gap (see the module doc); `followed`:
+/// per requirement, whether a measured follow-up execution ran it.
 fn cause_of(
     r: usize,
     closest: Option<Closest>,
     input: &CriterionInput<'_>,
     functions: &Functions<'_>,
+    followed: Option<&[bool]>,
 ) -> GapCause {
     if input.criterion.is_black_box() {
         return GapCause::BlackBox;
@@ -75,14 +78,21 @@ fn cause_of(
     if closest.is_some() {
         return GapCause::TooFewRelations;
     }
-    // A warm-up ran it and no measured execution did: it runs only on
-    // first use in a process, whatever else ran it. (MR code outside
-    // `mg.source` running it too is not evidence against: which of the
-    // two reaches code run once per process first is a matter of order.)
-    if input.first_use.get(r).is_some_and(|&n| n > 0) {
+    let aside = input.aside.get(r).is_some_and(|&n| n > 0);
+    let warm = input.first_use.get(r).is_some_and(|&n| n > 0);
+    // A warm-up ran it and no measured execution, source or follow-up,
+    // did: it runs only on first use in a process. MR code outside
+    // `mg.source` and `mg.follow_up` running it too is no evidence against
+    // (which of the two reaches code run once per process first is a
+    // matter of order). Without follow-up coverage, only when nothing
+    // outside source executions ran it.
+    let first_use = match followed {
+        Some(followed) => warm && !followed.get(r).copied().unwrap_or(false),
+        None => warm && !aside,
+    };
+    if first_use {
         return GapCause::FirstUse;
     }
-    let aside = input.aside.get(r).is_some_and(|&n| n > 0);
     match functions.of(r) {
         Some(f) if functions.source_ran[f as usize] => GapCause::UnreachedLines,
         Some(f) if functions.aside_ran[f as usize] => GapCause::FollowUpsOnly,
@@ -91,6 +101,23 @@ fn cause_of(
         None if aside => GapCause::FollowUpsOnly,
         None => GapCause::UnreachedLines,
     }
+}
+
+/// Per requirement, whether a measured follow-up execution ran it while
+/// its source did not (from Metamorphic Coverage's per-pair differences,
+/// which hold every requirement no source input covers and a follow-up
+/// does); `None` when follow-ups were not measured.
+fn followed(input: &CriterionInput<'_>) -> Option<Vec<bool>> {
+    let metamorphic = input.metamorphic?;
+    let mut followed = vec![false; input.locations.len()];
+    for (_, _, reqs) in metamorphic.differing {
+        for &r in reqs {
+            if let Some(f) = followed.get_mut(r as usize) {
+                *f = true;
+            }
+        }
+    }
+    Some(followed)
 }
 
 /// Groups and ranks the gaps of one criterion (see the module doc).
@@ -156,6 +183,7 @@ fn group(
     let mut of_function: HashMap<(u32, GapCause, Option<InputIdx>), usize> = HashMap::new();
     // The open run of code outside every function, as an index in `groups`.
     let mut open: Option<usize> = None;
+    let followed = followed(input);
     for r in order {
         let req = ReqIdx(r as u32);
         if m.best_size(req) >= m.k() {
@@ -165,7 +193,7 @@ fn group(
         let closest = m.closest(req);
         let loss = 1.0 - m.k_value(req);
         let loc = &locations[r];
-        let cause = cause_of(r, closest, input, functions);
+        let cause = cause_of(r, closest, input, functions, followed.as_deref());
         let function = if criterion.is_black_box() {
             None
         } else {

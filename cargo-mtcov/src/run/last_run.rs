@@ -298,10 +298,20 @@ impl NewRun {
     ) -> Result<LastRun> {
         // Kept compressed: a run's records are mostly counters, which
         // compress to about a third.
-        if let Err(error) = super::compress_records(&self.record_dir) {
-            crate::term::warn(format_args!(
+        let mut runs = runs;
+        match super::compress_records(&self.record_dir) {
+            Ok(groups) => {
+                for run in &mut runs {
+                    let stem = run.path.file_stem().unwrap_or_default().to_string_lossy();
+                    for process in run.processes.iter_mut().filter(|p| !p.listing) {
+                        let name = format!("{stem}-{}.jsonl", process.pid);
+                        process.groups = groups.get(&name).copied();
+                    }
+                }
+            }
+            Err(error) => crate::term::warn(format_args!(
                 "the run's records are kept uncompressed: {error:#}"
-            ));
+            )),
         }
         let mut last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
         last.base = facts.base;

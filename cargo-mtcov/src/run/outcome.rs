@@ -123,6 +123,9 @@ pub struct ProcessRun {
     pub duration_ms: u64,
     /// The tests it ran, with their outcomes, as far as known.
     pub tests: Vec<TestRun>,
+    /// The MGs its record file holds (when it was compressed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<u64>,
     /// Its test ran in this many parts side by side, merged into this
     /// process (`--split`); its time is theirs added up.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -4,6 +4,7 @@
 //! `records/` (which reads their lines): `run/` reads the headers of its
 //! listing processes to tell which binaries registered MRs.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -110,7 +111,10 @@ fn text_of(bytes: Vec<u8>) -> String {
 /// cannot be compressed stays plain (and is read as it is). Not synced to
 /// disk one by one (a run may have a file per test): a crash that leaves a
 /// compressed file short reads as lost records, never as fewer ones.
-pub(crate) fn compress_records(dir: &Path) -> Result<()> {
+/// Returns, per file compressed (by the name it was written as), how many
+/// MGs it records: the next run splits no test of few MGs.
+pub(crate) fn compress_records(dir: &Path) -> Result<HashMap<String, u64>> {
+    let mut groups = HashMap::new();
     for file in record_files(dir)? {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         if !name.ends_with(PLAIN) {
@@ -124,9 +128,14 @@ pub(crate) fn compress_records(dir: &Path) -> Result<()> {
         encoder.finish()?;
         fs_err::rename(&partial, &target)?;
         fs_err::remove_file(&file)?;
+        let text = text_of(text);
+        groups.insert(name.into_owned(), text.matches(MG_LINE).count() as u64);
     }
-    Ok(())
+    Ok(groups)
 }
+
+/// How every `mg` line starts, after its version.
+const MG_LINE: &str = r#""kind":"mg","#;
 
 /// The header of a record file's text (its first line), when it has one.
 pub(crate) fn header_of(text: &str) -> Option<Header> {

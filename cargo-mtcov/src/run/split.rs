@@ -25,8 +25,11 @@ use super::options::Split;
 use super::{BinaryOutcome, Job, pool, record_files, written_name};
 
 /// A test shorter than this in the last run is never split: each part
-/// runs the test's body again.
-const SHORTEST: Duration = Duration::from_millis(500);
+/// starts a process and runs the test's body again.
+const SHORTEST: Duration = Duration::from_millis(100);
+
+/// A part runs at least this many MGs of the last run's count.
+const FEWEST_GROUPS: u64 = 4;
 
 /// How a split test's parts are merged: the parts' record texts in part
 /// order, into the text of one file, or why they cannot be.
@@ -46,14 +49,23 @@ impl std::fmt::Debug for SplitPlan<'_> {
     }
 }
 
+/// A test's process in the last run.
+#[derive(Debug)]
+struct Last {
+    time: Duration,
+    /// The MGs it met, when known.
+    groups: Option<u64>,
+    /// Why it was kept whole, if it was.
+    kept_whole: Option<String>,
+}
+
 /// Into how many parts each test is split: by [`Split`], from the last
 /// run's time of each test; `jobs` processes run at once.
 #[derive(Debug)]
 pub(crate) struct Parts {
     split: Split,
-    /// (binary path, test) -> its process's time in the last run, and
-    /// why it was kept whole then, if it was.
-    last: HashMap<(PathBuf, String), (Duration, Option<String>)>,
+    /// (binary path, test) -> its process in the last run.
+    last: HashMap<(PathBuf, String), Last>,
     /// The last run's time of all its processes.
     total: Duration,
     jobs: usize,
@@ -76,7 +88,11 @@ impl Parts {
                 if let [test] = process.tests.as_slice() {
                     parts.last.insert(
                         (run.path.clone(), test.name.clone()),
-                        (time, process.kept_whole.clone()),
+                        Last {
+                            time,
+                            groups: process.groups,
+                            kept_whole: process.kept_whole.clone(),
+                        },
                     );
                 }
             }
@@ -84,27 +100,30 @@ impl Parts {
         parts
     }
 
-    /// Into how many parts to run `test` of `binary` (1: whole).
-    pub(crate) fn of(&self, binary: &Path, test: &str, excluded: bool) -> u64 {
+    /// Into how many parts to run `test` of `binary` (1: whole), in a
+    /// run of `tests` tests of binaries with MRs.
+    pub(crate) fn of(&self, binary: &Path, test: &str, excluded: bool, tests: usize) -> u64 {
         if self.jobs < 2 || excluded {
             return 1;
         }
+        let jobs = self.jobs as u64;
         match self.split {
             Split::Never => 1,
-            Split::Parts(n) => n.get().min(self.jobs as u64),
-            Split::Auto => {
-                let Some((time, kept_whole)) = self.last.get(&(binary.to_owned(), test.to_owned()))
-                else {
-                    return 1;
-                };
-                if kept_whole.is_some() || *time < SHORTEST {
-                    return 1;
+            Split::Parts(n) => n.get().min(jobs),
+            Split::Auto => match self.last.get(&(binary.to_owned(), test.to_owned())) {
+                // Not in the last run: the jobs its tests leave idle.
+                None => (jobs / tests.max(1) as u64).max(1),
+                Some(last) if last.kept_whole.is_some() || last.time < SHORTEST => 1,
+                Some(last) => {
+                    // Its share of the run, were the run spread evenly
+                    // over the jobs.
+                    let share = self.total.as_secs_f64() / self.jobs as f64;
+                    let by_time = (last.time.as_secs_f64() / share.max(f64::MIN_POSITIVE)).ceil();
+                    // Each part runs the body again: a few MGs each at least.
+                    let by_groups = last.groups.map_or(jobs, |g| g / FEWEST_GROUPS);
+                    (by_time as u64).min(by_groups).clamp(1, jobs)
                 }
-                // Its share of the run were the run spread evenly over the jobs.
-                let share = self.total.as_secs_f64() / self.jobs as f64;
-                let parts = (time.as_secs_f64() / share.max(f64::MIN_POSITIVE)).ceil() as u64;
-                parts.clamp(1, self.jobs as u64)
-            }
+            },
         }
     }
 }
@@ -113,8 +132,8 @@ impl Parts {
     /// Why the last run kept `test` of `binary` whole after its parts'
     /// records could not be merged: it stays whole, and says so again.
     pub(crate) fn kept_whole(&self, binary: &Path, test: &str) -> Option<String> {
-        let (_, why) = self.last.get(&(binary.to_owned(), test.to_owned()))?;
-        why.clone()
+        let last = self.last.get(&(binary.to_owned(), test.to_owned()))?;
+        last.kept_whole.clone()
     }
 }
 
@@ -233,6 +252,7 @@ mod tests {
                 name: name.to_owned(),
                 outcome: TestOutcome::Passed,
             }],
+            groups: None,
             parts: None,
             kept_whole: None,
         };
@@ -254,30 +274,52 @@ mod tests {
         // One MR test of 60 s beside a unit-test process of 1 s, 2 jobs:
         // the MR test is more than half the run.
         let run = last(&[("mrs", 60_000), ("small", 500)], 1_000);
+        let x = Path::new("/t/x");
         let parts = Parts::new(Split::Auto, Some(&run), 2);
-        assert_eq!(parts.of(Path::new("/t/x"), "mrs", false), 2);
-        assert_eq!(parts.of(Path::new("/t/x"), "small", false), 1);
-        // Not in the last run, kept whole by the user, one job.
-        assert_eq!(parts.of(Path::new("/t/x"), "new", false), 1);
-        assert_eq!(parts.of(Path::new("/t/x"), "mrs", true), 1);
+        assert_eq!(parts.of(x, "mrs", false, 2), 2);
+        assert_eq!(parts.of(x, "small", false, 2), 1);
+        // Kept whole by the user; one job.
+        assert_eq!(parts.of(x, "mrs", true, 2), 1);
         assert_eq!(
-            Parts::new(Split::Auto, Some(&run), 1).of(Path::new("/t/x"), "mrs", false),
+            Parts::new(Split::Auto, Some(&run), 1).of(x, "mrs", false, 2),
             1
         );
+        // Not in the last run: split when the run's MR tests leave jobs
+        // idle.
+        assert_eq!(parts.of(x, "new", false, 2), 1);
+        assert_eq!(parts.of(x, "new", false, 1), 2);
+        assert_eq!(Parts::new(Split::Auto, None, 4).of(x, "any", false, 2), 2);
+        assert_eq!(Parts::new(Split::Auto, None, 4).of(x, "any", false, 5), 1);
         // Many tests of even length: none is split.
         let even = last(&[("a", 5_000), ("b", 5_000), ("c", 5_000)], 0);
         assert_eq!(
-            Parts::new(Split::Auto, Some(&even), 2).of(Path::new("/t/x"), "a", false),
+            Parts::new(Split::Auto, Some(&even), 2).of(x, "a", false, 3),
             1
+        );
+        // Kept whole by the last run after its parts could not merge.
+        let mut kept = last(&[("mrs", 60_000)], 1_000);
+        kept.runs[0].processes[0].kept_whole = Some("a float check".into());
+        assert_eq!(
+            Parts::new(Split::Auto, Some(&kept), 2).of(x, "mrs", false, 1),
+            1
+        );
+        // Few MGs: a part each for four of them at least.
+        let mut few = last(&[("mrs", 60_000)], 1_000);
+        few.runs[0].processes[0].groups = Some(7);
+        assert_eq!(
+            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false, 1),
+            1
+        );
+        few.runs[0].processes[0].groups = Some(8);
+        assert_eq!(
+            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false, 1),
+            2
         );
         // Asked for: capped at the jobs.
         let three = Split::Parts(NonZeroU64::new(3).unwrap());
+        assert_eq!(Parts::new(three, None, 2).of(x, "any", false, 9), 2);
         assert_eq!(
-            Parts::new(three, None, 2).of(Path::new("/t/x"), "any", false),
-            2
-        );
-        assert_eq!(
-            Parts::new(Split::Never, Some(&run), 2).of(Path::new("/t/x"), "mrs", false),
+            Parts::new(Split::Never, Some(&run), 2).of(x, "mrs", false, 1),
             1
         );
     }

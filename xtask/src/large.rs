@@ -7,7 +7,9 @@
 //! command once, warm (everything built by an untimed run first):
 //! `cargo test`, `cargo llvm-cov --no-report` (which keeps the build) then
 //! `cargo llvm-cov report --json` (a report of the same files: every
-//! member's), and `cargo mtcov`;
+//! member's), and `cargo mtcov` (its one test split over the cores by the
+//! last run's time), then `cargo mtcov --split never` for the schedule
+//! before the split;
 //! then `cargo mtcov report` alone, three times, with its peak resident
 //! memory, and the size of the records the run wrote. The growth row
 //! compares the report at 3,000 cases with the one at 300.
@@ -45,6 +47,8 @@ struct Figures {
     test: f64,
     llvm_cov: Option<f64>,
     mtcov: f64,
+    /// `cargo mtcov --split never`.
+    unsplit: f64,
     report: Vec<f64>,
     /// Peak resident memory of `cargo mtcov report`, in MB.
     report_rss: f64,
@@ -92,6 +96,10 @@ fn measure(root: &Path, mtcov: &Path, llvm_cov: bool) -> Result<Vec<Row>, String
             .map_err(|e| format!("cargo mtcov printed no JSON report: {e}"))?;
         let inputs = json["totals"]["source_inputs"].as_u64().unwrap_or(0);
         let records = records_size(&target)? as f64 / 1e6;
+        // The schedule before `--split`: its one test in one process.
+        let unsplit = cmd::run_ok(&mut commands.mtcov_unsplit(cases))?
+            .elapsed
+            .as_secs_f64();
         let mut report = Vec::new();
         let mut report_rss = 0.0f64;
         for _ in 0..3 {
@@ -104,6 +112,7 @@ fn measure(root: &Path, mtcov: &Path, llvm_cov: bool) -> Result<Vec<Row>, String
             test,
             llvm_cov,
             mtcov: run.elapsed.as_secs_f64(),
+            unsplit,
             report,
             report_rss,
             records,
@@ -154,9 +163,12 @@ fn rows(all: &[Figures]) -> Vec<Row> {
                 .ratio(Some(f.mtcov / llvm))
                 .target(Target::Ratio(1.0))
                 .note(format!(
-                    "llvm-cov (--no-report, then report --json) {llvm:.1} s; cargo test {:.1} s, mtcov / test {:.2}×",
+                    "llvm-cov (--no-report, then report --json) {llvm:.1} s; cargo test {:.1} s, mtcov / test {:.2}×; \
+                     --split never {:.1} s ({:.2}× llvm-cov)",
                     f.test,
-                    f.mtcov / f.test
+                    f.mtcov / f.test,
+                    f.unsplit,
+                    f.unsplit / llvm
                 )),
             None => whole.note(format!(
                 "no cargo llvm-cov; cargo test {:.1} s, mtcov / test {:.2}×",
@@ -267,6 +279,13 @@ impl Commands {
     pub(crate) fn mtcov(&self, cases: u32) -> Command {
         let mut c = self.tool(&self.mtcov, Some(cases));
         c.args(["mtcov", "--k", "3", "--json"]).args(PACKAGE);
+        c
+    }
+
+    /// [`mtcov`](Self::mtcov) with every test in one process.
+    fn mtcov_unsplit(&self, cases: u32) -> Command {
+        let mut c = self.mtcov(cases);
+        c.args(["--split", "never"]);
         c
     }
 

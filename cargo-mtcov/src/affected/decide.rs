@@ -76,7 +76,7 @@ pub(super) fn decide<'c>(
             }
         }
     }
-    unrecorded(plan, last, |path| index.new_of_path(path));
+    unrecorded(plan, last, |path| index.new_of_path(path), changed_of);
     plan.summary.kept.sort();
     Ok(())
 }
@@ -283,8 +283,8 @@ impl Plan {
         self.kept.push(Kept {
             binary: new.path.clone(),
             process: run.clone(),
-            file_name: format!("kept-{file_name}"),
-            text,
+            records: Some((format!("kept-{file_name}"), text)),
+            ran: None,
         });
         self.summary.kept.push(TestNote {
             binary: binary_id(new),
@@ -309,34 +309,87 @@ fn not_keepable(run: &ProcessRun, process: &ProcessRecords, unique: bool) -> Opt
 }
 
 /// Tests whose process wrote no records (a binary that does not link
-/// mt-runtime): nothing says what they ran, so they rerun. `new_of` gives
-/// an old binary's path its executable in the new build.
-fn unrecorded<'b>(
+/// mt-runtime): one that ran alone in its process, passed, and ran no
+/// function of `changed_of` its binary, as its raw profile said, is kept;
+/// the others rerun. `new_of` gives an old binary's path its executable in
+/// the new build.
+fn unrecorded<'b, 'c>(
     plan: &mut Plan,
     last: &LastRun,
     new_of: impl Fn(&Path) -> Option<&'b TestExecutable>,
+    changed_of: impl Fn(&Path) -> Option<&'c HashMap<FunctionKey, String>>,
 ) {
     for run in &last.runs {
         let Some(new) = new_of(&run.path) else {
             continue;
         };
         let id = binary_id(new);
-        for test in run
-            .processes
-            .iter()
-            .filter(|p| !p.listing)
-            .flat_map(|p| &p.tests)
-        {
-            let kept = plan
-                .keep
-                .get(&new.path)
-                .is_some_and(|k| k.contains(&test.name));
-            if !kept {
-                plan.reasons
-                    .entry((id.clone(), test.name.clone()))
-                    .or_insert_with(|| "its process wrote no records in the last run".to_owned());
+        let changed = changed_of(&run::canonical(&run.path));
+        for process in run.processes.iter().filter(|p| !p.listing) {
+            let why = match (process.tests.as_slice(), changed) {
+                _ if process.outcome != BinaryOutcome::Passed => {
+                    Some("it did not pass in the last run".to_owned())
+                }
+                ([_], Some(changed)) => {
+                    match run::profiles::ran(&last.record_dir, &run.path, process.pid) {
+                        None => Some(
+                            "its process wrote no records in the last run, nor a profile"
+                                .to_owned(),
+                        ),
+                        Some(ran) => ran
+                            .iter()
+                            .find_map(|f| changed.get(f))
+                            .map(|name| format!("it ran {name}, which changed")),
+                    }
+                }
+                ([_], None) => Some("its binary was not in the last build".to_owned()),
+                _ => Some("it shared its process with other tests".to_owned()),
+            };
+            for test in &process.tests {
+                let kept = plan
+                    .keep
+                    .get(&new.path)
+                    .is_some_and(|k| k.contains(&test.name));
+                if kept {
+                    continue;
+                }
+                match &why {
+                    Some(why) => {
+                        plan.reasons
+                            .entry((id.clone(), test.name.clone()))
+                            .or_insert_with(|| why.clone());
+                    }
+                    None => plan.keep_unrecorded(new, process, (&last.record_dir, &run.path)),
+                }
             }
         }
+    }
+}
+
+impl Plan {
+    /// Keeps the test of `process`, which wrote no records: what it ran
+    /// is copied from `ran` (the last run's record folder and binary).
+    fn keep_unrecorded(&mut self, new: &TestExecutable, process: &ProcessRun, ran: (&Path, &Path)) {
+        let test = &process.tests[0].name;
+        if !self
+            .keep
+            .entry(new.path.clone())
+            .or_default()
+            .insert(test.clone())
+        {
+            return;
+        }
+        self.kept.push(Kept {
+            binary: new.path.clone(),
+            process: process.clone(),
+            records: None,
+            ran: Some((ran.0.to_path_buf(), ran.1.to_path_buf())),
+        });
+        self.summary.kept.push(TestNote {
+            binary: binary_id(new),
+            test: test.clone(),
+            why: "ran no changed function".to_owned(),
+        });
     }
 }
 

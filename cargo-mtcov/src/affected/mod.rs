@@ -18,7 +18,9 @@
 //!   MGs: its test body, input generation), when its records name a
 //!   changed file (an MR's or a float check's location there could have
 //!   moved), when it did not pass or did not finish, or when it shared its
-//!   process with other tests. Tests new since the last run run.
+//!   process with other tests. A test of a binary without MRs reruns when
+//!   its process's profile says it ran a changed function, or there is
+//!   none (`run::profiles`). Tests new since the last run run.
 //! - A test that ran a changed function only inside some of its MGs (and
 //!   names no changed file) reruns only those MGs, under a selection file
 //!   (`MTCOV_SELECT`; every MG of an MR with float checks when one of its
@@ -81,8 +83,12 @@ pub(crate) struct Plan {
 struct Kept {
     binary: PathBuf,
     process: ProcessRun,
-    file_name: String,
-    text: String,
+    /// Its record file: name and text (none for a test of a binary
+    /// without MRs, which writes none).
+    records: Option<(String, String)>,
+    /// What it ran by function, for a test of a binary without MRs: the
+    /// last run's record folder and binary, whence it is copied.
+    ran: Option<(PathBuf, PathBuf)>,
 }
 
 /// A test of which only some MGs rerun.
@@ -390,9 +396,29 @@ impl Plan {
     ) -> Result<AffectedSummary> {
         self.merge_splits(record_dir, runs)?;
         let mut summary = self.summary;
-        for kept in self.kept {
-            let path = record_dir.join(&kept.file_name);
-            fs_err::write(&path, &kept.text)?;
+        // A kept process goes by its pid, which a process of this run
+        // may have been given: it then goes by a number no process gets.
+        let mut taken: HashSet<(PathBuf, u32)> = runs
+            .iter()
+            .flat_map(|r| r.processes.iter().map(|p| (r.path.clone(), p.pid)))
+            .collect();
+        let mut unused = 1u32 << 31;
+        for mut kept in self.kept {
+            if let Some((file_name, text)) = &kept.records {
+                fs_err::write(record_dir.join(file_name), text)?;
+            }
+            if let Some((from, old_binary)) = &kept.ran {
+                let old_pid = kept.process.pid;
+                while taken.contains(&(kept.binary.clone(), kept.process.pid)) {
+                    kept.process.pid = unused;
+                    unused += 1;
+                }
+                run::profiles::copy_ran(
+                    (from, old_binary, old_pid),
+                    (record_dir, &kept.binary, kept.process.pid),
+                )?;
+            }
+            taken.insert((kept.binary.clone(), kept.process.pid));
             if let Some(run) = runs.iter_mut().find(|r| r.path == kept.binary) {
                 run.outcome = std::mem::replace(&mut run.outcome, BinaryOutcome::Passed)
                     .worse(&kept.process.outcome);

@@ -20,9 +20,11 @@
 //! The tests of a binary are listed first (`<bin> --list --format terse`
 //! with the user's filters), with recording on. A listing that records an
 //! empty registry, or no file at all (mt-runtime is not linked), proves
-//! that no MR can run in that binary: nothing is captured there, so its
-//! selected tests share one process and libtest's threads, as under
-//! `cargo test`. The listing's records also carry the binary's registry
+//! that no MR can run in that binary: nothing is captured there. Its
+//! tests run a process each too, as cargo-nextest runs them, with
+//! `LLVM_PROFILE_FILE` set: each process's raw profile says which
+//! functions it ran, which `--affected` keeps with the run
+//! ([`profiles`]). The listing's records also carry the binary's registry
 //! into the report when none of its tests is selected.
 //!
 //! Binaries without a libtest harness (`harness = false`) run as one
@@ -35,7 +37,8 @@
 //! `MTCOV_RECORD_DIR=<run dir>` (where mt-runtime writes) and
 //! `LLVM_PROFILE_FILE=/dev/null` (coverage is captured in process; the
 //! profiler's whole-process profile is not needed, and would otherwise
-//! land in the user's package directories).
+//! land in the user's package directories), but for the tests of binaries
+//! without MRs, whose profile goes to the run's `profiles/`.
 //!
 //! Test output goes to our stderr; stdout is the report's.
 
@@ -55,6 +58,7 @@ mod options;
 mod outcome;
 pub(crate) mod partition;
 pub(crate) mod pool;
+pub(crate) mod profiles;
 mod progress;
 mod record_files;
 pub(crate) mod split;
@@ -119,6 +123,9 @@ struct Job {
     select: Option<PathBuf>,
     /// The part of its test's MGs it runs, and of how many (`MTCOV_SPLIT`).
     part: Option<(u64, u64)>,
+    /// It runs one test of a binary without MRs, whose raw profile says
+    /// what it ran ([`profiles`]).
+    profile: bool,
 }
 
 /// Runs the selected tests of every executable; a failing or aborting
@@ -175,6 +182,10 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
                 if let Some(select) = &job.select {
                     command.env(mtcov_protocol::SELECT_ENV, select);
                 }
+                if job.profile {
+                    let file = profiles::profile_file(plan.record_dir, &exes[job.binary].path);
+                    command.env("LLVM_PROFILE_FILE", file);
+                }
                 if let Some((part, parts)) = job.part {
                     command.env(
                         mtcov_protocol::SPLIT_ENV,
@@ -191,6 +202,10 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     };
     let finished = run_queue(&queue)?;
     let settled = settle_splits(plan, queue, finished, run_queue)?;
+    for (job, finished, _) in settled.iter().filter(|(job, ..)| job.profile) {
+        profiles::keep_ran(plan.record_dir, &exes[job.binary].path, finished.pid)?;
+    }
+    profiles::remove_profiles(plan.record_dir);
 
     let mut summary = Tally::default();
     for (job, finished, note) in &settled {
@@ -413,6 +428,7 @@ fn plan_jobs(
                     per_test: false,
                     select: None,
                     part: None,
+                    profile: false,
                 });
                 announce(exe, "as one process (no libtest harness)");
             }
@@ -439,7 +455,7 @@ fn plan_jobs(
         }
         let whole = plan.options.partition.is_none() && whole_binary;
         let count = plural(chosen.len(), "test");
-        if plan.options.serial || !with_mrs[binary] {
+        if plan.options.serial {
             let serial = plan.options.serial;
             let args = if whole {
                 let mut all_args = args.whole_args();
@@ -450,14 +466,7 @@ fn plan_jobs(
             } else {
                 args.exact_args(chosen.iter().map(String::as_str))
             };
-            announce(
-                exe,
-                &if serial {
-                    format!("{count}, one at a time")
-                } else {
-                    format!("{count} in one process (no MRs)")
-                },
-            );
+            announce(exe, &format!("{count}, one at a time"));
             queue.push(Job {
                 binary,
                 args,
@@ -466,7 +475,23 @@ fn plan_jobs(
                 per_test: false,
                 select: None,
                 part: None,
+                profile: false,
             });
+        } else if !with_mrs[binary] {
+            // No MRs: a process each too, whose profile says what it ran.
+            announce(exe, &format!("{count}, one process each (no MRs)"));
+            for test in chosen {
+                queue.push(Job {
+                    binary,
+                    args: args.exact_args([test.as_str()]),
+                    one_thread: false,
+                    tests: vec![test],
+                    per_test: true,
+                    select: None,
+                    part: None,
+                    profile: true,
+                });
+            }
         } else {
             announce(exe, &format!("{count}, one process each"));
             for test in chosen {
@@ -492,6 +517,7 @@ fn plan_jobs(
                         per_test: true,
                         select: select.clone(),
                         part: (parts > 1).then_some((part, parts)),
+                        profile: false,
                     });
                 }
             }
@@ -597,6 +623,7 @@ mod tests {
             per_test: false,
             select: None,
             part: None,
+            profile: false,
         };
         let finished = pool::Finished {
             pid: 1,

@@ -2,7 +2,8 @@
 //! history of six changes (a line inside one function, a new branch, a
 //! changed `const` table, a changed MR, a new input, a change to code no
 //! test runs): after each, the report (text and JSON) equals a full
-//! rerun's, and only the tests the rule selects ran; a report mtcov wrote
+//! rerun's, and only the tests the rule selects ran, the library's plain
+//! unit tests among them (by the functions each one's process ran); a report mtcov wrote
 //! into the tree is no change, a scratch file is. And the refusals:
 //! no last run, a last run of another revision, build, settings or
 //! selection, a kept binary changed since.
@@ -19,7 +20,22 @@ const CLAMP: &str = "affected::clamp clamp_relations";
 const DIGITS: &str = "affected::digits digits_relations";
 const LOOKUP: &str = "affected::lookup lookup_relations";
 const PAIR: &str = "affected::pair pair_relations";
-const TESTS: [&str; 4] = [CLAMP, DIGITS, LOOKUP, PAIR];
+// The library's plain unit tests (a binary without MRs).
+const ALONE: &str = "affected tests::arithmetic_alone";
+const UNIT_CLAMP: &str = "affected tests::clamp_keeps_what_is_inside";
+const UNIT_DIGITS: &str = "affected tests::digits_of_a_power_of_ten";
+const UNIT_NEGATE: &str = "affected tests::negating_twice_is_the_identity";
+/// Every test, in the order the `affected` summary sorts them.
+const TESTS: [&str; 8] = [
+    ALONE,
+    UNIT_CLAMP,
+    UNIT_DIGITS,
+    UNIT_NEGATE,
+    CLAMP,
+    DIGITS,
+    LOOKUP,
+    PAIR,
+];
 
 /// One change: its commit message, the file, the text replaced and its
 /// replacement, the tests that must rerun, the MGs that rerun in tests
@@ -41,7 +57,7 @@ const STEPS: [Step; 7] = [
         file: "src/lib.rs",
         from: "        x /= 10;\n",
         to: "        x = x / 10;\n",
-        rerun: &[DIGITS],
+        rerun: &[UNIT_DIGITS, DIGITS],
         groups: 0,
         everything: false,
     },
@@ -50,7 +66,7 @@ const STEPS: [Step; 7] = [
         file: "src/lib.rs",
         from: "    if x < lo {\n",
         to: "    if lo > hi {\n        return lo;\n    }\n    if x < lo {\n",
-        rerun: &[CLAMP],
+        rerun: &[UNIT_CLAMP, CLAMP],
         groups: 0,
         everything: false,
     },
@@ -95,7 +111,7 @@ const STEPS: [Step; 7] = [
         file: "src/pair.rs",
         from: "    -x * unit()",
         to: "    unit() * -x",
-        rerun: &[PAIR],
+        rerun: &[UNIT_NEGATE, PAIR],
         // The `negates` MG of each of the three inputs; `doubles`' kept.
         groups: 3,
         everything: false,
@@ -209,7 +225,7 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
     let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
     let (_, _, affected) = reports(&out, &json);
     assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
-    assert_eq!(names(&affected["kept"]).len(), 4);
+    assert_eq!(names(&affected["kept"]), TESTS);
 
     for step in &STEPS {
         edit(dir, step.file, step.from, step.to);
@@ -303,7 +319,7 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
     let out = mtcov(&["--affected", "HEAD", &json_arg], &[], 0);
     let (text, value, affected) = reports(&out, &json);
     assert_eq!(names(&affected["rerun"]), Vec::<String>::new());
-    assert_eq!(names(&affected["kept"]).len(), 4);
+    assert_eq!(names(&affected["kept"]), TESTS);
     let full = mtcov(&[&json_arg], &[], 0);
     let (full_text, full_value, _) = reports(&full, &json);
     assert_eq!((text, value), (full_text, full_value), "after a chain");
@@ -324,7 +340,7 @@ fn each_change_reruns_what_the_rule_selects_and_reports_as_a_full_rerun() {
         "scratch.txt is not tracked by git, and a build or a test could read it",
         "{affected:#}"
     );
-    assert_eq!(names(&affected["rerun"]).len(), 4);
+    assert_eq!(names(&affected["rerun"]), TESTS);
     std::fs::remove_file(dir.join("scratch.txt")).unwrap();
 
     // Records of another build of a binary: the table in the header of

@@ -391,6 +391,20 @@ pub(crate) fn merge_parts(texts: &[String]) -> Result<String, String> {
             // A site's line sums every MG of its MR, first comparison first.
             return Err("it checks floats with a tolerance, whose sites sum every MG".to_owned());
         }
+        // Which captures another thread shares depends on when the
+        // process's threads run: only one process can tell them.
+        if part.groups.iter().any(|g| {
+            g.record
+                .shares
+                .as_ref()
+                .is_some_and(|s| s.runs.iter().any(|&(_, _, shared)| shared))
+        }) {
+            return Err(format!(
+                "another thread ran during a capture of part {}, and which captures other \
+                 threads share depends on the schedule",
+                n + 1
+            ));
+        }
         // A verdict can depend on what ran before the MG in its process
         // (a panic on first use): only one process can tell it.
         if let Some(failed) = part.groups.iter().find(|g| {

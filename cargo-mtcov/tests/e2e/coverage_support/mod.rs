@@ -102,8 +102,11 @@ pub(crate) fn run_mtcov(run: &MtcovRun<'_>) -> Built {
     let target = fixtures_target().join(run.name);
     std::fs::create_dir_all(&target).expect("create fixture target dir");
     let mut command = Command::new(env!("CARGO_BIN_EXE_cargo-mtcov"));
+    // The fixture writes `<n>.profraw` numbered per process: parts of a
+    // split test would overwrite each other's (a test to keep whole).
     command
         .arg("mtcov")
+        .args(["--split", "never"])
         .args(run.args)
         .current_dir(fixture_dir());
     for var in SCRUBBED {

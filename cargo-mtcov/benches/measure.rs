@@ -272,6 +272,7 @@ fn child(s: Scenario) {
             mrs: &data.mrs,
             sources: &data.sources,
             functions: &[],
+            tests_ran: &[],
             criteria: vec![CriterionInput {
                 criterion: Criterion::Region,
                 coverage: &data.coverage,

@@ -67,6 +67,17 @@ impl fmt::Display for Criterion {
     }
 }
 
+/// A plain unit test (of a binary without MRs) and the code its process
+/// ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestSpans {
+    /// The test's name, as libtest lists it.
+    pub name: String,
+    /// The code its process ran: per function, its file (relative to the
+    /// workspace root when inside it), first and last line.
+    pub spans: Vec<(String, u32, u32)>,
+}
+
 /// A function of the code under test as written: the unit the advice
 /// and the function table speak of. Its closures and the copies of its
 /// generic instantiations are part of it; a function nested in its body

@@ -6,9 +6,10 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use llvm_profparser::coverage::{CoverageMappingInfo, FunctionRecordV3};
+use llvm_profparser::coverage::CoverageMappingInfo;
 
 use crate::mapping::build::is_dummy;
+use crate::mapping::decode::record_spans as spans;
 
 /// What the diff does to one file of the old version.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,25 +115,6 @@ pub(crate) fn outside_functions<'f>(
             None => Some((path.as_path(), 0)),
             Some(spans) => lines.outside(spans).map(|line| (path.as_path(), line)),
         })
-}
-
-/// Per file a record's regions are in, the first and last line they span.
-fn spans<'p>(rec: &FunctionRecordV3, paths: &'p [PathBuf]) -> Vec<(&'p PathBuf, (u32, u32))> {
-    let mut out: Vec<(&PathBuf, (u32, u32))> = Vec::new();
-    for region in &rec.regions {
-        let Some(path) = paths.get(region.file_id) else {
-            continue;
-        };
-        let first = u32::try_from(region.loc.line_start).unwrap_or(u32::MAX);
-        let last = u32::try_from(region.loc.line_end)
-            .unwrap_or(u32::MAX)
-            .max(first);
-        match out.iter_mut().find(|(p, _)| *p == path) {
-            Some((_, span)) => *span = (span.0.min(first), span.1.max(last)),
-            None => out.push((path, (first, last))),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

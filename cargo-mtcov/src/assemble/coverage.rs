@@ -22,7 +22,7 @@ use crate::mapping::{
     CounterLayout, CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope,
 };
 use crate::measure::{Coverage, InputIdx, MrIdx};
-use crate::model::{Criterion, Location, SourceFunction};
+use crate::model::{Criterion, Location, SourceFunction, TestSpans};
 use crate::records::RunRecords;
 use crate::run::last_run::LastRun;
 
@@ -60,6 +60,9 @@ pub(crate) struct CodeCoverage {
     /// The functions of the code in scope, by file and first line, over
     /// every test binary's mapping.
     pub(crate) functions: Vec<SourceFunction>,
+    /// The plain unit tests whose process's profile the run kept, and
+    /// where the code they ran lies.
+    pub(crate) tests_ran: Vec<TestSpans>,
 }
 
 /// In a run's record directory: what its source files said (test code,
@@ -152,9 +155,16 @@ pub(crate) fn criteria(
                 .collect(),
         })
         .collect();
+    let mut tests_ran = crate::mapping::tests_ran::tests_ran(last)?;
+    for test in &mut tests_ran {
+        for (file, ..) in &mut test.spans {
+            *file = relative(file, &workspace.root);
+        }
+    }
     Ok(CodeCoverage {
         criteria,
         functions: functions(&maps, &workspace.root),
+        tests_ran,
     })
 }
 

@@ -174,6 +174,7 @@ impl MeasuredRun<'_> {
             mrs: &assembled.mrs,
             sources: &assembled.sources,
             functions: &self.measured.functions,
+            tests_ran: &self.measured.tests_ran,
             criteria: self.criterion_inputs(),
             violations: assembled.violations.clone(),
             satisfaction: options.satisfaction(),

@@ -45,6 +45,28 @@ pub(crate) fn read_object(path: &Path) -> Result<CoverageMappingInfo> {
     })
 }
 
+/// Per file a record's regions are in, the first and last line they span.
+pub(crate) fn record_spans<'p>(
+    rec: &FunctionRecordV3,
+    paths: &'p [PathBuf],
+) -> Vec<(&'p PathBuf, (u32, u32))> {
+    let mut out: Vec<(&PathBuf, (u32, u32))> = Vec::new();
+    for region in &rec.regions {
+        let Some(path) = paths.get(region.file_id) else {
+            continue;
+        };
+        let first = u32::try_from(region.loc.line_start).unwrap_or(u32::MAX);
+        let last = u32::try_from(region.loc.line_end)
+            .unwrap_or(u32::MAX)
+            .max(first);
+        match out.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, span)) => *span = (span.0.min(first), span.1.max(last)),
+            None => out.push((path, (first, last))),
+        }
+    }
+    out
+}
+
 /// The coverage mappings of an extra object: every member of an archive
 /// (`.rlib`) that carries one, or the object file itself.
 pub(crate) fn read_extra(path: &Path) -> Result<Vec<CoverageMappingInfo>> {

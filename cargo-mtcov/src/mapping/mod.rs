@@ -53,6 +53,7 @@ mod merge;
 mod profile;
 mod scope;
 mod testcode;
+pub(crate) mod tests_ran;
 mod views;
 
 use std::fmt;

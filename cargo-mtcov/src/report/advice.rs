@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::gaps::{Context, mr_names, ranges_text};
+use super::gaps::{CANDIDATE_LIMIT, Context, mr_names, ranges_text};
 use super::{ClosestInput, Condition, GapCause, GapGroup};
 use crate::measure::{ClassIdx, Counting, MrIdx, Pool};
 use crate::model::{Criterion, Location, SourceFunction};
@@ -37,18 +37,59 @@ pub(super) fn function_advice(
     } else {
         " (whether follow-ups or checks ran it is not known: a test process did not exit normally)"
     };
+    let tests = &functions.unit_tests[f as usize];
+    if matches!(gap.cause, GapCause::NotCalled | GapCause::NeverRan) {
+        gap.unit_tests = tests
+            .iter()
+            .take(CANDIDATE_LIMIT)
+            .map(|t| (*t).to_owned())
+            .collect();
+        gap.unit_tests_total = tests.len() as u32;
+    }
+    // What the plain unit tests that run it offer.
+    let by_tests = || {
+        let more = tests.len().saturating_sub(CANDIDATE_LIMIT);
+        format!(
+            "the unit {} {}{} {} it: {} a source input, and {} a relation, \
+             waiting to be written",
+            if tests.len() == 1 { "test" } else { "tests" },
+            quoted(&gap.unit_tests),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+            if tests.len() == 1 { "calls" } else { "call" },
+            if tests.len() == 1 {
+                "its call is"
+            } else {
+                "their calls are"
+            },
+            if tests.len() == 1 {
+                "its assertion"
+            } else {
+                "their assertions"
+            },
+        )
+    };
     match gap.cause {
         GapCause::NotCalled => {
             gap.skeleton = Some(skeleton(function, cx));
             let menu = class_menu(cx.pool);
-            format!(
-                "no test calls `{name}`{unknown}: write an MR whose SUT calls it{}",
-                if menu.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (relation classes in use: {menu})")
-                }
-            )
+            let menu = if menu.is_empty() {
+                String::new()
+            } else {
+                format!(" (relation classes in use: {menu})")
+            };
+            if tests.is_empty() {
+                format!("no MR's SUT calls `{name}`{unknown}: write an MR whose SUT calls it{menu}")
+            } else {
+                format!(
+                    "no MR's SUT calls `{name}`{unknown}, but {}: write an MR whose SUT calls \
+                     it{menu}",
+                    by_tests()
+                )
+            }
         }
         GapCause::NeverRan => {
             let callers = functions.callers_that_ran(f);
@@ -56,16 +97,29 @@ pub(super) fn function_advice(
                 .iter()
                 .map(|&g| functions.all[g as usize].name.clone())
                 .collect();
-            if gap.callers.is_empty() {
+            if gap.callers.is_empty() && !tests.is_empty() {
+                format!(
+                    "`{name}` never runs in an MR's executions{unknown}, but {}: write an MR whose \
+                     SUT reaches it",
+                    by_tests()
+                )
+            } else if gap.callers.is_empty() {
                 format!(
                     "`{name}` never runs{unknown}, and no function known to call it ran: write an MR \
                      whose SUT reaches it (or is it dead code?)"
                 )
-            } else {
+            } else if tests.is_empty() {
                 format!(
                     "`{name}` never runs{unknown}: its callers {} ran but never called it: add a \
                      source input on which they do",
                     quoted(&gap.callers)
+                )
+            } else {
+                format!(
+                    "`{name}` never runs in an MR's executions{unknown}: its callers {} ran but \
+                     never called it, and {}: add a source input on which they do",
+                    quoted(&gap.callers),
+                    by_tests()
                 )
             }
         }

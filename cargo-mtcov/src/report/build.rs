@@ -9,7 +9,7 @@ use anyhow::{Context, ensure};
 use crate::measure::{
     ClassIdx, CriterionMeasure, InputIdx, MrIdx, Pool, ReqIdx, SourceRelations, measure,
 };
-use crate::model::{SourceFunction, SourceInfo};
+use crate::model::{SourceFunction, SourceInfo, TestSpans};
 
 use super::functions::Functions;
 use super::{
@@ -32,6 +32,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         mrs,
         sources,
         functions,
+        tests_ran,
         criteria,
         violations,
         satisfaction,
@@ -66,6 +67,7 @@ pub fn build(input: ReportInput<'_>) -> anyhow::Result<Report> {
         mrs,
         sources: &source_entries,
         functions,
+        tests_ran,
         k,
     };
     let mut reports = Vec::with_capacity(criteria.len());
@@ -120,6 +122,7 @@ struct PerCriterion<'a> {
     mrs: &'a [MrDescription],
     sources: &'a [SourceEntry],
     functions: &'a [SourceFunction],
+    tests_ran: &'a [TestSpans],
     k: u32,
 }
 
@@ -156,7 +159,8 @@ impl PerCriterion<'_> {
             &m,
             &c,
             pool,
-        );
+        )
+        .with_tests(self.tests_ran);
         let gaps = gaps::rank(
             &m,
             &c,

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{CriterionMeasure, MrIdx, Pool, ReqIdx};
-use crate::model::{Location, SourceFunction};
+use crate::model::{Location, SourceFunction, TestSpans};
 
 use super::{CriterionInput, FunctionRow};
 
@@ -29,6 +29,8 @@ pub(super) struct Functions<'a> {
     pub mrs: Vec<Vec<MrIdx>>,
     /// Per name called, the functions that call it and ran.
     callers: HashMap<&'a str, Vec<u32>>,
+    /// Per function, the plain unit tests whose process ran it, by name.
+    pub unit_tests: Vec<Vec<&'a str>>,
 }
 
 impl<'a> Functions<'a> {
@@ -66,7 +68,46 @@ impl<'a> Functions<'a> {
             aside_ran,
             mrs,
             callers,
+            unit_tests: vec![Vec::new(); all.len()],
         }
+    }
+
+    /// With the plain unit tests that ran each function: a test ran the
+    /// innermost function holding a span of the code its process ran.
+    pub(super) fn with_tests(mut self, tests: &'a [TestSpans]) -> Self {
+        let mut of_file: HashMap<&str, Vec<u32>> = HashMap::new();
+        for (f, function) in self.all.iter().enumerate() {
+            of_file.entry(&function.file).or_default().push(f as u32);
+        }
+        let mut innermost: HashMap<&(String, u32, u32), Option<u32>> = HashMap::new();
+        for test in tests {
+            let mut ran: Vec<u32> = Vec::new();
+            for span in &test.spans {
+                let f = *innermost.entry(span).or_insert_with(|| {
+                    let (file, first, last) = span;
+                    of_file
+                        .get(file.as_str())?
+                        .iter()
+                        .copied()
+                        .filter(|&f| self.all[f as usize].contains(file, *first, *last))
+                        .min_by_key(|&f| {
+                            let f = &self.all[f as usize];
+                            f.line_end - f.line_start
+                        })
+                });
+                ran.extend(f);
+            }
+            ran.sort_unstable();
+            ran.dedup();
+            for f in ran {
+                self.unit_tests[f as usize].push(&test.name);
+            }
+        }
+        for tests in &mut self.unit_tests {
+            tests.sort_unstable();
+            tests.dedup();
+        }
+        self
     }
 
     /// The function of requirement `r`.

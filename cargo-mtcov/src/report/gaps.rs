@@ -343,6 +343,8 @@ impl Describe<'_> {
             first_use_only: group.cause == GapCause::FirstUse,
             follow_up_mrs: Vec::new(),
             callers: Vec::new(),
+            unit_tests: Vec::new(),
+            unit_tests_total: 0,
             condition: None,
             classes_running: Vec::new(),
             classes_not_running: Vec::new(),

@@ -24,6 +24,7 @@
 //! let sources = [SourceInfo { key: "8c3f0a9b12d4e5f6".into(), debug: "Angle(30.0)".into() }];
 //! let report = report::build(ReportInput {
 //!     k: 1, counting: Counting::Class, pool: &pool, mrs: &mrs, sources: &sources, functions: &[],
+//!     tests_ran: &[],
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], first_use: &[],
 //!                                     aside_complete: true, metamorphic: None, clean: None }],
@@ -59,7 +60,7 @@ use serde::Serialize;
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{Counting, Coverage, InputIdx, MrIdx, Pool, Satisfaction, Summary};
-use crate::model::{Criterion, Location, SourceFunction, SourceInfo, Violation};
+use crate::model::{Criterion, Location, SourceFunction, SourceInfo, TestSpans, Violation};
 pub use crate::model::{FailedTest, UnclassifiedOutput};
 use crate::patch::ChangedLines;
 
@@ -120,6 +121,9 @@ pub struct ReportInput<'a> {
     /// The functions of the code under test, sorted by file and first
     /// line (the coverage mapping's); empty without code criteria.
     pub functions: &'a [SourceFunction],
+    /// The plain unit tests (of binaries without MRs) and the code each
+    /// one's process ran; empty when not known.
+    pub tests_ran: &'a [TestSpans],
     pub criteria: Vec<CriterionInput<'a>>,
     pub violations: Vec<Violation>,
     /// Which source executions count for a requirement.
@@ -551,6 +555,10 @@ pub struct GapGroup {
     pub follow_up_mrs: Vec<String>,
     /// `never_ran`: the functions that call it (by name) and ran.
     pub callers: Vec<String>,
+    /// `not_called`, `never_ran`: plain unit tests whose process ran the
+    /// function (at most five), and how many there are.
+    pub unit_tests: Vec<String>,
+    pub unit_tests_total: u32,
     /// `unreached_lines`: the last branch condition of its function on or
     /// before its first line.
     pub condition: Option<Condition>,

@@ -17,6 +17,7 @@ struct Fixture {
     branch: (Coverage, Vec<Location>),
     function: (Coverage, Vec<Location>),
     functions: Vec<SourceFunction>,
+    tests_ran: Vec<crate::model::TestSpans>,
 }
 
 fn fixture() -> Fixture {
@@ -116,6 +117,11 @@ fn fixture() -> Fixture {
                 conditions: vec![(11, "x.abs() > 1.0".into())],
             },
         ],
+        // A plain unit test runs the helper no source input reaches.
+        tests_ran: vec![crate::model::TestSpans {
+            name: "util::tests::helper_is_odd".into(),
+            spans: vec![("src/util.rs".into(), 9, 14)],
+        }],
     }
 }
 
@@ -134,6 +140,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
         mrs: &f.mrs,
         sources: &f.sources,
         functions: &f.functions,
+        tests_ran: &f.tests_ran,
         criteria: vec![
             CriterionInput {
                 criterion: Criterion::Line,
@@ -408,6 +415,7 @@ fn mismatched_names_are_refused() {
         mrs: &f.mrs[..2],
         sources: &f.sources,
         functions: &f.functions,
+        tests_ran: &f.tests_ran,
         criteria: vec![],
         violations: vec![],
         satisfaction: Default::default(),
@@ -431,6 +439,7 @@ fn mismatched_names_are_refused() {
         mrs: &f.mrs,
         sources: &f.sources,
         functions: &f.functions,
+        tests_ran: &f.tests_ran,
         criteria: vec![CriterionInput {
             criterion: Criterion::Line,
             coverage: &f.line.0,
@@ -631,6 +640,16 @@ fn causes_report() -> Report {
         mrs: &mrs,
         sources: &sources,
         functions: &functions,
+        tests_ran: &[
+            TestSpans {
+                name: "api::tests::unused_is_one".into(),
+                spans: vec![("src/api.rs".into(), 1, 3), ("src/other.rs".into(), 1, 2)],
+            },
+            TestSpans {
+                name: "api::tests::inner_twice".into(),
+                spans: vec![("src/api.rs".into(), 5, 7), ("src/api.rs".into(), 9, 12)],
+            },
+        ],
         criteria: vec![CriterionInput {
             criterion: Criterion::Line,
             coverage: &line,
@@ -738,10 +757,14 @@ fn gaps_by_function_name_their_cause() {
     };
     let unused = by_cause(GapCause::NotCalled);
     assert_eq!(unused.function_name.as_deref(), Some("api::unused"));
+    // A plain unit test calls it: not "no test calls it".
+    assert_eq!(unused.unit_tests, ["api::tests::unused_is_one"]);
+    assert_eq!(unused.unit_tests_total, 1);
     assert_eq!(
         unused.advice,
-        "no test calls `api::unused`: write an MR whose SUT calls it (relation classes in use: \
-         shift, swap)"
+        "no MR's SUT calls `api::unused`, but the unit test `api::tests::unused_is_one` calls \
+         it: its call is a source input, and its assertion a relation, waiting to be written: \
+         write an MR whose SUT calls it (relation classes in use: shift, swap)"
     );
     let skeleton = unused.skeleton.as_deref().unwrap();
     assert!(
@@ -757,10 +780,13 @@ fn gaps_by_function_name_their_cause() {
 
     let inner = by_cause(GapCause::NeverRan);
     assert_eq!(inner.callers, ["api::outer"]);
+    assert_eq!(inner.unit_tests, ["api::tests::inner_twice"]);
     assert_eq!(
         inner.advice,
-        "`api::inner` never runs: its callers `api::outer` ran but never called it: add a source \
-         input on which they do"
+        "`api::inner` never runs in an MR's executions: its callers `api::outer` ran but never \
+         called it, and the unit test `api::tests::inner_twice` calls it: its call is a source \
+         input, and its assertion a relation, waiting to be written: add a source input on \
+         which they do"
     );
 
     let outer = by_cause(GapCause::UnreachedLines);
@@ -1264,6 +1290,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
             mrs: &f.mrs,
             sources: &f.sources,
             functions: &[],
+            tests_ran: &[],
             criteria: vec![CriterionInput {
                 criterion: Criterion::Line,
                 coverage: &f.line.0,

@@ -73,7 +73,7 @@ fn patch_a_k_equals_the_hand_computation_and_gates() {
     assert!(md.contains("| line | 3 | 2 | **50.0%** | 1 |"), "{md}");
     assert!(
         md.contains(
-            "- **src/lib.rs:15**: K = 0.00; no test calls `kmr_hand::unused`: write an MR whose \
+            "- **src/lib.rs:15**: K = 0.00; no MR's SUT calls `kmr_hand::unused`: write an MR whose \
              SUT calls it"
         ),
         "{md}"

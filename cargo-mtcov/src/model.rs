@@ -75,8 +75,11 @@ pub struct TestSpans {
     pub name: String,
     /// The code its process ran: per function, its file (relative to the
     /// workspace root when inside it), first and last line.
-    pub spans: Vec<(String, u32, u32)>,
+    pub spans: Vec<Span>,
 }
+
+/// Lines of a file: its path, first and last line.
+pub type Span = (String, u32, u32);
 
 /// A function of the code under test as written: the unit the advice
 /// and the function table speak of. Its closures and the copies of its

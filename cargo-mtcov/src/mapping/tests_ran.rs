@@ -11,7 +11,7 @@ use anyhow::Result;
 
 use super::build::is_dummy;
 use super::decode::{read_object, record_spans};
-use crate::model::TestSpans;
+use crate::model::{Span, TestSpans};
 use crate::run::last_run::LastRun;
 use crate::run::profiles;
 
@@ -36,7 +36,7 @@ pub(crate) fn tests_ran(last: &LastRun) -> Result<Vec<TestSpans>> {
         }
         let info = read_object(last.file(&run.path))?;
         let mut paths: HashMap<u64, Vec<PathBuf>> = HashMap::new();
-        let mut spans_of: HashMap<(u64, u64), Vec<(String, u32, u32)>> = HashMap::new();
+        let mut spans_of: HashMap<(u64, u64), Vec<Span>> = HashMap::new();
         for rec in info.cov_fun.iter().filter(|r| !is_dummy(r)) {
             let paths = paths
                 .entry(rec.header.filenames_ref)

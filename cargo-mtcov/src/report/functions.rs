@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{CriterionMeasure, MrIdx, Pool, ReqIdx};
-use crate::model::{Location, SourceFunction, TestSpans};
+use crate::model::{Location, SourceFunction, Span, TestSpans};
 
 use super::{CriterionInput, FunctionRow};
 
@@ -79,7 +79,7 @@ impl<'a> Functions<'a> {
         for (f, function) in self.all.iter().enumerate() {
             of_file.entry(&function.file).or_default().push(f as u32);
         }
-        let mut innermost: HashMap<&(String, u32, u32), Option<u32>> = HashMap::new();
+        let mut innermost: HashMap<&Span, Option<u32>> = HashMap::new();
         for test in tests {
             let mut ran: Vec<u32> = Vec::new();
             for span in &test.spans {

@@ -165,6 +165,7 @@ pub(crate) fn merge_into(
             let target = merged.join(format!("s{m}-{}", run::written_name(&file)));
             fs_err::write(&target, text)?;
         }
+        run::profiles::merge_ran(&dir.join("records"), merged)?;
         for run in &shard.runs {
             let name = file_name(&run.path);
             let Some(ours) = local.get(&name) else {

@@ -28,8 +28,9 @@
 //! into the report when none of its tests is selected.
 //!
 //! Binaries without a libtest harness (`harness = false`) run as one
-//! process with `RUST_TEST_THREADS=1`; `--serial` runs every binary so,
-//! as earlier releases did.
+//! process with `RUST_TEST_THREADS=1`; `--serial` runs every binary with
+//! MRs so, as earlier releases did (the tests of binaries without MRs
+//! still run a process each, one at a time).
 //!
 //! Each process gets what `cargo test` would give it (working directory =
 //! its package root, `CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`, ...,
@@ -455,7 +456,7 @@ fn plan_jobs(
         }
         let whole = plan.options.partition.is_none() && whole_binary;
         let count = plural(chosen.len(), "test");
-        if plan.options.serial {
+        if plan.options.serial && with_mrs[binary] {
             let serial = plan.options.serial;
             let args = if whole {
                 let mut all_args = args.whole_args();

@@ -106,6 +106,27 @@ pub(crate) fn copy_ran(from: (&Path, &Path, u32), to: (&Path, &Path, u32)) -> Re
     Ok(())
 }
 
+/// Copies what each process of a shard ran (its records in `from`) into
+/// the merged run's records (`to`). Two shards' processes of one binary
+/// given the same pid (on two machines) cannot be told apart: what either
+/// ran is then not known.
+pub(crate) fn merge_ran(from: &Path, to: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(from.join(RAN)) else {
+        return Ok(());
+    };
+    fs_err::create_dir_all(to.join(RAN))?;
+    for entry in entries.flatten() {
+        let target = to.join(RAN).join(entry.file_name());
+        if target.exists() {
+            fs_err::remove_file(&target)?;
+            fs_err::write(target.with_extension("ambiguous"), "")?;
+        } else if !target.with_extension("ambiguous").exists() {
+            fs_err::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
 /// Removes the run's raw profiles no process summary took (a process
 /// killed before it wrote one, a binary whose tests share a process).
 pub(crate) fn remove_profiles(record_dir: &Path) {
@@ -141,5 +162,13 @@ mod tests {
         let other = tempfile::tempdir().unwrap();
         copy_ran((dir.path(), binary, 8), (other.path(), binary, 8)).unwrap();
         assert_eq!(ran(other.path(), binary, 8), ran(dir.path(), binary, 8));
+        // Shards merged: one pid in two shards is known in neither.
+        let merged = tempfile::tempdir().unwrap();
+        merge_ran(dir.path(), merged.path()).unwrap();
+        assert!(ran(merged.path(), binary, 8).is_some());
+        for _ in 0..2 {
+            merge_ran(other.path(), merged.path()).unwrap();
+            assert_eq!(ran(merged.path(), binary, 8), None);
+        }
     }
 }

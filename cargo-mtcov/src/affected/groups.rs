@@ -29,7 +29,7 @@ pub(crate) type GroupId = (String, u64);
 
 /// A record file read as its MGs.
 pub(crate) struct Grouped {
-    header: Option<Header>,
+    pub(super) header: Option<Header>,
     /// Every counter vector of the file, by (source key, fingerprint).
     vectors: HashMap<(u64, u64), Pairs>,
     /// The `source` line of each source key, as written.
@@ -37,9 +37,9 @@ pub(crate) struct Grouped {
     pub(crate) groups: Vec<Group>,
     pub(crate) tolerance: Vec<CheckSite>,
     /// What ran outside every MG.
-    outside: Pairs,
+    pub(super) outside: Pairs,
     /// The MGs a selection left out, when the process had one.
-    unselected: Option<(u64, u64)>,
+    pub(super) unselected: Option<(u64, u64)>,
 }
 
 /// One MG of a [`Grouped`] file.
@@ -148,7 +148,7 @@ impl Grouped {
 
     /// What the MGs of the file add up to: aside (follow-ups included),
     /// first use, captures.
-    fn sums(
+    pub(super) fn sums(
         &self,
         moved: impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
     ) -> Result<(Pairs, Pairs, (u64, u64)), String> {
@@ -375,122 +375,18 @@ pub(crate) fn merge(
     Ok(out.text)
 }
 
-/// The records of one test run as `texts.len()` parts side by side (part
-/// `P` ran the MGs whose number, in the order the process met them, is
-/// `P` modulo the parts: `MTCOV_SPLIT`), merged into the file one process
-/// would have written: its MGs in their order, their shares added up, the
-/// first part's header, and the parts' outside counters added up (each
-/// part ran the test's body). Why not, when a part cannot be read as its
-/// MGs, the parts did not meet the same MGs, or did not run their share
-/// of them.
-pub(crate) fn merge_parts(texts: &[String]) -> Result<String, String> {
-    let mut parts = Vec::with_capacity(texts.len());
-    for (n, text) in texts.iter().enumerate() {
-        let part = Grouped::read(text).map_err(|why| format!("part {}: {why}", n + 1))?;
-        if !part.tolerance.is_empty() {
-            // A site's line sums every MG of its MR, first comparison first.
-            return Err("it checks floats with a tolerance, whose sites sum every MG".to_owned());
-        }
-        // Which captures another thread shares depends on when the
-        // process's threads run: only one process can tell them.
-        if part.groups.iter().any(|g| {
-            g.record
-                .shares
-                .as_ref()
-                .is_some_and(|s| s.runs.iter().any(|&(_, _, shared)| shared))
-        }) {
-            return Err(format!(
-                "another thread ran during a capture of part {}, and which captures other \
-                 threads share depends on the schedule",
-                n + 1
-            ));
-        }
-        // A verdict can depend on what ran before the MG in its process
-        // (a panic on first use): only one process can tell it.
-        if let Some(failed) = part.groups.iter().find(|g| {
-            matches!(
-                g.record.outcome,
-                mtcov_protocol::Outcome::Violated | mtcov_protocol::Outcome::Panicked
-            )
-        }) {
-            return Err(format!(
-                "an MG of {} {} in part {}, and a verdict can depend on what ran before it in \
-                 its process",
-                failed.id.0,
-                failed.record.outcome.label(),
-                n + 1
-            ));
-        }
-        parts.push(part);
-    }
-    let count = parts.len() as u64;
-    let ids = |part: &Grouped| {
-        part.groups.iter().fold(0u64, |sum, g| {
-            sum.wrapping_add(write::group_id(&g.id.0, g.id.1))
-        })
-    };
-    // Every part met the same MGs: its own and those it left out.
-    let mut met = None;
-    let mut ran = (0u64, 0u64);
-    for (n, part) in parts.iter().enumerate() {
-        let Some((left, left_ids)) = part.unselected else {
-            return Err(format!("part {} ran every MG", n + 1));
-        };
-        let own = (part.groups.len() as u64, ids(part));
-        let all = (left + own.0, left_ids.wrapping_add(own.1));
-        if *met.get_or_insert(all) != all {
-            return Err(format!(
-                "part {} met other MGs than part 1 (another input drawn, or MGs run on \
-                 several threads)",
-                n + 1
-            ));
-        }
-        ran = (ran.0 + own.0, ran.1.wrapping_add(own.1));
-        let share = met.map_or(0, |(all, _)| (all + count - 1 - n as u64) / count);
-        if own.0 != share {
-            return Err(format!("part {} ran {} MGs, not its {share}", n + 1, own.0));
-        }
-    }
-    if Some(ran) != met {
-        return Err("its parts did not run every MG once".to_owned());
-    }
-    let mut out = Writer::default();
-    write::header(
-        &mut out.text,
-        parts[0].header.as_ref().expect("checked when read"),
-    );
-    out.lines = 1;
-    let identity = |pairs: &[(u32, u64)]| Ok(pairs.to_vec());
-    let total = ran.0 as usize;
-    for number in 0..total {
-        let part = &parts[number % parts.len()];
-        out.group(part, &part.groups[number / parts.len()], &identity)?;
-    }
-    let mut outside = Vec::new();
-    for part in &parts {
-        add(&mut outside, &part.outside);
-    }
-    let (aside, first_use, captures) = &out.sums;
-    if !aside.is_empty() || !first_use.is_empty() || !outside.is_empty() || captures.0 > 0 {
-        write::aside(&mut out.text, aside, first_use, *captures, &outside);
-        out.lines += 1;
-    }
-    write::end(&mut out.text, out.lines, None);
-    Ok(out.text)
-}
-
 /// The merged file as it is written.
 #[derive(Default)]
-struct Writer {
-    text: String,
-    lines: u64,
+pub(super) struct Writer {
+    pub(super) text: String,
+    pub(super) lines: u64,
     sources: HashSet<u64>,
     /// (source key, MR, fingerprint) of `cov` lines written, and whether
     /// one of them was not shared.
     cov: HashMap<(u64, String, u64), bool>,
     followcov: HashSet<(u64, String, u64)>,
     vectors: Vectors,
-    sums: (Pairs, Pairs, (u64, u64)),
+    pub(super) sums: (Pairs, Pairs, (u64, u64)),
 }
 
 /// How many vectors written in full a new one is compared with.
@@ -500,7 +396,7 @@ impl Writer {
     /// Writes one MG of `file`, its counters moved by `moved`: its new
     /// source lines, a `cov` line per run not written yet (every vector
     /// in full), its `followcov` line, its `mg` line.
-    fn group(
+    pub(super) fn group(
         &mut self,
         file: &Grouped,
         group: &Group,
@@ -599,23 +495,23 @@ impl Vectors {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use mtcov_protocol::{CoverageLayout, Outcome};
 
     /// One MG as the runtime writes it: its source, its run, its
     /// follow-ups and its shares.
     #[derive(Clone)]
-    struct Mg {
-        mr: &'static str,
-        key: u64,
+    pub(in crate::affected) struct Mg {
+        pub(in crate::affected) mr: &'static str,
+        pub(in crate::affected) key: u64,
         run: Pairs,
         follow: Pairs,
         aside: Pairs,
         warm: Pairs,
     }
 
-    fn mg(mr: &'static str, key: u64, base: u32) -> Mg {
+    pub(in crate::affected) fn mg(mr: &'static str, key: u64, base: u32) -> Mg {
         Mg {
             mr,
             key,
@@ -628,7 +524,7 @@ mod tests {
     }
 
     /// A record file of `mgs` in this order; `unselected` on its end.
-    fn file(mgs: &[Mg], unselected: Option<(u64, u64)>) -> String {
+    pub(in crate::affected) fn file(mgs: &[Mg], unselected: Option<(u64, u64)>) -> String {
         let mut out = String::new();
         write::header(
             &mut out,
@@ -686,7 +582,7 @@ mod tests {
         out
     }
 
-    fn id(mr: &str, key: u64) -> u64 {
+    pub(in crate::affected) fn id(mr: &str, key: u64) -> u64 {
         write::group_id(mr, key)
     }
 
@@ -735,75 +631,6 @@ mod tests {
         // It ran no selection at all.
         let fresh = Grouped::read(&file(&[mg("b", 1, 2)], None)).unwrap();
         assert!(merge(&old, &[true, false], &fresh, same).is_err());
-    }
-
-    /// The part `part` of `parts` of `mgs`, as a process run under
-    /// `MTCOV_SPLIT` writes it.
-    fn part(mgs: &[Mg], part: usize, parts: usize) -> String {
-        let mut own = Vec::new();
-        let mut left = (0u64, 0u64);
-        for (number, g) in mgs.iter().enumerate() {
-            if number % parts == part {
-                own.push(g.clone());
-            } else {
-                left = (left.0 + 1, left.1.wrapping_add(id(g.mr, g.key)));
-            }
-        }
-        file(&own, Some(left))
-    }
-
-    fn five() -> Vec<Mg> {
-        vec![
-            mg("a", 1, 0),
-            mg("a", 2, 2),
-            mg("b", 1, 4),
-            mg("b", 2, 0),
-            mg("c", 1, 2),
-        ]
-    }
-
-    #[test]
-    fn parts_merge_into_the_file_of_one_process() {
-        let whole = Grouped::read(&file(&five(), None)).unwrap();
-        let same = |pairs: &[(u32, u64)]| Ok(pairs.to_vec());
-        for parts in 1..=3 {
-            let texts: Vec<String> = (0..parts).map(|p| part(&five(), p, parts)).collect();
-            let merged = merge_parts(&texts).unwrap();
-            let merged = Grouped::read(&merged).unwrap();
-            let ids = |g: &Grouped| g.groups.iter().map(|g| g.id.clone()).collect::<Vec<_>>();
-            assert_eq!(ids(&merged), ids(&whole), "{parts} parts");
-            assert_eq!(merged.sums(same).unwrap(), whole.sums(same).unwrap());
-            // Each part ran the body: its outside counters add up.
-            assert_eq!(merged.outside, [(7, 4 * parts as u64)]);
-            assert_eq!(merged.unselected, None);
-        }
-    }
-
-    #[test]
-    fn parts_that_met_or_ran_other_mgs_are_refused() {
-        let why = |texts: &[String]| merge_parts(texts).unwrap_err();
-        // The second part met another input than the first.
-        let mut other = five();
-        other[3].key = 3;
-        let texts = [part(&five(), 0, 2), part(&other, 1, 2)];
-        assert!(why(&texts).contains("met other MGs"), "{}", why(&texts));
-        // A part ran without its part set.
-        let texts = [part(&five(), 0, 2), file(&five(), None)];
-        assert!(why(&texts).contains("ran every MG"));
-        // Parts of two splits: the first ran MGs 0, 2, 4 of three parts.
-        let texts = [part(&five(), 0, 3), part(&five(), 1, 2)];
-        assert!(merge_parts(&texts).is_err());
-        // A part whose MG panicked: only one process tells its verdict.
-        let panicked = part(&five(), 1, 2).replacen("\"holds\"", "\"panicked\"", 1);
-        let texts = [part(&five(), 0, 2), panicked];
-        assert!(
-            why(&texts).contains("panicked in part 2"),
-            "{}",
-            why(&texts)
-        );
-        // A part that is not readable as MGs.
-        let texts = [part(&five(), 0, 2), "{}".to_owned()];
-        assert!(why(&texts).starts_with("part 2: "));
     }
 
     #[test]

@@ -37,6 +37,7 @@ mod changes;
 mod decide;
 mod git;
 mod groups;
+mod parts;
 mod rerun;
 mod translate;
 
@@ -52,7 +53,7 @@ pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 use changes::{FunctionKey, OldLines};
-pub(crate) use groups::merge_parts;
+pub(crate) use parts::merge_parts;
 
 /// What changed since `REF`, in the old version's lines.
 struct Changes {

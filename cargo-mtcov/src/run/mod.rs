@@ -202,7 +202,7 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
         )
     };
     let finished = run_queue(&queue)?;
-    let settled = settle_splits(plan, queue, finished, run_queue)?;
+    let settled = split::settle_splits(plan, queue, finished, run_queue)?;
     for (job, finished, _) in settled.iter().filter(|(job, ..)| job.profile) {
         profiles::keep_ran(plan.record_dir, &exes[job.binary].path, finished.pid)?;
     }
@@ -228,96 +228,6 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
     }
     summary.print();
     Ok(runs)
-}
-
-/// How a process came to be, when its test was split.
-#[derive(Default)]
-struct SplitNote {
-    parts: Option<u64>,
-    kept_whole: Option<String>,
-}
-
-/// The processes of a run with each split test's parts settled: merged
-/// into one process, or replaced by a run of the test whole (`run_queue`
-/// runs those).
-fn settle_splits(
-    plan: &RunPlan<'_>,
-    queue: Vec<Job>,
-    finished: Vec<pool::Finished>,
-    run_queue: impl Fn(&[Job]) -> Result<Vec<pool::Finished>>,
-) -> Result<Vec<(Job, pool::Finished, SplitNote)>> {
-    let Some(split_plan) = plan.split else {
-        return Ok(queue
-            .into_iter()
-            .zip(finished)
-            .map(|(job, finished)| (job, finished, SplitNote::default()))
-            .collect());
-    };
-    let mut settled = Vec::with_capacity(queue.len());
-    let mut parts_of: HashMap<(usize, String), Vec<(Job, pool::Finished)>> = HashMap::new();
-    for (job, finished) in queue.into_iter().zip(finished) {
-        match job.part {
-            Some(_) => parts_of
-                .entry((job.binary, job.tests[0].clone()))
-                .or_default()
-                .push((job, finished)),
-            None => {
-                let kept_whole = match job.tests.as_slice() {
-                    [test] if job.per_test && job.select.is_none() => {
-                        let exe = &plan.executables[job.binary];
-                        split_plan.parts.kept_whole(&exe.path, test)
-                    }
-                    _ => None,
-                };
-                let note = SplitNote {
-                    parts: None,
-                    kept_whole,
-                };
-                settled.push((job, finished, note));
-            }
-        }
-    }
-    let mut split: Vec<_> = parts_of.into_iter().collect();
-    split.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut whole = Vec::new();
-    for ((binary, test), mut parts) in split {
-        parts.sort_by_key(|(job, _)| job.part);
-        let exe = &plan.executables[binary];
-        let refs: Vec<(&Job, &pool::Finished)> = parts.iter().map(|(j, f)| (j, f)).collect();
-        let count = parts.len() as u64;
-        match split::settle(plan.record_dir, &exe.path, &refs, split_plan.merge)? {
-            split::Settled::Merged(finished) => {
-                let (mut job, _) = parts.swap_remove(0);
-                job.part = None;
-                let note = SplitNote {
-                    parts: Some(count),
-                    kept_whole: None,
-                };
-                settled.push((job, finished, note));
-            }
-            split::Settled::Whole { why, unmergeable } => {
-                crate::term::note(format_args!(
-                    "test `{test}` of {} ran in {count} parts, and {why}: running it whole",
-                    exe.path.display()
-                ));
-                let (mut job, _) = parts.swap_remove(0);
-                job.part = None;
-                whole.push((job, unmergeable.then_some(why)));
-            }
-        }
-    }
-    if !whole.is_empty() {
-        let (jobs, notes): (Vec<Job>, Vec<Option<String>>) = whole.into_iter().unzip();
-        let finished = run_queue(&jobs)?;
-        for ((job, finished), kept_whole) in jobs.into_iter().zip(finished).zip(notes) {
-            let note = SplitNote {
-                parts: None,
-                kept_whole,
-            };
-            settled.push((job, finished, note));
-        }
-    }
-    Ok(settled)
 }
 
 /// The tests each binary with a libtest harness lists, and its listing

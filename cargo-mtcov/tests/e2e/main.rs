@@ -7,6 +7,7 @@ mod common;
 mod coverage_support;
 
 mod affected;
+mod affected_library;
 mod choice_hand;
 mod cli_records;
 mod cli_run;

@@ -1,0 +1,228 @@
+//! `cargo mtcov --affected HEAD~1` on `tests/fixtures/library`, shaped like
+//! a real library: 100 plain unit tests in five modules (one binary
+//! without MRs, a process and a profile each) beside ten MRs in one
+//! `check` test. After each change of a git history — a line inside a
+//! function two MRs and five unit tests run, a function no test runs, a
+//! new branch, a changed `const`, a changed MR, an untracked scratch file,
+//! a report written into the tree — exactly the unit tests and MGs the
+//! rule selects rerun (asserted by name), and the report (text and JSON)
+//! is a full rerun's byte for byte.
+
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value;
+
+use crate::common::{
+    assert_exit, copy_fixture, git, mtcov_command, stderr, stdout, workspace_root,
+};
+
+const MRS: &str = "library::relations relations_hold";
+
+/// The unit tests of `module` whose names start with `prefix`, as the
+/// `affected` summary names them.
+fn unit(module: &str, names: &[&str]) -> Vec<String> {
+    names
+        .iter()
+        .map(|n| format!("library {module}::tests::{n}"))
+        .collect()
+}
+
+fn dedent_tests() -> Vec<String> {
+    unit(
+        "indent",
+        &[
+            "dedent_blank_lines",
+            "dedent_common",
+            "dedent_empty",
+            "dedent_nothing",
+            "dedent_uneven",
+        ],
+    )
+}
+
+fn title_tests() -> Vec<String> {
+    unit(
+        "case",
+        &[
+            "title_digit",
+            "title_empty",
+            "title_mixed",
+            "title_newline",
+            "title_one",
+            "title_single_letters",
+            "title_spaces",
+            "title_tab",
+            "title_two",
+            "title_unicode",
+            "title_upper",
+        ],
+    )
+}
+
+fn edit(project: &Path, file: &str, from: &str, to: &str) {
+    let path = project.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{from:?} not in {file}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The text report without its `--affected` line, the JSON report without
+/// its `affected` field, and that field.
+fn reports(out: &Output, json: &Path) -> (String, Value, Value) {
+    let text: String = stdout(out)
+        .lines()
+        .filter(|l| !l.starts_with("--affected "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut value: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    let affected = value
+        .as_object_mut()
+        .unwrap()
+        .remove("affected")
+        .unwrap_or(Value::Null);
+    (text, value, affected)
+}
+
+fn names(notes: &Value) -> Vec<String> {
+    notes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            format!(
+                "{} {}",
+                n["binary"].as_str().unwrap(),
+                n["test"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
+    let project = copy_fixture("library");
+    let dir = project.path();
+    let target = workspace_root().join("target/cli-fixtures/library");
+    let json = dir.join("report.json");
+    let json_arg = format!("--json={}", json.display());
+    let mtcov = |args: &[&str]| {
+        let out = mtcov_command(dir, args)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        out
+    };
+    std::fs::write(dir.join(".gitignore"), "/report.json\n").unwrap();
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "base"]);
+    let first = mtcov(&[&json_arg]);
+    let err = stderr(&first);
+    assert!(
+        err.contains("100 tests, one process each (no MRs)"),
+        "{err}"
+    );
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "lock file"]);
+
+    // (change, file, from, to, unit tests and MR test that rerun, MGs
+    // rerun in a test whose others are kept, every test reruns)
+    let steps: Vec<(&str, &str, &str, &str, Vec<String>, u64, bool)> = vec![
+        (
+            "a line inside a function two MRs and five unit tests run",
+            "src/indent.rs",
+            "        .map(|line| line.get(common..).unwrap_or(\"\"))\n",
+            "        .map(|line| line.get(common..).unwrap_or_default())\n",
+            [dedent_tests(), vec![MRS.to_owned()]].concat(),
+            12,
+            false,
+        ),
+        (
+            "a function no test runs",
+            "src/unused.rs",
+            "if a > b { a } else { b }",
+            "if a >= b { a } else { b }",
+            Vec::new(),
+            0,
+            false,
+        ),
+        (
+            "a new branch",
+            "src/case.rs",
+            "    let mut out = String::with_capacity(text.len());\n",
+            "    if text.is_empty() {\n        return String::new();\n    }\n    let mut out = String::with_capacity(text.len());\n",
+            [title_tests(), vec![MRS.to_owned()]].concat(),
+            6,
+            false,
+        ),
+        (
+            "a changed const",
+            "src/indent.rs",
+            "pub const PREFIX: &str = \"    \";",
+            "pub const PREFIX: &str = \"\\x20\\x20\\x20\\x20\";",
+            Vec::new(),
+            0,
+            true,
+        ),
+        (
+            "a changed MR",
+            "tests/relations.rs",
+            "mg.check(b <= a,",
+            "mg.check(a >= b,",
+            vec![MRS.to_owned()],
+            0,
+            false,
+        ),
+    ];
+    let mut all: Vec<String> = Vec::new();
+    for (name, file, from, to, rerun, groups, everything) in &steps {
+        edit(dir, file, from, to);
+        git(dir, &["commit", "-q", "-a", "-m", name]);
+        let out = mtcov(&["--affected", "HEAD~1", &json_arg]);
+        let (text, value, affected) = reports(&out, &json);
+        let reran = names(&affected["rerun"]);
+        let kept = names(&affected["kept"]);
+        if all.is_empty() {
+            all = [reran.clone(), kept.clone()].concat();
+            all.sort();
+            assert_eq!(all.len(), 101, "{affected:#}");
+        }
+        if *everything {
+            assert_eq!(reran, all, "{name}: {affected:#}");
+            assert!(affected["everything"].is_string(), "{name}: {affected:#}");
+        } else {
+            assert_eq!(&reran, rerun, "{name}: {affected:#}");
+            assert!(affected["everything"].is_null(), "{name}: {affected:#}");
+            assert_eq!(kept.len(), 101 - rerun.len(), "{name}: {affected:#}");
+        }
+        assert_eq!(affected["rerun_groups"], *groups, "{name}: {affected:#}");
+        // A full rerun of the same commit: the same report.
+        let full = mtcov(&[&json_arg]);
+        let (full_text, full_value, _) = reports(&full, &json);
+        assert_eq!(text, full_text, "{name}");
+        assert_eq!(value, full_value, "{name}");
+    }
+
+    // A report written into the tree is no change; a scratch file at the
+    // root is, and is named.
+    let in_tree = format!("--json={}", dir.join("mtcov.json").display());
+    mtcov(&[&in_tree]);
+    let out = mtcov(&["--affected", "HEAD", &json_arg]);
+    let (_, _, affected) = reports(&out, &json);
+    assert_eq!(
+        names(&affected["rerun"]),
+        Vec::<String>::new(),
+        "{affected:#}"
+    );
+    assert_eq!(names(&affected["kept"]), all);
+    std::fs::write(dir.join("scratch.txt"), "notes").unwrap();
+    let out = mtcov(&["--affected", "HEAD", &json_arg]);
+    let (_, _, affected) = reports(&out, &json);
+    assert_eq!(
+        affected["everything"],
+        "scratch.txt is not tracked by git, and a build or a test could read it"
+    );
+    assert_eq!(names(&affected["rerun"]), all);
+}

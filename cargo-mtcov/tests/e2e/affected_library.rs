@@ -60,6 +60,19 @@ fn title_tests() -> Vec<String> {
     )
 }
 
+/// One change: its commit message, the file, the text replaced and its
+/// replacement, the unit tests and MR test that rerun, the MGs that rerun
+/// in a test whose others are kept, and whether every test reruns.
+struct Step {
+    name: &'static str,
+    file: &'static str,
+    from: &'static str,
+    to: &'static str,
+    rerun: Vec<String>,
+    groups: u64,
+    everything: bool,
+}
+
 fn edit(project: &Path, file: &str, from: &str, to: &str) {
     let path = project.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -127,57 +140,55 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
     git(dir, &["add", "-A"]);
     git(dir, &["commit", "-q", "-m", "lock file"]);
 
-    // (change, file, from, to, unit tests and MR test that rerun, MGs
-    // rerun in a test whose others are kept, every test reruns)
-    let steps: Vec<(&str, &str, &str, &str, Vec<String>, u64, bool)> = vec![
-        (
-            "a line inside a function two MRs and five unit tests run",
-            "src/indent.rs",
-            "        .map(|line| line.get(common..).unwrap_or(\"\"))\n",
-            "        .map(|line| line.get(common..).unwrap_or_default())\n",
-            [dedent_tests(), vec![MRS.to_owned()]].concat(),
-            12,
-            false,
-        ),
-        (
-            "a function no test runs",
-            "src/unused.rs",
-            "if a > b { a } else { b }",
-            "if a >= b { a } else { b }",
-            Vec::new(),
-            0,
-            false,
-        ),
-        (
-            "a new branch",
-            "src/case.rs",
-            "    let mut out = String::with_capacity(text.len());\n",
-            "    if text.is_empty() {\n        return String::new();\n    }\n    let mut out = String::with_capacity(text.len());\n",
-            [title_tests(), vec![MRS.to_owned()]].concat(),
-            6,
-            false,
-        ),
-        (
-            "a changed const",
-            "src/indent.rs",
-            "pub const PREFIX: &str = \"    \";",
-            "pub const PREFIX: &str = \"\\x20\\x20\\x20\\x20\";",
-            Vec::new(),
-            0,
-            true,
-        ),
-        (
-            "a changed MR",
-            "tests/relations.rs",
-            "mg.check(b <= a,",
-            "mg.check(a >= b,",
-            vec![MRS.to_owned()],
-            0,
-            false,
-        ),
+    let steps = [
+        Step {
+            name: "a line inside a function two MRs and five unit tests run",
+            file: "src/indent.rs",
+            from: "        .map(|line| line.get(common..).unwrap_or(\"\"))\n",
+            to: "        .map(|line| line.get(common..).unwrap_or_default())\n",
+            rerun: [dedent_tests(), vec![MRS.to_owned()]].concat(),
+            groups: 12,
+            everything: false,
+        },
+        Step {
+            name: "a function no test runs",
+            file: "src/unused.rs",
+            from: "if a > b { a } else { b }",
+            to: "if a >= b { a } else { b }",
+            rerun: Vec::new(),
+            groups: 0,
+            everything: false,
+        },
+        Step {
+            name: "a new branch",
+            file: "src/case.rs",
+            from: "    let mut out = String::with_capacity(text.len());\n",
+            to: "    if text.is_empty() {\n        return String::new();\n    }\n    let mut out = String::with_capacity(text.len());\n",
+            rerun: [title_tests(), vec![MRS.to_owned()]].concat(),
+            groups: 6,
+            everything: false,
+        },
+        Step {
+            name: "a changed const",
+            file: "src/indent.rs",
+            from: "pub const PREFIX: &str = \"    \";",
+            to: "pub const PREFIX: &str = \"\\x20\\x20\\x20\\x20\";",
+            rerun: Vec::new(),
+            groups: 0,
+            everything: true,
+        },
     ];
     let mut all: Vec<String> = Vec::new();
-    for (name, file, from, to, rerun, groups, everything) in &steps {
+    for step in &steps {
+        let Step {
+            name,
+            file,
+            from,
+            to,
+            rerun,
+            groups,
+            everything,
+        } = step;
         edit(dir, file, from, to);
         git(dir, &["commit", "-q", "-a", "-m", name]);
         let out = mtcov(&["--affected", "HEAD~1", &json_arg]);

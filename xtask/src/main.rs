@@ -24,6 +24,7 @@ mod capture;
 mod cmd;
 mod guided;
 mod large;
+mod library;
 mod machine;
 mod readme;
 mod stats;
@@ -41,12 +42,13 @@ const USAGE: &str = "\
 usage: cargo xtask bench [--rounds N] [--only SECTIONS] [--write-doc]
 
   --rounds N        rounds of the whole-command comparison (default 5)
-  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided,large,affected
+  --only SECTIONS   comma separated subset of: whole,suite,capture,mapping,check,measure,blackbox,strategy,guided,large,affected,library
+                    (affected includes library: the library fixture's --affected rows)
   --write-doc       also write the report into docs/benchmark.md";
 
-const SECTIONS: [&str; 11] = [
+const SECTIONS: [&str; 12] = [
     "whole", "suite", "capture", "mapping", "check", "measure", "blackbox", "strategy", "guided",
-    "large", "affected",
+    "large", "affected", "library",
 ];
 
 #[derive(Debug)]
@@ -179,12 +181,14 @@ fn bench(options: &Options, args: &[String]) -> Result<(), String> {
 /// The sections that run `cargo mtcov` (built once, in release).
 fn mtcov_rows(options: &Options, root: &Path) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
-    let sections = ["whole", "suite", "capture", "guided", "large", "affected"];
+    let sections = [
+        "whole", "suite", "capture", "guided", "large", "affected", "library",
+    ];
     if !sections.iter().any(|s| options.wants(s)) {
         return Ok(rows);
     }
     let mtcov = build_mtcov(root)?;
-    if ["whole", "suite", "large", "affected"]
+    if ["whole", "suite", "large", "affected", "library"]
         .iter()
         .any(|s| options.wants(s))
     {
@@ -194,6 +198,9 @@ fn mtcov_rows(options: &Options, root: &Path) -> Result<Vec<Row>, String> {
         }
         if options.wants("affected") {
             rows.extend(affected::run(root, &mtcov, llvm_cov.clone()));
+        }
+        if options.wants("affected") || options.wants("library") {
+            rows.extend(library::run(root, &mtcov, llvm_cov.is_ok()));
         }
         if options.wants("whole") {
             rows.extend(whole::run(root, &mtcov, llvm_cov.clone(), options.rounds));

@@ -128,22 +128,7 @@ fn kept_lines(out: &mut String, r: &Reduction) {
         );
     }
     let budget = r.method == Method::Budget;
-    let kept_numbers: Vec<String> = r
-        .criteria
-        .iter()
-        .map(|c| {
-            if budget {
-                format!(
-                    "{} {} of the run's {}",
-                    c.criterion,
-                    percent(c.a_k),
-                    percent(c.whole.value())
-                )
-            } else {
-                format!("{} {}", c.criterion, percent(c.a_k))
-            }
-        })
-        .collect();
+    let kept_numbers: Vec<String> = r.criteria.iter().map(|c| kept_number(c, budget)).collect();
     let _ = writeln!(
         out,
         "  A_{} {}: {}",
@@ -157,6 +142,28 @@ fn kept_lines(out: &mut String, r: &Reduction) {
     );
     if let Some(killed) = r.killed_mutants {
         let _ = writeln!(out, "  kills unchanged: all {killed} killed mutants");
+    }
+}
+
+/// One criterion's `A_k` of the kept groups, beside the run's under a
+/// budget: with numerators when the rounded percentages look equal but
+/// are not.
+fn kept_number(c: &CriterionKept, budget: bool) -> String {
+    if !budget {
+        return format!("{} {}", c.criterion, percent(c.a_k));
+    }
+    let (kept, whole) = (percent(c.a_k), percent(c.whole.value()));
+    if kept == whole && c.exact.numerator != c.whole.numerator {
+        format!(
+            "{} {kept} ({}/{}) of the run's {whole} ({}/{})",
+            c.criterion,
+            c.exact.numerator,
+            c.exact.denominator,
+            c.whole.numerator,
+            c.whole.denominator
+        )
+    } else {
+        format!("{} {kept} of the run's {whole}", c.criterion)
     }
 }
 
@@ -246,4 +253,40 @@ pub(crate) fn render_text(r: &Reduction) -> String {
     mr_costs(&mut out, r);
     order_lines(&mut out, r);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::Adequacy;
+
+    #[test]
+    fn a_loss_rounding_hides_is_shown_by_its_numerators() {
+        let kept = |numerator| CriterionKept {
+            criterion: "line".into(),
+            requirements: 6510,
+            a_k: numerator as f64 / 6510.0,
+            exact: Adequacy {
+                numerator,
+                denominator: 6510,
+            },
+            whole: Adequacy {
+                numerator: 3331,
+                denominator: 6510,
+            },
+        };
+        assert_eq!(
+            kept_number(&kept(3330), true),
+            "line 51.2% (3330/6510) of the run's 51.2% (3331/6510)"
+        );
+        assert_eq!(
+            kept_number(&kept(3331), true),
+            "line 51.2% of the run's 51.2%"
+        );
+        assert_eq!(
+            kept_number(&kept(3000), true),
+            "line 46.1% of the run's 51.2%"
+        );
+        assert_eq!(kept_number(&kept(3331), false), "line 51.2%");
+    }
 }

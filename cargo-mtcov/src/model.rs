@@ -108,6 +108,34 @@ pub struct SourceFunction {
 }
 
 impl SourceFunction {
+    /// Whether it is an impl of a trait whose code is boilerplate, derived
+    /// or written by rote (`Clone`, `Debug`, `Display`, `From`,
+    /// `PartialEq`, `Default`, `Hash`, `Error` and their like): its gaps
+    /// rank after the crate's own logic.
+    pub fn is_boilerplate(&self) -> bool {
+        const TRAITS: [&str; 14] = [
+            "core::clone::Clone",
+            "core::fmt::Debug",
+            "core::fmt::Display",
+            "core::convert::From",
+            "core::convert::Into",
+            "core::convert::AsRef",
+            "core::cmp::PartialEq",
+            "core::cmp::Eq",
+            "core::cmp::PartialOrd",
+            "core::cmp::Ord",
+            "core::default::Default",
+            "core::hash::Hash",
+            "core::error::Error",
+            "std::error::Error",
+        ];
+        let Some((_, rest)) = self.name.split_once(" as ") else {
+            return false;
+        };
+        let path = rest.split(['>', '<']).next().unwrap_or_default().trim();
+        TRAITS.contains(&path)
+    }
+
     /// Whether a span of its file lies within it.
     pub fn contains(&self, file: &str, line_start: u32, line_end: u32) -> bool {
         self.file == file && self.line_start <= line_start && line_end <= self.line_end
@@ -380,5 +408,43 @@ impl FailedTest {
             text.push_str(&format!(": {detail}"));
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod boilerplate_tests {
+    use super::SourceFunction;
+
+    fn named(name: &str) -> SourceFunction {
+        SourceFunction {
+            name: name.into(),
+            file: "src/lib.rs".into(),
+            line_start: 1,
+            line_end: 2,
+            public: Some(true),
+            calls: Vec::new(),
+            conditions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn trait_boilerplate_is_told_from_the_crate_s_own_logic() {
+        for name in [
+            "<ignore::Error as core::fmt::Display>::fmt",
+            "<ignore::Error as core::clone::Clone>::clone",
+            "<ignore::Error as core::convert::From<std::io::error::Error>>::from",
+            "<ignore::Error as std::error::Error>::description",
+            "<ignore::Match as core::cmp::PartialEq>::eq",
+        ] {
+            assert!(named(name).is_boilerplate(), "{name}");
+        }
+        for name in [
+            "ignore::walk::WalkBuilder::build",
+            "<ignore::DirEntry>::metadata",
+            "<ignore::Types as core::str::traits::FromStr>::from_str",
+            "<ignore::Walk as core::iter::traits::iterator::Iterator>::next",
+        ] {
+            assert!(!named(name).is_boilerplate(), "{name}");
+        }
     }
 }

@@ -24,9 +24,11 @@
 //! requirement with `K = 1`. A black-box requirement is a group alone.
 //!
 //! Ranking: by gain, `sum of (1 - K(r))` over the group – exactly how much
-//! `A_k * |E|` rises when the group is closed – largest first; code run
-//! only on first use last; ties put uncovered groups first (they also lift
-//! plain coverage), then file and line order.
+//! `A_k * |E|` rises when the group is closed – largest first; impls of
+//! boilerplate traits (`Clone`, `Debug`, `Display`, `From`, ...) after
+//! the crate's own logic; code run only on first use last; ties put
+//! uncovered groups first (they also lift plain coverage), then file and
+//! line order.
 
 use std::collections::HashMap;
 
@@ -244,10 +246,17 @@ fn group(
         }
     }
 
-    // Code run only on first use comes last: no input can cover it.
+    // Code run only on first use comes last: no input can cover it; before
+    // it, trait boilerplate (`Clone`, `Debug`, `Display`, ...), after the
+    // crate's own logic.
+    let boilerplate = |g: &Group| {
+        g.function
+            .is_some_and(|f| functions.all[f as usize].is_boilerplate())
+    };
     groups.sort_by(|a, b| {
         (a.cause == GapCause::FirstUse)
             .cmp(&(b.cause == GapCause::FirstUse))
+            .then(boilerplate(a).cmp(&boilerplate(b)))
             .then(b.gain.total_cmp(&a.gain))
             .then(b.closest.is_none().cmp(&a.closest.is_none()))
             .then_with(|| locations[a.first].cmp(&locations[b.first]))

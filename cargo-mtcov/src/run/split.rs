@@ -2,7 +2,9 @@
 //!
 //! `cargo test` runs one test on one thread: a suite whose MRs sit in one
 //! `check` or `check_strategy` test leaves every other core idle while it
-//! runs. A test whose last run took more than its share of the run is
+//! runs. A test whose last run took more than its share of the run (with
+//! a few MGs a part at least), or, with no last run of it, any test of a
+//! binary with MRs when the run's such tests are fewer than the jobs, is
 //! run as `N` processes side by side (`MTCOV_SPLIT=P/N`): each runs the
 //! test's body and generation whole, and only the MGs whose number, in
 //! the order the process meets them, is `P` modulo `N`. When every part
@@ -126,9 +128,7 @@ impl Parts {
             },
         }
     }
-}
 
-impl Parts {
     /// Why the last run kept `test` of `binary` whole after its parts'
     /// records could not be merged: it stays whole, and says so again.
     pub(crate) fn kept_whole(&self, binary: &Path, test: &str) -> Option<String> {

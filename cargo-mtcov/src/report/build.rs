@@ -13,9 +13,10 @@ use crate::model::{SourceFunction, SourceInfo, TestSpans};
 
 use super::functions::Functions;
 use super::{
-    ClassEntry, CriterionInput, CriterionReport, FileRow, Location, MetamorphicClass,
-    MetamorphicCoverage, MetamorphicInput, MetamorphicMr, PatchCriterion, PatchGap, PatchReport,
-    PatchSummary, Report, ReportInput, RequirementK, SourceEntry, Totals, WithoutShared, gaps,
+    ClassEntry, CriterionInput, CriterionReport, FileRow, FirstUseOnly, GapCause, GapGroup,
+    Location, MetamorphicClass, MetamorphicCoverage, MetamorphicInput, MetamorphicMr,
+    PatchCriterion, PatchGap, PatchReport, PatchSummary, Report, ReportInput, RequirementK,
+    SourceEntry, Summary, Totals, WithoutShared, gaps,
 };
 use crate::patch::ChangedLines;
 
@@ -174,6 +175,7 @@ impl PerCriterion<'_> {
         let in_patch = patch
             .filter(|_| !c.criterion.is_black_box())
             .map(|changed| patch_criterion(&m, c.criterion, c.locations, changed, &gaps));
+        let first_use_only = first_use_only(m.summary(), &gaps, k);
         let report = CriterionReport {
             criterion: c.criterion,
             summary: m.summary().cloned(),
@@ -193,6 +195,7 @@ impl PerCriterion<'_> {
                 Some(clean) => without_shared(&m, pool, relations, clean, k, c.locations)?,
                 None => None,
             },
+            first_use_only,
         };
         Ok((report, in_patch))
     }
@@ -294,6 +297,31 @@ fn patch_criterion(
 
 /// The measure from `clean` (the executions no other thread ran during),
 /// and the requirements whose `K` drops without the others.
+/// The requirements of the `first_use` gaps, and `A_k` over the others;
+/// `None` when there are none.
+fn first_use_only(summary: Option<&Summary>, gaps: &[GapGroup], k: u32) -> Option<FirstUseOnly> {
+    let summary = summary?;
+    let requirements: u32 = gaps
+        .iter()
+        .filter(|g| g.cause == GapCause::FirstUse)
+        .map(|g| g.requirements)
+        .sum();
+    if requirements == 0 {
+        return None;
+    }
+    let denominator = u64::from(k) * u64::from(summary.requirements - requirements);
+    Some(FirstUseOnly {
+        requirements,
+        a_k_coverable: if denominator == 0 {
+            0.0
+        } else {
+            summary.a_k_numerator as f64 / denominator as f64
+        },
+        a_k_coverable_numerator: summary.a_k_numerator,
+        a_k_coverable_denominator: denominator,
+    })
+}
+
 fn without_shared(
     m: &CriterionMeasure,
     pool: &crate::measure::Pool,

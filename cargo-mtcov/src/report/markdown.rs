@@ -61,6 +61,11 @@ pub fn render_markdown(report: &Report) -> String {
             }
         }
     }
+    for c in &report.criteria {
+        if let Some(first) = &c.first_use_only {
+            let _ = writeln!(out, "\n{}", esc(&first.sentence(c.criterion, report.k)));
+        }
+    }
     shared_captures(&mut out, report);
     patch(&mut out, report);
     sweep(&mut out, report);

@@ -359,6 +359,48 @@ pub struct CriterionReport {
     /// The measure without the source executions another thread ran
     /// during; `None` when no execution was shared.
     pub without_shared: Option<WithoutShared>,
+    /// The requirements only code run on first use in a process holds,
+    /// which no input can cover; `None` when there are none.
+    pub first_use_only: Option<FirstUseOnly>,
+}
+
+/// Requirements no input can cover: code that runs only on first use in
+/// a test process (an initialiser, a cache fill), which every measured
+/// execution finds already run. With them the k-MR criterion cannot hold.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FirstUseOnly {
+    /// How many requirements (the `first_use` gaps').
+    pub requirements: u32,
+    /// `A_k` over the requirements an input can cover (the others).
+    pub a_k_coverable: f64,
+    pub a_k_coverable_numerator: u64,
+    pub a_k_coverable_denominator: u64,
+}
+
+impl FirstUseOnly {
+    /// What it means, in the report's words: `criterion` measured at `k`.
+    pub fn sentence(&self, criterion: Criterion, k: u32) -> String {
+        let coverable = self.a_k_coverable_denominator / u64::from(k.max(1));
+        format!(
+            "{criterion}: {} {} only on first use in a test process, which no input can cover, \
+             so the {k}-MR criterion cannot hold; A_{k} over the {coverable} {} an input can \
+             cover: {:.1}% ({}/{})",
+            self.requirements,
+            if self.requirements == 1 {
+                "requirement runs"
+            } else {
+                "requirements run"
+            },
+            if coverable == 1 {
+                "requirement"
+            } else {
+                "requirements"
+            },
+            self.a_k_coverable * 100.0,
+            self.a_k_coverable_numerator,
+            self.a_k_coverable_denominator,
+        )
+    }
 }
 
 /// A criterion measured without the source executions another thread of

@@ -624,14 +624,16 @@ fn causes_report() -> Report {
         function("api::outer", (9, 12), true, &["inner", "len"]),
         function("<api::Para>::echo", (14, 16), true, &[]),
     ];
-    let locations: Vec<Location> = [2, 6, 10, 11, 15]
+    // Line 3 of `api::unused` runs only on first use (a warm-up ran it).
+    let locations: Vec<Location> = [2, 6, 10, 11, 15, 3]
         .iter()
         .map(|&l| Location::new("src/api.rs", l, 5, l, 20))
         .collect();
-    let mut line = Coverage::new(5);
+    let mut line = Coverage::new(6);
     line.push_by(t, shift, [2]).unwrap();
     line.push_by(t, swap, [2]).unwrap();
-    let aside = [0, 0, 0, 0, 3];
+    let aside = [0, 0, 0, 0, 3, 0];
+    let first_use = [0, 0, 0, 0, 0, 1];
     let differing = [(t, shift, vec![4])];
     build(ReportInput {
         k: 2,
@@ -655,7 +657,7 @@ fn causes_report() -> Report {
             coverage: &line,
             locations: &locations,
             aside: &aside,
-            first_use: &[],
+            first_use: &first_use,
             aside_complete: true,
             metamorphic: Some(MetamorphicInput {
                 differing: &differing,
@@ -755,6 +757,24 @@ fn gaps_by_function_name_their_cause() {
             .find(|g| g.cause == cause)
             .unwrap_or_else(|| panic!("no {cause:?} gap in {:#?}", line.gaps))
     };
+    // Its first-use line: no input can cover it, and the summary says so.
+    let first = by_cause(GapCause::FirstUse);
+    assert_eq!(first.function_name.as_deref(), Some("api::unused"));
+    let only = line
+        .first_use_only
+        .as_ref()
+        .expect("a first-use requirement");
+    assert_eq!(only.requirements, 1);
+    assert_eq!(
+        (only.a_k_coverable_numerator, only.a_k_coverable_denominator),
+        (2, 10)
+    );
+    assert_eq!(
+        only.sentence(Criterion::Line, 2),
+        "line: 1 requirement runs only on first use in a test process, which no input can cover, \
+         so the 2-MR criterion cannot hold; A_2 over the 5 requirements an input can cover: \
+         20.0% (2/10)"
+    );
     let unused = by_cause(GapCause::NotCalled);
     assert_eq!(unused.function_name.as_deref(), Some("api::unused"));
     // A plain unit test calls it: not "no test calls it".
@@ -826,7 +846,7 @@ fn gaps_by_function_name_their_cause() {
     assert_eq!(
         rows,
         [
-            ("api::unused", 1, 0, &[][..]),
+            ("api::unused", 2, 0, &[][..]),
             ("api::inner", 1, 0, &[][..]),
             ("api::outer", 2, 1, &both[..]),
             ("<api::Para>::echo", 1, 0, &[][..]),

@@ -74,6 +74,17 @@ fn code_run_only_on_first_use_gives_one_number_on_every_schedule() {
         .collect();
     // One group per function (HAND.md).
     assert_eq!(first_use, [(52, 60), (7, 13), (21, 23), (30, 32)]);
+    // The summary says what no input can cover, and A_3 over the rest.
+    let only = &line["first_use_only"];
+    assert_eq!(only["requirements"], 22, "{only}");
+    assert_eq!(
+        (
+            &only["a_k_coverable_numerator"],
+            &only["a_k_coverable_denominator"]
+        ),
+        (&53.into(), &60.into()),
+        "{only}"
+    );
     let mc = &line["metamorphic_coverage"];
     let differing = |mr: &str| {
         mc["mrs"]

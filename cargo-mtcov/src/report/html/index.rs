@@ -111,6 +111,13 @@ fn criteria_table(out: &mut String, r: &Report) {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody></table>\n");
+    for c in &r.criteria {
+        if let Some(first) = &c.first_use_only {
+            out.push_str("<p class=\"muted\">");
+            esc(out, &first.sentence(c.criterion, k));
+            out.push_str("</p>\n");
+        }
+    }
     if r.captures.shared > 0 {
         out.push_str("<p class=\"warn\"><b>Shared captures:</b> ");
         esc(out, &r.captures.sentence());

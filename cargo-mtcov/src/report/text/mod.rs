@@ -13,7 +13,8 @@ use super::{Location, Report};
 use gaps::gap_list;
 use lists::{dead_mrs, failed_tests, shared_captures, unclassified, violations, weak_checks};
 use tables::{
-    file_table, function_table, metamorphic_table, patch_table, summary_table, sweep_table,
+    file_table, first_use_lines, function_table, metamorphic_table, patch_table, summary_table,
+    sweep_table,
 };
 
 mod gaps;
@@ -73,6 +74,7 @@ pub fn render_text(report: &Report, opts: &TextOptions) -> String {
     }
     out.push('\n');
     summary_table(&mut out, report, p);
+    first_use_lines(&mut out, report, p);
     shared_captures(&mut out, report, opts.limit, p);
     patch_table(&mut out, report, opts.limit, p);
     sweep_table(&mut out, report, p);

@@ -117,6 +117,21 @@ pub(super) fn summary_table(out: &mut String, report: &Report, p: Paint) {
     out.push('\n');
 }
 
+/// Per criterion, the requirements no input can cover (code run only on
+/// first use), under the summary table.
+pub(super) fn first_use_lines(out: &mut String, report: &Report, p: Paint) {
+    let mut any = false;
+    for c in &report.criteria {
+        if let Some(first) = &c.first_use_only {
+            let _ = writeln!(out, "{}", p.dim(&first.sentence(c.criterion, report.k)));
+            any = true;
+        }
+    }
+    if any {
+        out.push('\n');
+    }
+}
+
 pub(super) fn sweep_table(out: &mut String, report: &Report, p: Paint) {
     let Some(top) = report
         .criteria

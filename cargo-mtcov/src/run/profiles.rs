@@ -57,9 +57,11 @@ pub(crate) fn keep_ran(record_dir: &Path, binary: &Path, pid: u32) -> Result<boo
     if !profile.is_file() {
         return Ok(false);
     }
-    let parsed = llvm_profparser::instrumentation_profile::parse(&profile);
+    // The parser panics on some damaged input: read as not known.
+    let parsed =
+        std::panic::catch_unwind(|| llvm_profparser::instrumentation_profile::parse(&profile));
     let _ = std::fs::remove_file(&profile);
-    let Ok(parsed) = parsed else {
+    let Ok(Ok(parsed)) = parsed else {
         return Ok(false);
     };
     let mut ran = BTreeSet::new();

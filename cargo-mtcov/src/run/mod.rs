@@ -313,16 +313,6 @@ fn plan_jobs(
 ) -> Vec<Job> {
     let exes = plan.executables;
     let mut queue: Vec<Job> = Vec::new();
-    // The tests that run a process each: a split may use the jobs they
-    // leave idle.
-    let per_test: usize = if plan.options.serial {
-        0
-    } else {
-        (0..exes.len())
-            .filter(|&b| !no_harness[b] && with_mrs[b])
-            .map(|b| tests_of.get(&b).map_or(0, Vec::len))
-            .sum()
-    };
     for (binary, exe) in exes.iter().enumerate() {
         let id = binary_id(exe);
         if no_harness[binary] {
@@ -416,9 +406,9 @@ fn plan_jobs(
                         .no_split
                         .iter()
                         .any(|n| test.contains(n.as_str()));
-                let parts = plan.split.map_or(1, |split| {
-                    split.parts.of(&exe.path, &test, excluded, per_test)
-                });
+                let parts = plan
+                    .split
+                    .map_or(1, |split| split.parts.of(&exe.path, &test, excluded));
                 for part in 0..parts {
                     queue.push(Job {
                         binary,

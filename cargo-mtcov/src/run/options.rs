@@ -32,10 +32,9 @@ pub(crate) struct RunOptions {
 
     /// Run a long test's MGs in parts side by side, each part a process of
     /// the whole test, and merge their records: `auto` (a test that took
-    /// more than its share of the last run, four MGs a part at least; with
-    /// no last run, when the run's MR tests leave jobs idle), `never`, or a
-    /// number of parts for every test of a binary with MRs (at most
-    /// `--jobs`).
+    /// more than its share of the last run, four MGs a part at least),
+    /// `never`, or a number of parts for every test of a binary with MRs
+    /// (at most `--jobs`).
     #[arg(long, value_name = "auto|never|N", default_value = "auto", value_parser = parse_split)]
     pub split: Split,
 

@@ -3,9 +3,8 @@
 //! `cargo test` runs one test on one thread: a suite whose MRs sit in one
 //! `check` or `check_strategy` test leaves every other core idle while it
 //! runs. A test whose last run took more than its share of the run (with
-//! a few MGs a part at least), or, with no last run of it, any test of a
-//! binary with MRs when the run's such tests are fewer than the jobs, is
-//! run as `N` processes side by side (`MTCOV_SPLIT=P/N`): each runs the
+//! a few MGs a part at least) is run as `N` processes side by side
+//! (`MTCOV_SPLIT=P/N`): each runs the
 //! test's body and generation whole, and only the MGs whose number, in
 //! the order the process meets them, is `P` modulo `N`. When every part
 //! passed, their records are merged into the file one process would have
@@ -102,9 +101,11 @@ impl Parts {
         parts
     }
 
-    /// Into how many parts to run `test` of `binary` (1: whole), in a
-    /// run of `tests` tests of binaries with MRs.
-    pub(crate) fn of(&self, binary: &Path, test: &str, excluded: bool, tests: usize) -> u64 {
+    /// Into how many parts to run `test` of `binary` (1: whole). A test
+    /// the last run did not run is not split: nothing says that it is long,
+    /// nor what it does (a guided draw each part would repeat, a path its
+    /// parts would race for).
+    pub(crate) fn of(&self, binary: &Path, test: &str, excluded: bool) -> u64 {
         if self.jobs < 2 || excluded {
             return 1;
         }
@@ -113,8 +114,7 @@ impl Parts {
             Split::Never => 1,
             Split::Parts(n) => n.get().min(jobs),
             Split::Auto => match self.last.get(&(binary.to_owned(), test.to_owned())) {
-                // Not in the last run: the jobs its tests leave idle.
-                None => (jobs / tests.max(1) as u64).max(1),
+                None => 1,
                 Some(last) if last.kept_whole.is_some() || last.time < SHORTEST => 1,
                 Some(last) => {
                     // Its share of the run, were the run spread evenly
@@ -366,50 +366,44 @@ mod tests {
         let run = last(&[("mrs", 60_000), ("small", 500)], 1_000);
         let x = Path::new("/t/x");
         let parts = Parts::new(Split::Auto, Some(&run), 2);
-        assert_eq!(parts.of(x, "mrs", false, 2), 2);
-        assert_eq!(parts.of(x, "small", false, 2), 1);
+        assert_eq!(parts.of(x, "mrs", false), 2);
+        assert_eq!(parts.of(x, "small", false), 1);
         // Kept whole by the user; one job.
-        assert_eq!(parts.of(x, "mrs", true, 2), 1);
+        assert_eq!(parts.of(x, "mrs", true), 1);
         assert_eq!(
-            Parts::new(Split::Auto, Some(&run), 1).of(x, "mrs", false, 2),
+            Parts::new(Split::Auto, Some(&run), 1).of(x, "mrs", false),
             1
         );
-        // Not in the last run: split when the run's MR tests leave jobs
-        // idle.
-        assert_eq!(parts.of(x, "new", false, 2), 1);
-        assert_eq!(parts.of(x, "new", false, 1), 2);
-        assert_eq!(Parts::new(Split::Auto, None, 4).of(x, "any", false, 2), 2);
-        assert_eq!(Parts::new(Split::Auto, None, 4).of(x, "any", false, 5), 1);
+        // Not in the last run, or no last run: not split.
+        assert_eq!(parts.of(x, "new", false), 1);
+        assert_eq!(Parts::new(Split::Auto, None, 4).of(x, "any", false), 1);
         // Many tests of even length: none is split.
         let even = last(&[("a", 5_000), ("b", 5_000), ("c", 5_000)], 0);
-        assert_eq!(
-            Parts::new(Split::Auto, Some(&even), 2).of(x, "a", false, 3),
-            1
-        );
+        assert_eq!(Parts::new(Split::Auto, Some(&even), 2).of(x, "a", false), 1);
         // Kept whole by the last run after its parts could not merge.
         let mut kept = last(&[("mrs", 60_000)], 1_000);
         kept.runs[0].processes[0].kept_whole = Some("a float check".into());
         assert_eq!(
-            Parts::new(Split::Auto, Some(&kept), 2).of(x, "mrs", false, 1),
+            Parts::new(Split::Auto, Some(&kept), 2).of(x, "mrs", false),
             1
         );
         // Few MGs: a part each for four of them at least.
         let mut few = last(&[("mrs", 60_000)], 1_000);
         few.runs[0].processes[0].groups = Some(7);
         assert_eq!(
-            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false, 1),
+            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false),
             1
         );
         few.runs[0].processes[0].groups = Some(8);
         assert_eq!(
-            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false, 1),
+            Parts::new(Split::Auto, Some(&few), 2).of(x, "mrs", false),
             2
         );
         // Asked for: capped at the jobs.
         let three = Split::Parts(NonZeroU64::new(3).unwrap());
-        assert_eq!(Parts::new(three, None, 2).of(x, "any", false, 9), 2);
+        assert_eq!(Parts::new(three, None, 2).of(x, "any", false), 2);
         assert_eq!(
-            Parts::new(Split::Never, Some(&run), 2).of(x, "mrs", false, 1),
+            Parts::new(Split::Never, Some(&run), 2).of(x, "mrs", false),
             1
         );
     }

@@ -16,6 +16,7 @@ mod assemble;
 mod build;
 mod cli;
 mod commands;
+mod config;
 mod error;
 mod escape;
 #[doc(hidden)]

@@ -365,7 +365,8 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
 /// Whether the untracked file `file` (relative to the workspace root)
 /// could change what a build or a test does: it lies inside a workspace
 /// member's directory, or is one of cargo's and rustup's files (under
-/// `.cargo/`, a toolchain file, a manifest or lock file); not under the
+/// `.cargo/`, a toolchain file, a manifest or lock file) or mtcov's
+/// configuration (`.config/mtcov.toml`); not under the
 /// target directory, and not a report `cargo mtcov` wrote there itself
 /// (unchanged since). Files git ignores are not listed at all.
 fn readable(workspace: &Workspace, written: &run::Written, file: &str) -> bool {
@@ -375,6 +376,7 @@ fn readable(workspace: &Workspace, written: &run::Written, file: &str) -> bool {
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let cargo = file.split(['/', '\\']).any(|part| part == ".cargo")
+        || path == workspace.root.join(crate::build::CONFIG_FILE)
         || matches!(
             name.as_ref(),
             "rust-toolchain" | "rust-toolchain.toml" | "Cargo.toml" | "Cargo.lock"
@@ -507,6 +509,8 @@ mod tests {
         // Cargo's and rustup's own files count wherever they are.
         assert!(readable(&virtual_ws, &none, ".cargo/config.toml"));
         assert!(readable(&virtual_ws, &none, "rust-toolchain.toml"));
+        assert!(readable(&virtual_ws, &none, ".config/mtcov.toml"));
+        assert!(!readable(&virtual_ws, &none, ".config/other.toml"));
         // One package at the root: every file but the target directory's
         // and the reports mtcov wrote there.
         let single = workspace(root, &[""]);

@@ -78,6 +78,10 @@ pub(crate) struct Workspace {
 /// in `<target-dir>/mtcov`.
 pub(crate) const BUILD_DIR_ENV: &str = "MTCOV_BUILD_DIR";
 
+/// mtcov's settings for a workspace, relative to its root (read by
+/// `config`; a change to it is a change to every run, as a manifest's is).
+pub(crate) const CONFIG_FILE: &str = ".config/mtcov.toml";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Member {
     pub id: String,

@@ -14,7 +14,7 @@ use crate::model::{ColorChoice, Criterion};
 
 mod report;
 
-pub(crate) use report::{Distinct, FailUnder, ReportOptions};
+pub(crate) use report::{Distinct, FailUnder, ReportOptions, SatisfactionArg, parse_fail_under};
 
 /// `cargo` as seen by a cargo subcommand.
 #[derive(Debug, Parser)]
@@ -42,6 +42,9 @@ pub(crate) struct MtcovArgs {
 
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
 
     #[command(flatten)]
     pub build: BuildOptions,
@@ -126,6 +129,9 @@ impl MtcovArgs {
 pub(crate) struct MutantsCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub build: BuildOptions,
     /// Mutants built and tested at once, each in its own scratch copy.
@@ -165,6 +171,9 @@ pub(crate) struct MutantsCommand {
 pub(crate) struct SuggestCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub last_run: LastRunOptions,
     /// The k of the k-MR criterion.
@@ -211,6 +220,9 @@ fn parse_margin(text: &str) -> Result<f64, String> {
 pub(crate) struct ReduceCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub last_run: LastRunOptions,
     /// The k of the k-MR criterion.
@@ -287,6 +299,9 @@ pub(crate) struct StudyCommand {
 pub(crate) struct NextestCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub build: BuildOptions,
     #[command(flatten)]
@@ -301,6 +316,9 @@ pub(crate) struct NextestCommand {
 pub(crate) struct MergeCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub build: BuildOptions,
     #[command(flatten)]
@@ -314,6 +332,9 @@ pub(crate) struct MergeCommand {
 pub(crate) struct ReportCommand {
     #[command(flatten)]
     pub common: CommonOptions,
+
+    #[command(flatten)]
+    pub config: ConfigOptions,
     #[command(flatten)]
     pub last_run: LastRunOptions,
     #[command(flatten)]
@@ -333,6 +354,21 @@ pub(crate) struct LastRunOptions {
     /// built (they are named in a warning); without it, that is an error.
     #[arg(long)]
     pub allow_stale: bool,
+}
+
+/// Options of the commands that read `.config/mtcov.toml`.
+#[derive(Debug, Clone, Default, Args)]
+pub(crate) struct ConfigOptions {
+    /// Use this profile of `.config/mtcov.toml` over its `default` one
+    /// (flags override both).
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+
+    /// Print the settings this command would run with and where each
+    /// comes from (a flag, the file's profile and line, or the default),
+    /// then exit.
+    #[arg(long)]
+    pub show_config: bool,
 }
 
 /// Options every command takes.

@@ -24,10 +24,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::build::wrapper;
 use crate::cli::{CargoCli, MtcovCommand};
+use crate::config;
 use crate::error::ExitStatus;
 use crate::model::ColorChoice;
 use crate::term;
@@ -58,9 +59,25 @@ pub fn main() -> ExitCode {
         Err(_) => {}
     }
     // clap prints usage errors and exits with 2 itself.
-    let CargoCli::Mtcov(args) = CargoCli::parse();
+    let matches = CargoCli::command().get_matches();
+    let CargoCli::Mtcov(mut args) =
+        CargoCli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let common = args.common();
     term::init(resolve_color(common.color), common.quiet, common.verbose);
+    let mtcov = matches
+        .subcommand_matches("mtcov")
+        .expect("the only subcommand of `cargo`");
+    match config::apply(&mut args, mtcov) {
+        Ok(None) => {}
+        Ok(Some(settings)) => {
+            anstream::print!("{}", settings.render());
+            return ExitStatus::Success.into();
+        }
+        Err(e) => {
+            term::error(format_args!("{e:#}"));
+            return ExitStatus::Error.into();
+        }
+    }
     let result = match args.command {
         Some(MtcovCommand::Report(report)) => report::last_run(&report),
         Some(MtcovCommand::Clean(clean)) => clean::run(&clean.common),

@@ -67,7 +67,7 @@ mod written;
 
 pub(crate) use command::TestEnv;
 pub(crate) use list::TestArgs;
-pub(crate) use options::{RunOptions, parse_duration};
+pub(crate) use options::{RunOptions, Split, parse_duration, parse_split};
 pub use outcome::{BinaryOutcome, BinaryRun, ProcessRun, TestOutcome, TestRun};
 pub(crate) use partition::Partition;
 pub(crate) use pool::{Interrupted, handle_interrupts};

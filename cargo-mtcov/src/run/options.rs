@@ -69,7 +69,7 @@ pub(crate) enum Split {
     Parts(NonZeroU64),
 }
 
-fn parse_split(text: &str) -> Result<Split, String> {
+pub(crate) fn parse_split(text: &str) -> Result<Split, String> {
     match text {
         "auto" => Ok(Split::Auto),
         "never" => Ok(Split::Never),

@@ -12,6 +12,7 @@ mod choice_hand;
 mod cli_records;
 mod cli_run;
 mod cli_usage;
+mod config;
 mod coverage_oracle;
 mod e_every_section;
 mod edition2015;

@@ -34,7 +34,7 @@ impl ExitStatus {
                 "an MR was violated, a test failed or timed out, or a test process aborted (the report is still printed)"
             }
             Self::Error => {
-                "no trustworthy report: usage error, not a cargo project, build failure, missing tools, records lost, unreadable or of another build, sources edited since the run"
+                "no trustworthy report: usage error, a wrong .config/mtcov.toml, not a cargo project, build failure, missing tools, records lost, unreadable or of another build, sources edited since the run"
             }
             Self::BelowFailUnder => {
                 "every test passed but a criterion is below --fail-under (or the patch below --fail-under-patch)"

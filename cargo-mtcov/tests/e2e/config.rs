@@ -146,3 +146,38 @@ fn a_wrong_file_is_an_error_at_its_line_naming_what_it_knows() {
         );
     }
 }
+
+/// The examples README.md and docs/cli.md give are files mtcov reads, and
+/// their CI profile's patch gate is refused without a revision.
+#[test]
+fn the_documented_examples_are_valid_files() {
+    let dir = copy_fixture("config");
+    let root = crate::common::workspace_root();
+    for doc in ["README.md", "docs/cli.md"] {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        let start = text
+            .find("```toml\n[profile.default]")
+            .expect("a toml example")
+            + 8;
+        let example = &text[start..start + text[start..].find("```").unwrap()];
+        std::fs::write(dir.path().join(".config/mtcov.toml"), example).unwrap();
+        let out = mtcov(
+            dir.path(),
+            &["--show-config", "--profile", "ci", "--diff", "HEAD"],
+        );
+        assert_exit(&out, 0);
+        let shown = stdout(&out);
+        assert!(
+            shown.contains("fail-under-patch = { line = 0.9 }"),
+            "{doc}:\n{shown}"
+        );
+        assert!(shown.contains("k = 3  "), "{doc}:\n{shown}");
+        let out = mtcov(dir.path(), &["--show-config", "--profile", "ci"]);
+        assert_exit(&out, 2);
+        assert!(
+            stderr(&out).contains("needs the revision"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}

@@ -78,8 +78,8 @@ fn patch_a_k_equals_the_hand_computation_and_gates() {
         ),
         "{md}"
     );
-    // README's CI example shows exactly this section.
-    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    // docs/cli.md's CI example shows exactly this section.
+    let docs = std::fs::read_to_string(workspace_root().join("docs/cli.md")).unwrap();
     let section = &md[md.find("### Patch").unwrap()..md.find("| Sweep").unwrap()];
     for line in section.trim_end().lines() {
         let quoted = if line.is_empty() {
@@ -87,7 +87,7 @@ fn patch_a_k_equals_the_hand_computation_and_gates() {
         } else {
             format!("> {line}")
         };
-        assert!(readme.contains(&quoted), "README lacks `{quoted}`");
+        assert!(docs.contains(&quoted), "docs/cli.md lacks `{quoted}`");
     }
     run(
         &[

@@ -99,9 +99,9 @@ pub struct SourceFunction {
     /// Declared `pub`, or a method of a trait impl; `None` when the
     /// source does not show it (generated code).
     pub public: Option<bool>,
-    /// The names its body calls or passes as values, sorted.
+    /// What its body calls or passes as values, sorted.
     #[serde(skip)]
-    pub calls: Vec<String>,
+    pub calls: Vec<Call>,
     /// The conditions its branches test, by line, as written.
     #[serde(skip)]
     pub conditions: Vec<(u32, String)>,
@@ -146,6 +146,35 @@ impl SourceFunction {
         let name = self.name.trim_end_matches('>');
         name.rsplit("::").next().unwrap_or(name)
     }
+}
+
+/// A call (or a function passed as a value) as the source writes it: what
+/// callers the advice can name rests on it.
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct Call {
+    /// The path called, its first segment expanded through the `use` items
+    /// in scope (`dedent` imported from `crate::core` is
+    /// `crate::core::dedent`); a method call's method name alone.
+    pub path: Vec<String>,
+    pub kind: CallKind,
+    /// A bare name no `use` item in scope imports where a glob import
+    /// (`use a::*`) could bring it.
+    pub glob: bool,
+}
+
+/// How a [`Call`] names its function.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum CallKind {
+    /// By path: `f(..)`, `a::f(..)`, `Type::f(..)`, `.map(f)`.
+    Path,
+    /// `self.f(..)`: a method of the caller's own type, or of a trait it has.
+    SelfMethod,
+    /// `x.f(..)` on another receiver, whose type the parse does not know.
+    Method,
 }
 
 /// Where a requirement is in the source: a span, 1-based lines and

@@ -1,14 +1,19 @@
 //! The functions of one source file as written: where each `fn` item
 //! starts and ends, whether it is declared public, what it calls (by
-//! name) and the conditions its branches test. The coverage mapping
+//! path as written, through the `use` items in scope) and the conditions
+//! its branches test. The coverage mapping
 //! names functions and their regions but knows none of this; the advice
 //! of a gap needs it ("no test calls `wrap_columns`", "its callers that
 //! ran", "after the condition `ch == CSI` on line 56").
 //!
 //! Collected from the same `syn` parse as the test code (`testcode`).
 
+use std::collections::HashMap;
+
 use syn::spanned::Spanned;
 use syn::visit::Visit;
+
+use crate::model::{Call, CallKind};
 
 /// One `fn` item (a free function, a method, a trait's default method, a
 /// function nested in another's body).
@@ -23,9 +28,9 @@ pub(crate) struct FnItem {
     /// Declared `pub` (not `pub(crate)` or narrower), or a method of a
     /// trait impl (callable wherever the trait and type are).
     pub public: bool,
-    /// Names it calls or passes as a value (`f(..)`, `x.f(..)`,
+    /// What it calls or passes as a value (`f(..)`, `x.f(..)`,
     /// `.map(f)`), sorted, without those of items nested in its body.
-    pub calls: Vec<String>,
+    pub calls: Vec<Call>,
     /// The conditions its branches test: `if`, `while`, a `match`'s
     /// scrutinee and its arms' guards, by line, as written (one line).
     pub conditions: Vec<(u32, String)>,
@@ -39,6 +44,7 @@ pub(crate) fn collect(file: &syn::File, text: &str) -> Vec<FnItem> {
         lines: &lines,
         items: Vec::new(),
         trait_impl: false,
+        scopes: vec![Uses::of(&file.items)],
     };
     collector.visit_file(file);
     collector.items.sort_by_key(|f| (f.line_start, f.line_end));
@@ -49,6 +55,61 @@ struct Collector<'t> {
     lines: &'t [&'t str],
     items: Vec<FnItem>,
     trait_impl: bool,
+    /// The `use` items of the enclosing modules and bodies, innermost last.
+    scopes: Vec<Uses>,
+}
+
+/// What the `use` items of one module or body bring into scope.
+#[derive(Debug, Default, Clone)]
+struct Uses {
+    /// Name in scope -> the path it stands for.
+    names: HashMap<String, Vec<String>>,
+    /// Whether one is a glob (`use a::*`).
+    glob: bool,
+}
+
+impl Uses {
+    /// The `use` items among `items` (a module's, or a block's).
+    fn of<'a>(items: impl IntoIterator<Item = &'a syn::Item>) -> Uses {
+        let mut uses = Uses::default();
+        for item in items {
+            if let syn::Item::Use(u) = item {
+                uses.tree(&mut Vec::new(), &u.tree);
+            }
+        }
+        uses
+    }
+
+    fn tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) if n.ident == "self" => {
+                if let Some(last) = prefix.last() {
+                    self.names.insert(last.clone(), prefix.clone());
+                }
+            }
+            syn::UseTree::Name(n) => {
+                let mut path = prefix.clone();
+                path.push(n.ident.to_string());
+                self.names.insert(n.ident.to_string(), path);
+            }
+            syn::UseTree::Rename(r) => {
+                let mut path = prefix.clone();
+                path.push(r.ident.to_string());
+                self.names.insert(r.rename.to_string(), path);
+            }
+            syn::UseTree::Glob(_) => self.glob = true,
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.tree(prefix, tree);
+                }
+            }
+        }
+    }
 }
 
 fn line(n: usize) -> u32 {
@@ -63,8 +124,14 @@ impl Collector<'_> {
         sig: &syn::Signature,
         block: &syn::Block,
     ) {
+        let local = block.stmts.iter().filter_map(|stmt| match stmt {
+            syn::Stmt::Item(item) => Some(item),
+            _ => None,
+        });
+        self.scopes.push(Uses::of(local));
         let mut body = Body {
             lines: self.lines,
+            scopes: &self.scopes,
             calls: Vec::new(),
             conditions: Vec::new(),
         };
@@ -83,6 +150,7 @@ impl Collector<'_> {
         let outer = std::mem::replace(&mut self.trait_impl, false);
         NestedItems(self).visit_block(block);
         self.trait_impl = outer;
+        self.scopes.pop();
     }
 }
 
@@ -90,6 +158,15 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         let public = matches!(f.vis, syn::Visibility::Public(_));
         self.function(&f.sig.ident, public, &f.sig, &f.block);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let Some((_, items)) = &m.content else {
+            return;
+        };
+        self.scopes.push(Uses::of(items));
+        syn::visit::visit_item_mod(self, m);
+        self.scopes.pop();
     }
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
@@ -122,7 +199,8 @@ impl<'ast> Visit<'ast> for NestedItems<'_, '_> {
 /// What one body calls and tests, without its nested items.
 struct Body<'t> {
     lines: &'t [&'t str],
-    calls: Vec<String>,
+    scopes: &'t [Uses],
+    calls: Vec<Call>,
     conditions: Vec<(u32, String)>,
 }
 
@@ -146,10 +224,44 @@ impl Body<'_> {
         }
     }
 
+    /// A path called or passed, its first segment expanded through the
+    /// innermost `use` that names it.
     fn path(&mut self, p: &syn::ExprPath) {
-        if let Some(last) = p.path.segments.last() {
-            self.calls.push(last.ident.to_string());
-        }
+        let written: Vec<String> = match &p.qself {
+            // `<T as Trait>::f`, `<T>::f`: the type's last segment.
+            Some(q) => {
+                let ty = match &*q.ty {
+                    syn::Type::Path(t) => t.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                };
+                let last = p.path.segments.last().map(|s| s.ident.to_string());
+                ty.into_iter().chain(last).collect()
+            }
+            None => p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        };
+        let Some(first) = written.first() else {
+            return;
+        };
+        let imported = self.scopes.iter().rev().find_map(|u| u.names.get(first));
+        let (path, glob) = match imported {
+            Some(full) if p.qself.is_none() => {
+                (full.iter().chain(&written[1..]).cloned().collect(), false)
+            }
+            _ => {
+                let glob = written.len() == 1 && self.scopes.iter().any(|u| u.glob);
+                (written, glob)
+            }
+        };
+        self.calls.push(Call {
+            path,
+            kind: CallKind::Path,
+            glob,
+        });
     }
 
     /// A function passed as a value: `.map(helper)`. (A variable passed
@@ -175,7 +287,16 @@ impl<'ast> Visit<'ast> for Body<'_> {
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        self.calls.push(call.method.to_string());
+        let on_self = matches!(&*call.receiver, syn::Expr::Path(p) if p.path.is_ident("self"));
+        self.calls.push(Call {
+            path: vec![call.method.to_string()],
+            kind: if on_self {
+                CallKind::SelfMethod
+            } else {
+                CallKind::Method
+            },
+            glob: false,
+        });
         self.arguments(call.args.iter());
         syn::visit::visit_expr_method_call(self, call);
     }
@@ -258,17 +379,24 @@ impl Default for P {
                 ("default", 25, 25, true),
             ]
         );
+        let calls = |f: &FnItem| -> Vec<(String, CallKind)> {
+            f.calls
+                .iter()
+                .map(|c| (c.path.join("::"), c.kind))
+                .collect()
+        };
+        use CallKind::{Method, Path};
         assert_eq!(
-            got[0].calls,
+            calls(&got[0]),
             [
-                "chars",
-                "count",
-                "helper",
-                "len",
-                "map",
-                "s",
-                "starts_with",
-                "sum"
+                ("chars".to_owned(), Method),
+                ("count".to_owned(), Path),
+                ("helper".to_owned(), Path),
+                ("len".to_owned(), Method),
+                ("map".to_owned(), Method),
+                ("s".to_owned(), Path),
+                ("starts_with".to_owned(), Method),
+                ("sum".to_owned(), Method),
             ]
         );
         assert_eq!(
@@ -276,10 +404,70 @@ impl Default for P {
             [(2, "s.len() > 3 && s.starts_with('x')".to_owned())]
         );
         // The nested function's call is its own, not `helper`'s.
-        assert!(got[1].calls.contains(&"nested".to_owned()));
+        assert!(calls(&got[1]).contains(&("nested".to_owned(), Path)));
         assert_eq!(
             got[1].conditions,
             [(11, "s.len()".to_owned()), (12, "n > 10".to_owned())]
+        );
+    }
+
+    #[test]
+    fn calls_are_paths_through_the_use_items_in_scope() {
+        let text = "\
+use crate::core::dedent;
+use std::fs::{self, metadata as md};
+
+mod inner {
+    use super::*;
+    pub fn a(p: &Path) { dedent(p); helper(); }
+}
+
+impl Walker {
+    fn run(&self, p: &Path) {
+        use crate::other::helper;
+        self.step();
+        fs::metadata(p);
+        md(p);
+        helper();
+        Self::new();
+        <Walker as Iterator>::next(self);
+        p.metadata();
+    }
+}
+";
+        let got = items(text);
+        let calls = |f: &FnItem| -> Vec<(String, CallKind, bool)> {
+            f.calls
+                .iter()
+                .map(|c| (c.path.join("::"), c.kind, c.glob))
+                .collect()
+        };
+        use CallKind::{Method, Path, SelfMethod};
+        // In `inner`, `dedent` is the file's import; `helper` may come
+        // from the glob.
+        assert_eq!(
+            calls(&got[0]),
+            [
+                ("crate::core::dedent".to_owned(), Path, false),
+                ("helper".to_owned(), Path, true),
+                // An argument passed by name: only names of functions are
+                // ever looked up.
+                ("p".to_owned(), Path, true),
+            ]
+        );
+        assert_eq!(
+            calls(&got[1]),
+            [
+                ("Self::new".to_owned(), Path, false),
+                ("Walker::next".to_owned(), Path, false),
+                ("crate::other::helper".to_owned(), Path, false),
+                ("metadata".to_owned(), Method, false),
+                ("p".to_owned(), Path, false),
+                ("self".to_owned(), Path, false),
+                // `fs::metadata` and `md`, both `std::fs::metadata`.
+                ("std::fs::metadata".to_owned(), Path, false),
+                ("step".to_owned(), SelfMethod, false),
+            ]
         );
     }
 }

@@ -60,7 +60,7 @@ pub struct Scope {
 }
 
 /// The version of [`FactsFile`].
-const FACTS_FORMAT: u32 = 1;
+const FACTS_FORMAT: u32 = 2;
 const FACTS: crate::versioned::Kind = crate::versioned::Kind {
     what: "a file of source facts",
     field: "format",

@@ -92,12 +92,25 @@ pub(super) fn function_advice(
             }
         }
         GapCause::NeverRan => {
-            let callers = functions.callers_that_ran(f);
+            let (callers, unresolved) = functions.callers_that_ran(f);
             gap.callers = callers
                 .iter()
                 .map(|&g| functions.all[g as usize].name.clone())
                 .collect();
-            if gap.callers.is_empty() && !tests.is_empty() {
+            if gap.callers.is_empty() && unresolved {
+                // A call that ran may be to it: say nothing about callers
+                // the source does not resolve, and never "dead code".
+                let also = if tests.is_empty() {
+                    String::new()
+                } else {
+                    format!(", but {}", by_tests())
+                };
+                format!(
+                    "`{name}` never runs in an MR's executions{unknown}{also}; which functions call \
+                     it is not known (a call that ran may be to it, through a receiver or trait \
+                     the source does not resolve): write an MR whose SUT reaches it"
+                )
+            } else if gap.callers.is_empty() && !tests.is_empty() {
                 format!(
                     "`{name}` never runs in an MR's executions{unknown}, but {}: write an MR whose \
                      SUT reaches it",

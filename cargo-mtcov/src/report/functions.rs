@@ -2,13 +2,14 @@
 //! holds each requirement, what ran each function, and its share of the
 //! measure (the function table).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use mtcov_protocol::MrDescription;
 
 use crate::measure::{CriterionMeasure, MrIdx, Pool, ReqIdx};
-use crate::model::{Location, SourceFunction, Span, TestSpans};
+use crate::model::{Call, Location, SourceFunction, Span, TestSpans};
 
+use super::callers::{Place, Resolved, resolve};
 use super::{CriterionInput, FunctionRow};
 
 /// "In no function".
@@ -27,8 +28,12 @@ pub(super) struct Functions<'a> {
     pub aside_ran: Vec<bool>,
     /// Per function, the MRs whose source executions ran it.
     pub mrs: Vec<Vec<MrIdx>>,
-    /// Per name called, the functions that call it and ran.
-    callers: HashMap<&'a str, Vec<u32>>,
+    /// Per name called, the functions that ran and call it so, and how.
+    callers: HashMap<&'a str, Vec<(u32, &'a Call)>>,
+    /// Each function's place, from its name.
+    places: Vec<Place<'a>>,
+    /// The methods of the crate: (type, name).
+    methods: HashSet<(&'a str, &'a str)>,
     /// Per function, the plain unit tests whose process ran it, by name.
     pub unit_tests: Vec<Vec<&'a str>>,
 }
@@ -53,14 +58,21 @@ impl<'a> Functions<'a> {
         let mrs = input
             .coverage
             .mrs_per_group(&owner, all.len(), |t| pool.mrs_of(t));
-        let mut callers: HashMap<&str, Vec<u32>> = HashMap::new();
+        let mut callers: HashMap<&str, Vec<(u32, &Call)>> = HashMap::new();
         for (g, function) in all.iter().enumerate() {
             if source_ran[g] || aside_ran[g] {
-                for name in &function.calls {
-                    callers.entry(name).or_default().push(g as u32);
+                for call in &function.calls {
+                    if let Some(name) = call.path.last() {
+                        callers.entry(name).or_default().push((g as u32, call));
+                    }
                 }
             }
         }
+        let places: Vec<Place<'a>> = all.iter().map(|f| Place::of(&f.name)).collect();
+        let methods = places
+            .iter()
+            .filter_map(|p| Some((p.self_type?, p.ident)))
+            .collect();
         Self {
             all,
             owner,
@@ -68,6 +80,8 @@ impl<'a> Functions<'a> {
             aside_ran,
             mrs,
             callers,
+            places,
+            methods,
             unit_tests: vec![Vec::new(); all.len()],
         }
     }
@@ -116,16 +130,26 @@ impl<'a> Functions<'a> {
     }
 
     /// The functions that ran (from source executions or aside) and call
-    /// `f` by name: its callers as far as the source tells.
-    pub(super) fn callers_that_ran(&self, f: u32) -> Vec<u32> {
-        let ident = self.all[f as usize].ident();
-        self.callers
-            .get(ident)
-            .into_iter()
-            .flatten()
-            .copied()
-            .filter(|&g| g != f)
-            .collect()
+    /// `f`, as far as the source resolves their calls; and whether a call
+    /// that ran could be to `f` but does not resolve (so the callers are
+    /// not known).
+    pub(super) fn callers_that_ran(&self, f: u32) -> (Vec<u32>, bool) {
+        let target = &self.places[f as usize];
+        let mut known = Vec::new();
+        let mut unresolved = false;
+        for &(g, call) in self.callers.get(target.ident).into_iter().flatten() {
+            if g == f {
+                continue;
+            }
+            let is_method = |ty: &str, name: &str| self.methods.contains(&(ty, name));
+            match resolve(call, &self.places[g as usize], target, is_method) {
+                Resolved::Yes => known.push(g),
+                Resolved::Unknown => unresolved = true,
+                Resolved::No => {}
+            }
+        }
+        known.dedup();
+        (known, unresolved)
     }
 
     /// The classes of the MRs whose source executions run `f`, by name.

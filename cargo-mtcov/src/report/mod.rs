@@ -40,6 +40,7 @@
 //! ```
 
 mod build;
+mod callers;
 mod cobertura;
 mod codecov;
 pub(crate) use crate::escape;

@@ -104,7 +104,7 @@ fn fixture() -> Fixture {
                 line_start: 2,
                 line_end: 6,
                 public: Some(true),
-                calls: vec!["helper".into()],
+                calls: vec![path_call("util::helper")],
                 conditions: vec![(4, "x > 0.0".into())],
             },
             SourceFunction {
@@ -611,7 +611,7 @@ fn causes_report() -> Report {
         line_start: lines.0,
         line_end: lines.1,
         public: Some(public),
-        calls: calls.iter().map(|c| (*c).to_owned()).collect(),
+        calls: calls.iter().map(|c| path_call(c)).collect(),
         conditions: if name == "api::outer" {
             vec![(10, "s.is_empty()".into())]
         } else {
@@ -1438,4 +1438,13 @@ fn html_says_the_same_advice_once_per_line() {
         trig.contains("<b>region gap #3</b> · 1 requirement · up to +8.3% A<sub>2</sub> · the same code and advice as above"),
         "{trig}"
     );
+}
+
+/// A call by path, as the source writes it.
+fn path_call(path: &str) -> crate::model::Call {
+    crate::model::Call {
+        path: path.split("::").map(str::to_owned).collect(),
+        kind: crate::model::CallKind::Path,
+        glob: false,
+    }
 }

@@ -8,6 +8,7 @@ mod coverage_support;
 
 mod affected;
 mod affected_library;
+mod callers;
 mod choice_hand;
 mod cli_records;
 mod cli_run;

@@ -102,9 +102,36 @@ pub struct SourceFunction {
     /// What its body calls or passes as values, sorted.
     #[serde(skip)]
     pub calls: Vec<Call>,
-    /// The conditions its branches test, by line, as written.
+    /// The conditions its branches test, with the lines each decides.
     #[serde(skip)]
-    pub conditions: Vec<(u32, String)>,
+    pub conditions: Vec<Guard>,
+    /// What a test passes it first, from its signature (none when the
+    /// source does not show it).
+    #[serde(skip)]
+    pub input: Option<FnInput>,
+}
+
+/// The input a test passes a function first, from its signature: its
+/// receiver's type, or its first parameter's, as an MR's source input
+/// type can hold it (`&str` is a `String`, `&[T]` a `Vec<T>`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FnInput {
+    /// The type as written (`TypesBuilder`, `String`, `Vec<u8>`).
+    pub ty: String,
+    pub passed: Passed,
+}
+
+/// How a function takes its first input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Passed {
+    /// `&self` / `&mut self`.
+    RefReceiver,
+    /// `self`.
+    Receiver,
+    /// `x: &T`.
+    Reference,
+    /// `x: T`.
+    Value,
 }
 
 impl SourceFunction {
@@ -145,6 +172,31 @@ impl SourceFunction {
     pub fn ident(&self) -> &str {
         let name = self.name.trim_end_matches('>');
         name.rsplit("::").next().unwrap_or(name)
+    }
+}
+
+/// A branch condition (`if`, `while`, a `match`'s scrutinee or an arm's
+/// guard) and the lines whether it holds decides: its branches' blocks
+/// (and, after an `if` whose block always leaves, the rest of the block
+/// around it).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Guard {
+    pub line: u32,
+    /// As written (its first line).
+    pub text: String,
+    /// First and last line it decides.
+    pub gates: (u32, u32),
+}
+
+impl Guard {
+    /// Whether it decides whether `line` runs: a line of its branches,
+    /// not the line it is tested on (which runs whenever it is tested);
+    /// with `within_line`, also its own line when the whole branch is on
+    /// it (`Some(if c { a } else { b })`), for requirements finer than a
+    /// line (regions, branches).
+    pub fn gates(&self, line: u32, within_line: bool) -> bool {
+        let own = within_line && self.gates == (self.line, self.line) && line == self.line;
+        (self.line < line || own) && self.gates.0 <= line && line <= self.gates.1
     }
 }
 
@@ -453,6 +505,7 @@ mod boilerplate_tests {
             public: Some(true),
             calls: Vec::new(),
             conditions: Vec::new(),
+            input: None,
         }
     }
 

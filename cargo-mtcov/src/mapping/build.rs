@@ -433,6 +433,7 @@ impl<'s> Builder<'s> {
                     public: item.map(|f| f.public),
                     calls: item.map(|f| f.calls.clone()).unwrap_or_default(),
                     conditions: item.map(|f| f.conditions.clone()).unwrap_or_default(),
+                    input: item.and_then(|f| f.input.clone()),
                 });
             // A closure's record may come first: the function's own name
             // is the one without `{closure`.

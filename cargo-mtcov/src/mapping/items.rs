@@ -3,7 +3,7 @@
 //! path as written, through the `use` items in scope) and the conditions
 //! its branches test. The coverage mapping
 //! names functions and their regions but knows none of this; the advice
-//! of a gap needs it ("no test calls `wrap_columns`", "its callers that
+//! of a gap needs it ("no MR's SUT calls `wrap_columns`", "its callers that
 //! ran", "after the condition `ch == CSI` on line 56").
 //!
 //! Collected from the same `syn` parse as the test code (`testcode`).
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-use crate::model::{Call, CallKind};
+use crate::model::{Call, CallKind, FnInput, Guard, Passed};
 
 /// One `fn` item (a free function, a method, a trait's default method, a
 /// function nested in another's body).
@@ -32,8 +32,11 @@ pub(crate) struct FnItem {
     /// `.map(f)`), sorted, without those of items nested in its body.
     pub calls: Vec<Call>,
     /// The conditions its branches test: `if`, `while`, a `match`'s
-    /// scrutinee and its arms' guards, by line, as written (one line).
-    pub conditions: Vec<(u32, String)>,
+    /// scrutinee and its arms' guards, as written (one line), each with
+    /// the lines it decides.
+    pub conditions: Vec<Guard>,
+    /// What a test passes it first, from its signature.
+    pub input: Option<FnInput>,
 }
 
 /// Every `fn` item of a parsed file, in source order; `text` is the
@@ -44,6 +47,7 @@ pub(crate) fn collect(file: &syn::File, text: &str) -> Vec<FnItem> {
         lines: &lines,
         items: Vec::new(),
         trait_impl: false,
+        self_type: None,
         scopes: vec![Uses::of(&file.items)],
     };
     collector.visit_file(file);
@@ -55,6 +59,8 @@ struct Collector<'t> {
     lines: &'t [&'t str],
     items: Vec<FnItem>,
     trait_impl: bool,
+    /// The type of the enclosing impl block, as written.
+    self_type: Option<String>,
     /// The `use` items of the enclosing modules and bodies, innermost last.
     scopes: Vec<Uses>,
 }
@@ -117,6 +123,42 @@ fn line(n: usize) -> u32 {
 }
 
 impl Collector<'_> {
+    /// The receiver's type, or the first parameter's, as an input type.
+    fn input(&self, sig: &syn::Signature) -> Option<FnInput> {
+        if let Some(receiver) = sig.receiver() {
+            let passed = if receiver.reference.is_some() {
+                Passed::RefReceiver
+            } else {
+                Passed::Receiver
+            };
+            return Some(FnInput {
+                ty: self.self_type.clone()?,
+                passed,
+            });
+        }
+        let syn::FnArg::Typed(first) = sig.inputs.first()? else {
+            return None;
+        };
+        let (ty, passed) = match &*first.ty {
+            syn::Type::Reference(r) => (&*r.elem, Passed::Reference),
+            ty => (ty, Passed::Value),
+        };
+        if matches!(ty, syn::Type::ImplTrait(_) | syn::Type::TraitObject(_)) {
+            return None;
+        }
+        let written = single_line(self.lines, ty.span())?;
+        let ty = match written.as_str() {
+            "str" => "String".to_owned(),
+            "Path" => "std::path::PathBuf".to_owned(),
+            "Self" => self.self_type.clone()?,
+            slice if slice.starts_with('[') && slice.ends_with(']') && !slice.contains(';') => {
+                format!("Vec<{}>", &slice[1..slice.len() - 1])
+            }
+            _ => written,
+        };
+        Some(FnInput { ty, passed })
+    }
+
     fn function(
         &mut self,
         ident: &syn::Ident,
@@ -134,10 +176,12 @@ impl Collector<'_> {
             scopes: &self.scopes,
             calls: Vec::new(),
             conditions: Vec::new(),
+            blocks: Vec::new(),
         };
         body.visit_block(block);
         body.calls.sort();
         body.calls.dedup();
+        let input = self.input(sig);
         self.items.push(FnItem {
             ident: ident.to_string(),
             line_start: line(sig.span().start().line),
@@ -145,6 +189,7 @@ impl Collector<'_> {
             public,
             calls: body.calls,
             conditions: body.conditions,
+            input,
         });
         // Functions nested in the body are items of their own.
         let outer = std::mem::replace(&mut self.trait_impl, false);
@@ -171,8 +216,11 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
         let outer = std::mem::replace(&mut self.trait_impl, i.trait_.is_some());
+        let written = single_line(self.lines, i.self_ty.span());
+        let outer_type = std::mem::replace(&mut self.self_type, written);
         syn::visit::visit_item_impl(self, i);
         self.trait_impl = outer;
+        self.self_type = outer_type;
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
@@ -182,7 +230,10 @@ impl<'ast> Visit<'ast> for Collector<'_> {
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(block) = &f.default {
+            // `Self` is whichever type implements the trait.
+            let outer = self.self_type.take();
             self.function(&f.sig.ident, true, &f.sig, block);
+            self.self_type = outer;
         }
     }
 }
@@ -201,11 +252,15 @@ struct Body<'t> {
     lines: &'t [&'t str],
     scopes: &'t [Uses],
     calls: Vec<Call>,
-    conditions: Vec<(u32, String)>,
+    conditions: Vec<Guard>,
+    /// The last lines of the blocks around the current expression,
+    /// innermost last.
+    blocks: Vec<u32>,
 }
 
 impl Body<'_> {
-    fn condition(&mut self, expr: &syn::Expr) {
+    /// `expr`, tested on its line, decides `gates`.
+    fn condition(&mut self, expr: &syn::Expr, gates: (u32, u32)) {
         let (start, end) = (expr.span().start(), expr.span().end());
         let Some(text) = self.lines.get(start.line.wrapping_sub(1)) else {
             return;
@@ -220,7 +275,11 @@ impl Body<'_> {
         };
         let written = written.trim();
         if !written.is_empty() {
-            self.conditions.push((line(start.line), written.to_owned()));
+            self.conditions.push(Guard {
+                line: line(start.line),
+                text: written.to_owned(),
+                gates,
+            });
         }
     }
 
@@ -301,27 +360,95 @@ impl<'ast> Visit<'ast> for Body<'_> {
         syn::visit::visit_expr_method_call(self, call);
     }
 
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.blocks.push(line(b.span().end().line));
+        syn::visit::visit_block(self, b);
+        self.blocks.pop();
+    }
+
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
-        self.condition(&e.cond);
+        let first = line(e.then_branch.span().start().line);
+        let mut last = line(e.span().end().line);
+        // `if c { return; }` decides the rest of the block around it too.
+        if e.else_branch.is_none()
+            && leaves(&e.then_branch)
+            && let Some(&outer) = self.blocks.last()
+        {
+            last = last.max(outer);
+        }
+        self.condition(&e.cond, (first, last));
         syn::visit::visit_expr_if(self, e);
     }
 
     fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
-        self.condition(&e.cond);
+        let gates = (
+            line(e.body.span().start().line),
+            line(e.body.span().end().line),
+        );
+        self.condition(&e.cond, gates);
         syn::visit::visit_expr_while(self, e);
     }
 
     fn visit_expr_match(&mut self, e: &'ast syn::ExprMatch) {
-        self.condition(&e.expr);
+        if let (Some(first), Some(last)) = (e.arms.first(), e.arms.last()) {
+            let gates = (
+                line(first.span().start().line),
+                line(last.span().end().line),
+            );
+            self.condition(&e.expr, gates);
+        }
         syn::visit::visit_expr_match(self, e);
     }
 
     fn visit_arm(&mut self, arm: &'ast syn::Arm) {
         if let Some((_, guard)) = &arm.guard {
-            self.condition(guard);
+            let gates = (
+                line(arm.body.span().start().line),
+                line(arm.body.span().end().line),
+            );
+            self.condition(guard, gates);
         }
         syn::visit::visit_arm(self, arm);
     }
+}
+
+/// The text of a span that lies on one line, trimmed.
+fn single_line(lines: &[&str], span: proc_macro2::Span) -> Option<String> {
+    let (start, end) = (span.start(), span.end());
+    if start.line != end.line {
+        return None;
+    }
+    let text = lines.get(start.line.checked_sub(1)?)?;
+    let written: String = text
+        .chars()
+        .skip(start.column)
+        .take(end.column.saturating_sub(start.column))
+        .collect();
+    let written = written.trim();
+    (!written.is_empty()).then(|| written.to_owned())
+}
+
+/// Whether a block always leaves the code after it: it ends in `return`,
+/// `break`, `continue`, or a macro that does not return (`panic!`,
+/// `unreachable!`, `todo!`, `unimplemented!`, `bail!`).
+fn leaves(block: &syn::Block) -> bool {
+    let expr = match block.stmts.last() {
+        Some(syn::Stmt::Expr(expr, _)) => expr,
+        Some(syn::Stmt::Macro(m)) => return diverging(&m.mac),
+        _ => return false,
+    };
+    match expr {
+        syn::Expr::Return(_) | syn::Expr::Break(_) | syn::Expr::Continue(_) => true,
+        syn::Expr::Macro(m) => diverging(&m.mac),
+        _ => false,
+    }
+}
+
+fn diverging(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| {
+        ["panic", "unreachable", "todo", "unimplemented", "bail"]
+            .contains(&s.ident.to_string().as_str())
+    })
 }
 
 #[cfg(test)]
@@ -399,15 +526,24 @@ impl Default for P {
                 ("sum".to_owned(), Method),
             ]
         );
+        let conditions = |f: &FnItem| -> Vec<(u32, String, (u32, u32))> {
+            f.conditions
+                .iter()
+                .map(|g| (g.line, g.text.clone(), g.gates))
+                .collect()
+        };
         assert_eq!(
-            got[0].conditions,
-            [(2, "s.len() > 3 && s.starts_with('x')".to_owned())]
+            conditions(&got[0]),
+            [(2, "s.len() > 3 && s.starts_with('x')".to_owned(), (2, 6))]
         );
         // The nested function's call is its own, not `helper`'s.
         assert!(calls(&got[1]).contains(&("nested".to_owned(), Path)));
         assert_eq!(
-            got[1].conditions,
-            [(11, "s.len()".to_owned()), (12, "n > 10".to_owned())]
+            conditions(&got[1]),
+            [
+                (11, "s.len()".to_owned(), (12, 13)),
+                (12, "n > 10".to_owned(), (12, 12))
+            ]
         );
     }
 
@@ -467,6 +603,80 @@ impl Walker {
                 // `fs::metadata` and `md`, both `std::fs::metadata`.
                 ("std::fs::metadata".to_owned(), Path, false),
                 ("step".to_owned(), SelfMethod, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_condition_decides_its_branches_and_after_a_leaving_block_the_rest() {
+        let text = "\
+fn f(a: bool, b: bool) -> u32 {
+    if a {
+        return 0;
+    }
+    let mut n = 1;
+    if b {
+        n += 1;
+    } else if n > 5 {
+        n += 2;
+    }
+    while n < 10 {
+        n += 3;
+    }
+    n
+}
+";
+        let got = items(text);
+        let gates: Vec<(u32, (u32, u32))> = got[0]
+            .conditions
+            .iter()
+            .map(|g| (g.line, g.gates))
+            .collect();
+        // `if a { return }` decides every line after it; `if b` its
+        // branches; `n > 5` its own; `while` its body.
+        assert_eq!(
+            gates,
+            [(2, (2, 15)), (6, (6, 10)), (8, (8, 10)), (11, (11, 13))]
+        );
+        let guard = &got[0].conditions[1];
+        assert!(guard.gates(7, false) && guard.gates(9, false));
+        assert!(!guard.gates(6, true) && !guard.gates(11, false));
+    }
+
+    #[test]
+    fn the_input_a_test_passes_first_from_the_signature() {
+        let text = "\
+pub fn dedent(s: &str) -> String { s.into() }
+pub fn sum(xs: &[u64]) -> u64 { 0 }
+pub fn take(n: u32) -> u32 { n }
+pub fn show(x: impl Display) {}
+pub fn none() {}
+impl TypesBuilder {
+    pub fn add_def(&mut self, def: &str) {}
+    pub fn build(self) -> Types { todo!() }
+    pub fn merged(a: &Self) -> Self { todo!() }
+}
+trait T { fn d(&self) {} }
+";
+        let got = items(text);
+        let inputs: Vec<Option<(String, Passed)>> = got
+            .iter()
+            .map(|f| f.input.as_ref().map(|i| (i.ty.clone(), i.passed)))
+            .collect();
+        let some = |ty: &str, passed| Some((ty.to_owned(), passed));
+        assert_eq!(
+            inputs,
+            [
+                some("String", Passed::Reference),
+                some("Vec<u64>", Passed::Reference),
+                some("u32", Passed::Value),
+                None,
+                None,
+                some("TypesBuilder", Passed::RefReceiver),
+                some("TypesBuilder", Passed::Receiver),
+                some("TypesBuilder", Passed::Reference),
+                // A trait's default method: `Self` is any implementor.
+                None,
             ]
         );
     }

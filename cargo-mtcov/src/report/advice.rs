@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::gaps::{CANDIDATE_LIMIT, Context, mr_names, ranges_text};
 use super::{ClosestInput, Condition, GapCause, GapGroup};
 use crate::measure::{ClassIdx, Counting, MrIdx, Pool};
-use crate::model::{Criterion, Location, SourceFunction};
+use crate::model::{Criterion, FnInput, Location, Passed, SourceFunction};
 
 /// What every sentence of advice of one criterion depends on besides its
 /// group: what is counted, whether candidates are the MRs that reach the
@@ -191,7 +191,19 @@ fn follow_ups_only(
 fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
     let function = &cx.functions.all[f as usize];
     let name = &function.name;
-    gap.condition = condition_before(function, gap.lines.first().map_or(0, |l| l.0));
+    let within_line = cx.criterion != crate::model::Criterion::Line;
+    gap.conditions = deciding(function, &gap.lines, within_line);
+    let covers_all = |c: &Condition| {
+        let mut all = c.lines.clone();
+        let mut gap_lines = gap.lines.clone();
+        merge_runs(&mut all);
+        merge_runs(&mut gap_lines);
+        all == gap_lines
+    };
+    gap.condition = match gap.conditions.as_slice() {
+        [one] if covers_all(one) => Some(one.clone()),
+        _ => None,
+    };
     let callers = mr_names(&cx.functions.mrs[f as usize], cx.mrs);
     let by = if callers.is_empty() {
         "source inputs run it".to_owned()
@@ -207,6 +219,20 @@ fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
             " (see the condition `{}` on line {})",
             c.text, c.line
         ));
+    } else if !gap.conditions.is_empty() {
+        let each: Vec<String> = gap
+            .conditions
+            .iter()
+            .map(|c| {
+                format!(
+                    "`{}` on line {} for {}",
+                    c.text,
+                    c.line,
+                    ranges_text(&c.lines)
+                )
+            })
+            .collect();
+        text.push_str(&format!(" (see the conditions {})", each.join(", ")));
     }
     if gap.aside_executions > 0 {
         text.push_str(&format!(
@@ -216,6 +242,20 @@ fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
         ));
     }
     text
+}
+
+/// Runs of lines joined where one ends on the line before the next
+/// starts.
+fn merge_runs(runs: &mut Vec<(u32, u32)>) {
+    runs.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::with_capacity(runs.len());
+    for &(a, b) in runs.iter() {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    *runs = merged;
 }
 
 fn times(n: u64) -> String {
@@ -231,18 +271,41 @@ fn quoted(names: &[String]) -> String {
         .join(", ")
 }
 
-/// The last condition of `function` on or before `line`: the branch that
-/// decides whether the lines from there run.
-fn condition_before(function: &SourceFunction, line: u32) -> Option<Condition> {
-    function
-        .conditions
-        .iter()
-        .rev()
-        .find(|(at, _)| *at <= line)
-        .map(|(at, text)| Condition {
-            line: *at,
-            text: text.clone(),
-        })
+/// The conditions that decide the lines of a group: per run of its lines,
+/// the innermost condition whose branches hold them, with those lines.
+/// Lines no condition of the function decides get none: a condition is
+/// never named for lines it does not decide.
+/// `within_line`: requirements finer than a line, which a condition on
+/// their own line can decide.
+fn deciding(function: &SourceFunction, ranges: &[(u32, u32)], within_line: bool) -> Vec<Condition> {
+    let mut found: Vec<Condition> = Vec::new();
+    for &(first, last) in ranges {
+        for line in first..=last {
+            let innermost = function
+                .conditions
+                .iter()
+                .filter(|g| g.gates(line, within_line))
+                .min_by_key(|g| (g.gates.1 - g.gates.0, std::cmp::Reverse(g.line)));
+            let Some(guard) = innermost else {
+                continue;
+            };
+            match found
+                .iter_mut()
+                .find(|c| c.line == guard.line && c.text == guard.text)
+            {
+                Some(c) => match c.lines.last_mut() {
+                    Some(run) if run.1 + 1 == line => run.1 = line,
+                    _ => c.lines.push((line, line)),
+                },
+                None => found.push(Condition {
+                    line: guard.line,
+                    text: guard.text.clone(),
+                    lines: vec![(line, line)],
+                }),
+            }
+        }
+    }
+    found
 }
 
 /// The relation classes of the registered MRs, for a menu.
@@ -256,26 +319,41 @@ fn class_menu(pool: &Pool) -> String {
 /// A `#[metamorphic]` skeleton whose SUT calls `function`, over the input
 /// type most registered MRs take.
 fn skeleton(function: &SourceFunction, cx: &Context<'_>) -> String {
-    let mut types: HashMap<&str, usize> = HashMap::new();
-    for mr in cx.mrs.iter().filter(|m| !m.source_type.is_empty()) {
-        *types.entry(mr.source_type.as_str()).or_default() += 1;
-    }
-    let mut ranked: Vec<(&str, usize)> = types.into_iter().collect();
-    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let ty = ranked.first().map_or("Input", |t| short_type(t.0));
+    let path = callable_path(&function.name);
+    let ident = function.ident().trim_start_matches("r#");
+    // The type its signature takes first, else the one most MRs take.
+    let (ty, call) = match &function.input {
+        Some(FnInput { ty, passed }) => {
+            let call = match passed {
+                Passed::RefReceiver => format!("input.{ident}(/* … */)"),
+                Passed::Receiver => format!("input.clone().{ident}(/* … */)"),
+                Passed::Reference => format!("{path}(input /* , … */)"),
+                Passed::Value => format!("{path}(input.clone() /* , … */)"),
+            };
+            (short_type(ty).to_owned(), call)
+        }
+        None => {
+            let mut types: HashMap<&str, usize> = HashMap::new();
+            for mr in cx.mrs.iter().filter(|m| !m.source_type.is_empty()) {
+                *types.entry(mr.source_type.as_str()).or_default() += 1;
+            }
+            let mut ranked: Vec<(&str, usize)> = types.into_iter().collect();
+            ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let ty = ranked.first().map_or("Input", |t| short_type(t.0));
+            (ty.to_owned(), format!("{path}(/* from input */)"))
+        }
+    };
     let class = if cx.pool.num_classes() > 0 {
         cx.pool.class_name(ClassIdx(0)).to_owned()
     } else {
         "equal".to_owned()
     };
-    let path = callable_path(&function.name);
-    let ident = function.ident().trim_start_matches("r#");
     format!(
         "#[metamorphic(output = \"{class}\")]\n\
          fn {ident}_relation(mg: &mut Mg, input: &{ty}) {{\n    \
-             let source = mg.source(input, |input| {path}(/* from input */));\n    \
+             let source = mg.source(input, |input| {call});\n    \
              let next = /* a follow-up input made from input */;\n    \
-             let follow_up = mg.follow_up(&next, |input| {path}(/* from input */));\n    \
+             let follow_up = mg.follow_up(&next, |input| {call});\n    \
              mg.check_eq(/* what the relation says of */ source, follow_up);\n\
          }}"
     )
@@ -445,5 +523,71 @@ pub(super) fn black_box_advice(
         )
     } else {
         format!("{head}, e.g. {names}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Guard;
+
+    fn function(conditions: Vec<Guard>) -> SourceFunction {
+        SourceFunction {
+            name: "lib::options".into(),
+            file: "src/lib.rs".into(),
+            line_start: 1,
+            line_end: 40,
+            public: Some(true),
+            calls: Vec::new(),
+            conditions,
+            input: None,
+        }
+    }
+
+    fn guard(line: u32, text: &str, gates: (u32, u32)) -> Guard {
+        Guard {
+            line,
+            text: text.into(),
+            gates,
+        }
+    }
+
+    #[test]
+    fn each_run_of_lines_gets_the_condition_that_decides_it_or_none() {
+        // `if a { 3-5 }`, then independent `if b { 8-9 }` and `if c {
+        // 12-14 { if d { 13 } } }`; lines 16-17 follow them all.
+        let f = function(vec![
+            guard(2, "a", (2, 6)),
+            guard(7, "b", (7, 10)),
+            guard(11, "c", (11, 15)),
+            guard(12, "d", (12, 14)),
+        ]);
+        let found = deciding(&f, &[(3, 5), (8, 9), (13, 13), (16, 17)], false);
+        let summary: Vec<(&str, Vec<(u32, u32)>)> = found
+            .iter()
+            .map(|c| (c.text.as_str(), c.lines.clone()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("a", vec![(3, 5)]),
+                ("b", vec![(8, 9)]),
+                ("d", vec![(13, 13)])
+            ]
+        );
+        // The line before a group names nothing it does not decide.
+        assert!(deciding(&f, &[(16, 17)], false).is_empty());
+        // One condition for every line of a group.
+        let one = deciding(&f, &[(8, 9)], false);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].text, "b");
+        // A branch on its condition's own line: a region there is
+        // decided by it, a line is not (the line ran to test it).
+        let f = function(vec![
+            guard(2, "a", (2, 20)),
+            guard(18, "r >= 360.0", (18, 18)),
+        ]);
+        assert_eq!(deciding(&f, &[(18, 18)], true)[0].text, "r >= 360.0");
+        assert_eq!(deciding(&f, &[(18, 18)], false)[0].text, "a");
     }
 }

@@ -166,6 +166,7 @@ impl PerCriterion<'_> {
             &m,
             &c,
             &gaps::Context {
+                criterion: c.criterion,
                 pool,
                 mrs,
                 sources,

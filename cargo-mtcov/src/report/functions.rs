@@ -237,6 +237,7 @@ mod tests {
             public: Some(true),
             calls: Vec::new(),
             conditions: Vec::new(),
+            input: None,
         }
     }
 

@@ -59,6 +59,7 @@ struct Group {
 
 /// What the report knows beside the measure, for the advice.
 pub(super) struct Context<'a> {
+    pub criterion: crate::model::Criterion,
     pub pool: &'a Pool,
     pub mrs: &'a [MrDescription],
     pub sources: &'a [SourceEntry],
@@ -355,6 +356,7 @@ impl Describe<'_> {
             unit_tests: Vec::new(),
             unit_tests_total: 0,
             condition: None,
+            conditions: Vec::new(),
             classes_running: Vec::new(),
             classes_not_running: Vec::new(),
             skeleton: None,

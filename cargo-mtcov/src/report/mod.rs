@@ -539,11 +539,14 @@ impl GapCause {
     }
 }
 
-/// A branch condition as written, and its line.
+/// A branch condition as written, its line, and the lines of a gap group
+/// it decides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Condition {
     pub line: u32,
     pub text: String,
+    /// The group's lines whose running it decides, as inclusive ranges.
+    pub lines: Vec<(u32, u32)>,
 }
 
 /// Whether a gap needs a new source input or more relations.
@@ -596,15 +599,18 @@ pub struct GapGroup {
     pub first_use_only: bool,
     /// `follow_ups_only`: the MRs whose follow-up executions ran it.
     pub follow_up_mrs: Vec<String>,
-    /// `never_ran`: the functions that call it (by name) and ran.
+    /// `never_ran`: the functions whose calls resolve to it and that ran.
     pub callers: Vec<String>,
     /// `not_called`, `never_ran`: plain unit tests whose process ran the
     /// function (at most five), and how many there are.
     pub unit_tests: Vec<String>,
     pub unit_tests_total: u32,
-    /// `unreached_lines`: the last branch condition of its function on or
-    /// before its first line.
+    /// `unreached_lines`: the branch condition that decides every one of
+    /// its lines, when one does.
     pub condition: Option<Condition>,
+    /// `unreached_lines`: per run of its lines, the innermost condition
+    /// whose branches hold them (lines none decides are in none).
+    pub conditions: Vec<Condition>,
     /// `too_few_relations`: the relation classes whose MRs run its
     /// function on source inputs, and the other classes of the suite.
     pub classes_running: Vec<String>,

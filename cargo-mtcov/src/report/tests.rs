@@ -105,7 +105,8 @@ fn fixture() -> Fixture {
                 line_end: 6,
                 public: Some(true),
                 calls: vec![path_call("util::helper")],
-                conditions: vec![(4, "x > 0.0".into())],
+                conditions: vec![guard(4, "x > 0.0", (4, 6))],
+                input: None,
             },
             SourceFunction {
                 name: "trig::util::helper".into(),
@@ -114,7 +115,8 @@ fn fixture() -> Fixture {
                 line_end: 14,
                 public: Some(false),
                 calls: Vec::new(),
-                conditions: vec![(11, "x.abs() > 1.0".into())],
+                conditions: vec![guard(11, "x.abs() > 1.0", (11, 14))],
+                input: None,
             },
         ],
         // A plain unit test runs the helper no source input reaches.
@@ -613,10 +615,11 @@ fn causes_report() -> Report {
         public: Some(public),
         calls: calls.iter().map(|c| path_call(c)).collect(),
         conditions: if name == "api::outer" {
-            vec![(10, "s.is_empty()".into())]
+            vec![guard(10, "s.is_empty()", (10, 12))]
         } else {
             Vec::new()
         },
+        input: None,
     };
     let functions = vec![
         function("api::unused", (1, 3), true, &[]),
@@ -1446,5 +1449,14 @@ fn path_call(path: &str) -> crate::model::Call {
         path: path.split("::").map(str::to_owned).collect(),
         kind: crate::model::CallKind::Path,
         glob: false,
+    }
+}
+
+/// A condition on `line` deciding `gates`.
+fn guard(line: u32, text: &str, gates: (u32, u32)) -> crate::model::Guard {
+    crate::model::Guard {
+        line,
+        text: text.into(),
+        gates,
     }
 }

@@ -202,6 +202,17 @@ fn every_format_as_a_snapshot(o: &Outputs) {
     };
     let file = |name: &str| redact(&std::fs::read_to_string(o.path(name)).unwrap());
     insta::assert_snapshot!("trig_text", redact(&o.text));
+    // docs/cli.md's "The report, from a real run" is exactly this text.
+    let docs =
+        std::fs::read_to_string(crate::common::workspace_root().join("docs/cli.md")).unwrap();
+    let shown = format!(
+        "```text\n{}```",
+        redact(&o.text).trim_end_matches('\n').to_owned() + "\n"
+    );
+    assert!(
+        docs.contains(&shown),
+        "docs/cli.md's report from a real run differs from this run's text report"
+    );
     let mut json = o.json.clone();
     shorten(&mut json);
     insta::assert_snapshot!(

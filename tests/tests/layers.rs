@@ -41,7 +41,7 @@ fn parse(block: &str) -> BTreeMap<String, (usize, usize)> {
 }
 
 /// The Rust sources under `src`, tests left out (`tests.rs`, a `tests`
-/// folder, a trailing `#[cfg(test)] mod tests`): each path relative to
+/// folder, a trailing `#[cfg(test)] mod tests`, of any visibility): each path relative to
 /// `src`, and its text.
 fn sources(src: &Path) -> Vec<(PathBuf, String)> {
     let mut found = Vec::new();
@@ -60,7 +60,11 @@ fn sources(src: &Path) -> Vec<(PathBuf, String)> {
                 continue;
             }
             let mut text = std::fs::read_to_string(&path).unwrap();
-            if let Some(at) = text.find("#[cfg(test)]\nmod tests") {
+            let test_module = ["mod tests", "pub(super) mod tests", "pub(crate) mod tests"]
+                .iter()
+                .filter_map(|m| text.find(&format!("#[cfg(test)]\n{m}")))
+                .min();
+            if let Some(at) = test_module {
                 text.truncate(at);
             }
             found.push((relative, text));
@@ -229,4 +233,20 @@ fn every_process_starts_through_the_process_builder() {
     );
     // The check sees one: process.rs itself.
     assert_eq!(commands_outside(&src, "lib.rs"), ["process.rs"]);
+}
+
+/// No source file of the crates holds more than 600 lines of code outside
+/// its tests: a longer one splits where its logic divides.
+#[test]
+fn no_source_file_is_over_600_lines_of_non_test_code() {
+    let mut long = Vec::new();
+    for krate in ["cargo-mtcov", "mt-runtime", "mt-macros", "mtcov-protocol"] {
+        for (relative, text) in sources(&root().join(krate).join("src")) {
+            let lines = text.lines().count();
+            if lines > 600 {
+                long.push(format!("{krate}/src/{}: {lines}", relative.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "over 600 lines of non-test code: {long:?}");
 }

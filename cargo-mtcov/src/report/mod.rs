@@ -41,6 +41,7 @@
 
 mod build;
 mod callers;
+mod candidates;
 mod cobertura;
 mod codecov;
 pub(crate) use crate::escape;

@@ -5,10 +5,13 @@
 //! every MG under `cargo mtcov`, from code often built without
 //! optimisation, and the runtime that links this stays free of serde.
 
+mod json;
+
 use std::fmt::Write as _;
 
 use crate::categories::Declaration;
-use crate::{CheckSite, CoverageLayout, Header, Outcome, SCHEMA_VERSION};
+use crate::{CheckSite, CoverageLayout, Header, Outcome};
+use json::{array, close, float, hex, key, open, optional_float, string, uint};
 
 /// What [`mg`] writes of one metamorphic group (its sources are passed
 /// separately, as keys).
@@ -329,24 +332,6 @@ pub fn tolerance(out: &mut String, site: &CheckSite) {
     close(out);
 }
 
-/// A float as JSON: `null` stands for an infinity (JSON has none).
-fn float(out: &mut String, value: f64) {
-    if value.is_finite() {
-        let _ = write!(out, "{value:e}");
-    } else {
-        out.push_str("null");
-    }
-}
-
-/// A tolerance's bound: an infinite one is written as the largest float
-/// (they accept the same differences).
-fn optional_float(out: &mut String, value: Option<f64>) {
-    match value {
-        Some(value) => float(out, value.min(f64::MAX)),
-        None => out.push_str("null"),
-    }
-}
-
 /// A `source` line.
 pub fn source(out: &mut String, source_key: u64, debug: &str) {
     open(out, "source");
@@ -581,78 +566,6 @@ pub fn group_id(mr: &str, argument: u64) -> u64 {
     crate::fnv::bytes(hash, argument.to_le_bytes())
 }
 
-/// `{"v":<version>,"kind":"<kind>"`: every line starts so.
-fn open(out: &mut String, kind: &str) {
-    let _ = write!(out, "{{\"v\":{SCHEMA_VERSION},\"kind\":\"{kind}\"");
-}
-
-fn close(out: &mut String) {
-    out.push_str("}\n");
-}
-
-/// Appends `text` as a JSON string literal.
-fn string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Appends `,"key":`: every key but a record's first follows a value.
-fn key(out: &mut String, key: &str) {
-    out.push(',');
-    string(out, key);
-    out.push(':');
-}
-
-/// Appends `n` in decimal. A `cov` line of a large binary holds thousands
-/// of numbers; this is several times cheaper than `write!` per number.
-fn uint(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
-}
-
-/// Appends a 64-bit identifier as 16 lower-case hex digits, quoted (JSON
-/// readers would round it as a number).
-fn hex(out: &mut String, value: u64) {
-    let _ = write!(out, "\"{value:016x}\"");
-}
-
-fn array<T>(
-    out: &mut String,
-    items: impl IntoIterator<Item = T>,
-    mut item: impl FnMut(&mut String, T),
-) {
-    out.push('[');
-    for (n, value) in items.into_iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        item(out, value);
-    }
-    out.push(']');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -708,7 +621,7 @@ mod tests {
         assert_eq!(out.lines().count(), 7);
         for line in out.lines() {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
-            assert_eq!(value["v"], SCHEMA_VERSION);
+            assert_eq!(value["v"], crate::SCHEMA_VERSION);
             assert!(value["kind"].is_string());
         }
     }

@@ -21,9 +21,9 @@ pub fn records(text: &str) -> Result<()> {
     let file = Ok((text, PathBuf::from("fuzz.jsonl")));
     let run = crate::records::read_texts(std::iter::once(file), None)?;
     run.check_complete(&[])?;
-    let assembled = crate::assemble::assemble(&run)?;
+    let assembled = crate::inputs::assemble(&run)?;
     if !run.declarations.is_empty() {
-        crate::assemble::choices::criteria(
+        crate::coverage::choices::criteria(
             &run,
             &assembled,
             &[Criterion::IChoice, Criterion::IChoicePair, Criterion::IoCtf],

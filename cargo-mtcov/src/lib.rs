@@ -1,7 +1,7 @@
 //! The machinery behind `cargo mtcov`, one stage per folder, each using
 //! only the modules below it: docs/how-it-works.md draws the layers
 //! (`build/` → `run/` → `records/` → `tolerance/` → `mapping/` →
-//! `affected/` → `assemble/` → `report/`; `mutants/` → `reduce/` →
+//! `affected/` → `coverage/` (over `inputs/`) → `report/`; `mutants/` → `reduce/` →
 //! `study/`; `measure/`, `suggest/` and `patch/` pure; `term`, `escape`,
 //! `versioned`, `error` and `model` below all) and a test holds the
 //! sources to them. `commands/` sequences the stages for each subcommand;
@@ -12,15 +12,16 @@
 #![doc(hidden)]
 
 mod affected;
-mod assemble;
 mod build;
 mod cli;
 mod commands;
 mod config;
+mod coverage;
 mod error;
 mod escape;
 #[doc(hidden)]
 pub mod fuzz;
+mod inputs;
 pub mod mapping;
 pub mod measure;
 pub mod model;

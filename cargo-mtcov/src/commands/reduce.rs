@@ -6,10 +6,10 @@ use std::io::Write as _;
 
 use anyhow::Result;
 
-use crate::assemble::assemble;
-use crate::assemble::coverage::{self, ScopePatterns};
 use crate::cli::ReduceCommand;
+use crate::coverage::{self, ScopePatterns};
 use crate::error::ExitStatus;
+use crate::inputs::assemble;
 use crate::model::Criterion;
 use crate::reduce::order::Strategy;
 use crate::reduce::run::{

@@ -8,12 +8,13 @@ use anyhow::{Result, bail};
 use mtcov_protocol::CoverageLayout;
 
 use super::outputs;
-use crate::assemble::coverage::{self, CodeCoverage, ScopePatterns};
-use crate::assemble::suggestions::suggestions;
-use crate::assemble::{Assembled, assemble, choices};
 use crate::build::Workspace;
 use crate::cli::{Distinct, FailUnder, ReportOptions};
+use crate::coverage::choices;
+use crate::coverage::suggestions::suggestions;
+use crate::coverage::{self, CodeCoverage, ScopePatterns};
 use crate::error::ExitStatus;
+use crate::inputs::{Assembled, assemble};
 use crate::model::{ColorChoice, Criterion};
 use crate::patch::ChangedLines;
 use crate::records::RunRecords;
@@ -290,7 +291,7 @@ fn below_fail_under_patch(report: &report::Report, options: &ReportOptions) -> b
 /// `|S_RO|` never exceeds the relation classes (or MRs) present, so past
 /// them `K(r) = 1` cannot happen: say so rather than let a huge `--k` look
 /// like a suite that merely needs more work.
-fn warn_if_k_out_of_reach(assembled: &crate::assemble::Assembled, options: &ReportOptions) {
+fn warn_if_k_out_of_reach(assembled: &crate::inputs::Assembled, options: &ReportOptions) {
     let (reachable, unit) = match options.distinct {
         Distinct::Class => (assembled.pool.num_classes(), "relation classes"),
         Distinct::Mr => (assembled.pool.num_mrs(), "MRs"),

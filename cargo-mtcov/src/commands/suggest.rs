@@ -5,10 +5,10 @@ use std::io::Write as _;
 
 use anyhow::Result;
 
-use crate::assemble::assemble;
-use crate::assemble::suggestions::suggestions;
 use crate::cli::SuggestCommand;
+use crate::coverage::suggestions::suggestions;
 use crate::error::ExitStatus;
+use crate::inputs::assemble;
 
 pub(super) fn run(args: &SuggestCommand) -> Result<ExitStatus> {
     let run = super::load_last_run(&args.common, &args.last_run, false)?;

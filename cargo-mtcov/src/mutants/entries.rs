@@ -16,8 +16,8 @@ use super::matrix::{
 use super::shard::ShardInfo;
 use super::verdict::MgVerdict;
 use super::{Baseline, MutantRun};
-use crate::assemble::Assembled;
-use crate::assemble::coverage::CriterionCoverage;
+use crate::coverage::CriterionCoverage;
+use crate::inputs::Assembled;
 use crate::measure::{InputIdx, MrIdx};
 
 /// The matrix's rows: each group of the plain baseline, by the MR and

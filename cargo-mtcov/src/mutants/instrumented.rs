@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use anyhow::Result;
 
 use super::BaselineFailed;
-use crate::assemble::coverage::{self, CriterionCoverage, ScopePatterns};
-use crate::assemble::{Assembled, assemble};
 use crate::build::{BuildOutput, Workspace};
+use crate::coverage::{self, CriterionCoverage, ScopePatterns};
+use crate::inputs::{Assembled, assemble};
 use crate::measure::{Counting, ReqIdx, measure};
 use crate::model::Criterion;
 use crate::records;

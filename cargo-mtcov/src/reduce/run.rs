@@ -9,8 +9,8 @@ use mtcov_protocol::Outcome;
 
 use super::summary::{CriterionKept, Kept, KeptGroup, MrCost, Reduction};
 use super::{Adequacy, Budget, ExactInfo, Group, Method, Order, Suite, SuiteCriterion};
-use crate::assemble::Assembled;
-use crate::assemble::coverage::CriterionCoverage;
+use crate::coverage::CriterionCoverage;
+use crate::inputs::Assembled;
 use crate::model::Criterion;
 use crate::mutants::matrix::Matrix;
 use crate::records::RunRecords;
@@ -165,7 +165,7 @@ pub(crate) fn check_reducible(
              fix them (`cargo mtcov report` lists them) and run `cargo mtcov` again"
         );
     }
-    crate::assemble::coverage::check_measurable(last, criteria)?;
+    crate::coverage::check_measurable(last, criteria)?;
     if criteria.contains(&Criterion::Branch) && !last.branch {
         bail!("the last run has no branch coverage: run `cargo mtcov --branch` first");
     }

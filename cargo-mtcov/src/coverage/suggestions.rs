@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use anyhow::{Result, bail};
 use mtcov_protocol::categories::{Declaration, Frame};
 
-use super::{Assembled, choices};
+use super::choices;
+use crate::inputs::Assembled;
 use crate::measure::{Counting, ReqIdx, counting_mrs, measure};
 use crate::model::Criterion;
 use crate::records::RunRecords;

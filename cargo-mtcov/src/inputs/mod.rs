@@ -1,6 +1,7 @@
 //! From a run's records to the measure's inputs: the pool of MRs, source
 //! inputs and associations, and the names the report prints. Pure: the
-//! coverage side (requirements per criterion) is the mapping's job.
+//! coverage side (requirements per criterion, who satisfied them) is
+//! `coverage`'s.
 
 use std::collections::HashMap;
 
@@ -11,12 +12,6 @@ use mtcov_protocol::{MgRecord, MrDescription, Outcome};
 use crate::measure::{InputIdx, MrIdx, Pool, PoolBuilder};
 use crate::model::{SourceInfo, Violation};
 use crate::records::RunRecords;
-
-pub(crate) mod choices;
-pub(crate) mod coverage;
-mod pipeline;
-mod process;
-pub(crate) mod suggestions;
 
 /// The pool and its names, indexed alike.
 #[derive(Debug)]

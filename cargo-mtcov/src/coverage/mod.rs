@@ -14,10 +14,14 @@ use anyhow::{Context, Result};
 
 use mtcov_protocol::{CoverageLayout, is_own_package};
 
-use super::Assembled;
-use super::process::{self, Measuring};
+pub(crate) mod choices;
+mod pipeline;
+mod process;
+pub(crate) mod suggestions;
+
 use crate::build::Workspace;
 use crate::error::RecordError;
+use crate::inputs::Assembled;
 use crate::mapping::{
     CounterLayout, CoverageMap, MergedRequirements, Requirement, RequirementKind, Scope,
 };
@@ -25,6 +29,7 @@ use crate::measure::{Coverage, InputIdx, MrIdx};
 use crate::model::{Criterion, Location, SourceFunction, TestSpans};
 use crate::records::RunRecords;
 use crate::run::last_run::LastRun;
+use process::Measuring;
 
 /// One criterion, ready for the report.
 #[derive(Debug)]
@@ -189,7 +194,7 @@ pub(crate) fn measured(
     };
     measured
         .criteria
-        .extend(super::choices::criteria(records, assembled, &black_box)?);
+        .extend(choices::criteria(records, assembled, &black_box)?);
     measured.criteria.sort_by_key(|c| c.criterion);
     Ok(measured)
 }

@@ -21,8 +21,8 @@ use std::collections::{HashMap, HashSet};
 use anyhow::{Context, Result, bail};
 use mtcov_protocol::categories::{ChoiceRef, Declaration, Frame, Requirements};
 
-use super::Assembled;
-use super::coverage::CriterionCoverage;
+use super::CriterionCoverage;
+use crate::inputs::Assembled;
 use crate::measure::Coverage;
 use crate::model::UnclassifiedOutput;
 use crate::model::{Criterion, Location};
@@ -472,7 +472,7 @@ fn short_type(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assemble::assemble;
+    use crate::inputs::assemble;
     use crate::records::ChoicesRecord;
     use mtcov_protocol::categories::{Category, Choice, ChoiceKind};
     use mtcov_protocol::{MgRecord, MrDescription, Outcome};

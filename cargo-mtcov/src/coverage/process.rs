@@ -10,8 +10,8 @@ use anyhow::{Context, Result};
 
 use mtcov_protocol::CoverageLayout;
 
-use super::Assembled;
 use super::pipeline::{Evaluation, Pipeline, parallelism};
+use crate::inputs::Assembled;
 use crate::mapping::{CoverageMap, Covered, Evaluator, MergedRequirements};
 use crate::measure::{Coverage, InputIdx, MrIdx};
 use crate::model::Criterion;
@@ -408,11 +408,11 @@ mod sorted {
                     let (sa, sb): (BTreeSet<u32>, BTreeSet<u32>) =
                         (a.iter().copied().collect(), b.iter().copied().collect());
                     assert_eq!(
-                        super::union(a, b),
+                        crate::inputs::union(a, b),
                         sa.union(&sb).copied().collect::<Vec<_>>()
                     );
                     assert_eq!(
-                        super::symmetric_difference(a, b),
+                        crate::inputs::symmetric_difference(a, b),
                         sa.symmetric_difference(&sb).copied().collect::<Vec<_>>()
                     );
                 }

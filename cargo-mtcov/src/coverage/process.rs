@@ -408,11 +408,11 @@ mod sorted {
                     let (sa, sb): (BTreeSet<u32>, BTreeSet<u32>) =
                         (a.iter().copied().collect(), b.iter().copied().collect());
                     assert_eq!(
-                        crate::inputs::union(a, b),
+                        super::union(a, b),
                         sa.union(&sb).copied().collect::<Vec<_>>()
                     );
                     assert_eq!(
-                        crate::inputs::symmetric_difference(a, b),
+                        super::symmetric_difference(a, b),
                         sa.symmetric_difference(&sb).copied().collect::<Vec<_>>()
                     );
                 }

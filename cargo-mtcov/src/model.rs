@@ -163,6 +163,17 @@ impl SourceFunction {
         TRAITS.contains(&path)
     }
 
+    /// For a boilerplate trait impl ([`is_boilerplate`](Self::is_boilerplate)),
+    /// the type it is implemented for, as llvm-cov names it
+    /// (`ignore::Error`); its gaps are told as one per type.
+    pub fn boilerplate_type(&self) -> Option<&str> {
+        if !self.is_boilerplate() {
+            return None;
+        }
+        let (ty, _) = self.name.strip_prefix('<')?.split_once(" as ")?;
+        Some(ty.trim())
+    }
+
     /// Whether a span of its file lies within it.
     pub fn contains(&self, file: &str, line_start: u32, line_end: u32) -> bool {
         self.file == file && self.line_start <= line_start && line_end <= self.line_end
@@ -173,6 +184,16 @@ impl SourceFunction {
         let name = self.name.trim_end_matches('>');
         name.rsplit("::").next().unwrap_or(name)
     }
+}
+
+/// For a trait impl's method as llvm-cov names it
+/// (`<a::Error as core::fmt::Display>::fmt`), `Trait::method`
+/// (`Display::fmt`).
+pub fn trait_method(name: &str) -> Option<String> {
+    let (_, rest) = name.split_once(" as ")?;
+    let (tr, method) = rest.rsplit_once(">::")?;
+    let tr = tr.split('<').next()?.rsplit("::").next()?;
+    Some(format!("{tr}::{method}"))
 }
 
 /// A branch condition (`if`, `while`, a `match`'s scrutinee or an arm's
@@ -527,6 +548,20 @@ mod boilerplate_tests {
             "<ignore::Walk as core::iter::traits::iterator::Iterator>::next",
         ] {
             assert!(!named(name).is_boilerplate(), "{name}");
+            assert_eq!(named(name).boilerplate_type(), None);
         }
+        let display = named("<ignore::Error as core::fmt::Display>::fmt");
+        assert_eq!(display.boilerplate_type(), Some("ignore::Error"));
+        assert_eq!(
+            super::trait_method(&display.name).as_deref(),
+            Some("Display::fmt")
+        );
+        assert_eq!(
+            super::trait_method(
+                "<ignore::Error as core::convert::From<std::io::error::Error>>::from"
+            )
+            .as_deref(),
+            Some("From::from")
+        );
     }
 }

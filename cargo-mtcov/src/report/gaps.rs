@@ -247,14 +247,16 @@ fn group(
 
     // Code run only on first use comes last: no input can cover it; before
     // it, trait boilerplate (`Clone`, `Debug`, `Display`, ...), after the
-    // crate's own logic.
+    // crate's own logic, each type's together (the reports tell them as
+    // one line per type).
     let boilerplate = |g: &Group| {
         g.function
-            .is_some_and(|f| functions.all[f as usize].is_boilerplate())
+            .and_then(|f| functions.all[f as usize].boilerplate_type())
     };
     groups.sort_by(|a, b| {
         (a.cause == GapCause::FirstUse)
             .cmp(&(b.cause == GapCause::FirstUse))
+            .then(boilerplate(a).is_some().cmp(&boilerplate(b).is_some()))
             .then(boilerplate(a).cmp(&boilerplate(b)))
             .then(b.gain.total_cmp(&a.gain))
             .then(b.closest.is_none().cmp(&a.closest.is_none()))
@@ -353,6 +355,9 @@ impl Describe<'_> {
             callers: Vec::new(),
             unit_tests: Vec::new(),
             unit_tests_total: 0,
+            boilerplate: function
+                .and_then(|f| f.boilerplate_type())
+                .map(str::to_owned),
             condition: None,
             conditions: Vec::new(),
             classes_running: Vec::new(),

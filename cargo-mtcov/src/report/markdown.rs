@@ -164,14 +164,36 @@ fn top_gaps(out: &mut String, report: &Report) {
         if c.gaps.is_empty() {
             continue;
         }
+        // One type's boilerplate impls are one entry.
+        let entries = super::gap_entries(&c.gaps);
+        let shown: usize = entries.iter().take(TOP_GAPS).map(|e| e.len()).sum();
         let _ = writeln!(
             out,
             "\n### Top gaps in {} coverage ({} of {})\n",
             esc(c.criterion.name()),
-            c.gaps.len().min(TOP_GAPS),
+            shown,
             c.gaps.len()
         );
-        for g in c.gaps.iter().take(TOP_GAPS) {
+        for entry in entries.iter().take(TOP_GAPS) {
+            let g = &entry[0];
+            if entry.len() > 1 {
+                let reqs: u32 = entry.iter().map(|g| g.requirements).sum();
+                let _ = writeln!(
+                    out,
+                    "{}. **{}** in {} impls: {} {}  \n   {}",
+                    g.rank,
+                    esc(&span(&g.span)),
+                    code(g.boilerplate.as_deref().unwrap_or("?")),
+                    reqs,
+                    if reqs == 1 {
+                        "requirement"
+                    } else {
+                        "requirements"
+                    },
+                    with_code(&super::boilerplate_words(entry), None)
+                );
+                continue;
+            }
             let what = match g.kind {
                 GapKind::Uncovered => "uncovered",
                 GapKind::Thin => "thin",

@@ -540,6 +540,42 @@ impl GapCause {
     }
 }
 
+/// The gap groups as the text and Markdown reports list them: each its
+/// own entry, but the adjacent groups of one type's boilerplate trait
+/// impls one entry together.
+pub(crate) fn gap_entries(gaps: &[GapGroup]) -> Vec<&[GapGroup]> {
+    let mut entries = Vec::new();
+    let mut start = 0;
+    for i in 1..=gaps.len() {
+        let joined = i < gaps.len()
+            && gaps[i].boilerplate.is_some()
+            && gaps[i].boilerplate == gaps[start].boilerplate;
+        if !joined {
+            entries.push(&gaps[start..i]);
+            start = i;
+        }
+    }
+    entries
+}
+
+/// One line for the boilerplate impls of one type: `Display::fmt`,
+/// `Clone::clone`, ... (the functions' names when no trait shows).
+pub(crate) fn boilerplate_words(groups: &[GapGroup]) -> String {
+    let mut methods: Vec<String> = groups
+        .iter()
+        .filter_map(|g| g.function_name.as_deref())
+        .map(|name| crate::model::trait_method(name).unwrap_or_else(|| name.to_owned()))
+        .collect();
+    methods.dedup();
+    let ty = groups[0].boilerplate.as_deref().unwrap_or("?");
+    format!(
+        "trait impls of `{ty}` written by rote ({}): no MR's SUT runs them; an MR whose SUT \
+         formats, clones, compares or converts the type covers them, where that output matters \
+         (each group's own advice is in --json and --html)",
+        methods.join(", ")
+    )
+}
+
 /// A branch condition as written, its line, and the lines of a gap group
 /// it decides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -606,6 +642,10 @@ pub struct GapGroup {
     /// function (at most five), and how many there are.
     pub unit_tests: Vec<String>,
     pub unit_tests_total: u32,
+    /// The type whose boilerplate trait impl (`Clone`, `Debug`, `Display`,
+    /// ...) holds the group: such groups rank after the crate's own
+    /// logic and are told as one line per type.
+    pub boilerplate: Option<String>,
     /// `unreached_lines`: the branch condition that decides every one of
     /// its lines, when one does.
     pub condition: Option<Condition>,
@@ -719,4 +759,71 @@ pub struct SourceEntry {
     pub classes: Vec<String>,
     /// Ids of the MRs it is associated with.
     pub mrs: Vec<String>,
+}
+
+#[cfg(test)]
+mod entry_tests {
+    use super::*;
+
+    #[test]
+    fn one_types_boilerplate_impls_are_one_entry() {
+        let gap = |name: &str, boilerplate: Option<&str>| GapGroup {
+            rank: 1,
+            kind: GapKind::Uncovered,
+            cause: GapCause::NotCalled,
+            function: None,
+            function_name: Some(name.to_owned()),
+            lines: vec![(1, 2)],
+            span: Location {
+                file: "src/lib.rs".into(),
+                line_start: 1,
+                col_start: 1,
+                line_end: 2,
+                col_end: 1,
+                label: None,
+            },
+            requirements: 2,
+            gain: 2.0,
+            a_k_gain: 0.1,
+            relations_needed: 3,
+            a_k_gain_per_relation: 0.03,
+            aside_executions: 0,
+            first_use_only: false,
+            follow_up_mrs: Vec::new(),
+            callers: Vec::new(),
+            unit_tests: Vec::new(),
+            unit_tests_total: 0,
+            boilerplate: boilerplate.map(str::to_owned),
+            condition: None,
+            conditions: Vec::new(),
+            classes_running: Vec::new(),
+            classes_not_running: Vec::new(),
+            skeleton: None,
+            closest: None,
+            advice: String::new(),
+            members: Vec::new(),
+        };
+        let gaps = vec![
+            gap("lib::walk", None),
+            gap("lib::parse", None),
+            gap(
+                "<lib::Error as core::fmt::Display>::fmt",
+                Some("lib::Error"),
+            ),
+            gap(
+                "<lib::Error as core::clone::Clone>::clone",
+                Some("lib::Error"),
+            ),
+            gap("<lib::Glob as core::fmt::Debug>::fmt", Some("lib::Glob")),
+        ];
+        let sizes: Vec<usize> = gap_entries(&gaps).iter().map(|e| e.len()).collect();
+        assert_eq!(sizes, [1, 1, 2, 1]);
+        let words = boilerplate_words(&gaps[2..4]);
+        assert!(
+            words.starts_with(
+                "trait impls of `lib::Error` written by rote (Display::fmt, Clone::clone)"
+            ),
+            "{words}"
+        );
+    }
 }

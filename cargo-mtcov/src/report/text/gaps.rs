@@ -19,7 +19,10 @@ pub(super) fn gap_list(
         return;
     }
     let reqs: u32 = c.gaps.iter().map(|g| g.requirements).sum();
-    let shown = c.gaps.len().min(limit);
+    // One type's boilerplate impls are one entry.
+    let entries = crate::report::gap_entries(&c.gaps);
+    let shown_entries = &entries[..entries.len().min(limit)];
+    let shown: usize = shown_entries.iter().map(|e| e.len()).sum();
     let _ = writeln!(
         out,
         "{}",
@@ -37,9 +40,12 @@ pub(super) fn gap_list(
         .unwrap_or(0);
     // One skeleton is enough to start from: the first one shown.
     let mut skeleton_shown = false;
-    for g in &c.gaps[..shown] {
+    for entry in shown_entries {
+        let g = &entry[0];
         if c.criterion.is_black_box() {
             black_box_gap_line(out, g, k, p);
+        } else if entry.len() > 1 {
+            boilerplate_line(out, entry, width, p);
         } else {
             let skeleton = g.skeleton.is_some() && !std::mem::replace(&mut skeleton_shown, true);
             gap_line(out, g, (k, counting, skeleton), width, p);
@@ -54,6 +60,25 @@ pub(super) fn gap_list(
         );
     }
     out.push('\n');
+}
+
+/// The gap groups of one type's boilerplate trait impls, as one entry.
+fn boilerplate_line(out: &mut String, groups: &[GapGroup], width: usize, p: Paint) {
+    let g = &groups[0];
+    let where_ = escape::pad(&esc(&span(&g.span)), width);
+    let reqs: u32 = groups.iter().map(|g| g.requirements).sum();
+    let gain: f64 = groups.iter().map(|g| g.a_k_gain).sum();
+    let _ = writeln!(
+        out,
+        "{:>4}. {} {:>9} {:>13}  in {} impls",
+        g.rank,
+        p.cyan(&where_),
+        count(reqs, "req", "reqs"),
+        format!("up to +{}", pct(gain)),
+        p.bold(&esc(g.boilerplate.as_deref().unwrap_or("?"))),
+    );
+    let words = crate::report::boilerplate_words(groups);
+    let _ = writeln!(out, "        {}", p.dim(&esc(&words)));
 }
 
 /// One code gap; `skeleton`: print its MR skeleton (the JSON and HTML

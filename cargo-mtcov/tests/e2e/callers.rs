@@ -8,9 +8,11 @@ use crate::common::{assert_exit, copy_fixture, mtcov, stdout};
 #[test]
 fn only_resolved_calls_name_a_caller() {
     let dir = copy_fixture("callers");
-    let out = mtcov(dir.path(), &["--k", "1", "--json"]);
+    let out = mtcov(dir.path(), &["--k", "1", "--json=report.json"]);
     assert_exit(&out, 0);
-    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
     let line = crate::common::criterion(&report, "line");
     let gap = |function: &str| {
         line["gaps"]
@@ -53,5 +55,49 @@ fn only_resolved_calls_name_a_caller() {
             .unwrap()
             .contains("its callers `callers::label` ran but never called it"),
         "{tidy:#}"
+    );
+}
+
+/// The `Display` and `PartialEq` impls no MR runs rank after the crate's
+/// own gaps, as one entry for `callers::Entry` in the text report.
+#[test]
+fn boilerplate_impls_are_one_entry_after_the_crates_own_logic() {
+    let dir = copy_fixture("callers");
+    let out = mtcov(
+        dir.path(),
+        &["--k", "1", "--json=report.json", "--gaps", "20"],
+    );
+    assert_exit(&out, 0);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("report.json")).unwrap())
+            .unwrap();
+    let gaps = crate::common::criterion(&report, "line")["gaps"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let boilerplate: Vec<bool> = gaps.iter().map(|g| !g["boilerplate"].is_null()).collect();
+    // Own logic first, then the type's impls, together.
+    let first = boilerplate
+        .iter()
+        .position(|&b| b)
+        .expect("boilerplate gaps");
+    assert!(boilerplate[first..].iter().all(|&b| b), "{boilerplate:?}");
+    assert_eq!(boilerplate.len() - first, 2, "{gaps:#?}");
+    assert!(
+        gaps[first..]
+            .iter()
+            .all(|g| g["boilerplate"] == "callers::Entry")
+    );
+    let text = stdout(&out);
+    let entry = text
+        .lines()
+        .find(|l| l.contains("in callers::Entry impls"))
+        .unwrap_or_else(|| panic!("no one entry for the impls:\n{text}"));
+    assert!(entry.contains("reqs"), "{entry}");
+    assert!(
+        text.contains(
+            "trait impls of `callers::Entry` written by rote (Display::fmt, PartialEq::eq)"
+        ),
+        "{text}"
     );
 }

@@ -122,6 +122,8 @@ fn headless(browser: &Path, mode: &str, url: &str) -> String {
             "--hide-scrollbars",
             "--virtual-time-budget=2000",
             "--window-size=1280,1000",
+            // The key test's page scripts the file page in its iframe.
+            "--allow-file-access-from-files",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg(mode)
@@ -281,14 +283,14 @@ fn html_in_headless_chromium(o: &Outputs) {
         "trig has uncovered and partial lines"
     );
     for line in zero {
-        let want = format!("<tr id=\"L{line}\" class=\"k0\" data-k=\"0/3\">");
+        let want = format!("<tr id=\"L{line}\" class=\"k0\" data-k=\"0/3\"");
         assert!(
             dom.contains(&want),
             "line {line} is not shaded K = 0: {want}"
         );
     }
     for (line, s_ro) in partial {
-        let want = format!("<tr id=\"L{line}\" class=\"kp\" data-k=\"{s_ro}/3\">");
+        let want = format!("<tr id=\"L{line}\" class=\"kp\" data-k=\"{s_ro}/3\"");
         assert!(
             dom.contains(&want),
             "line {line} is not shaded partial: {want}"
@@ -297,6 +299,59 @@ fn html_in_headless_chromium(o: &Outputs) {
     assert!(
         dom.contains("Why K &lt; 1 here"),
         "gap explanations on the page"
+    );
+
+    // The files table ends with the whole.
+    let line_a_k = o.line()["summary"]["a_k"].as_f64().unwrap();
+    let total = format!(
+        "<tr class=\"total\"><td>All files</td><td class=\"r\" data-v=\"{line_a_k}\"><span class=\"pill"
+    );
+    assert!(index.contains(&total), "no totals row {total}:\n{index}");
+
+    // The part of a line that ran which no source input ran is marked in
+    // the line: `reduce`'s `{ 0.0 }` for an angle that reduces to 360.
+    assert!(
+        dom.contains("{ <span class=\"u\" title=\"no source input ran this region\">0.0</span> }"),
+        "no in-line mark of the uncovered branch"
+    );
+
+    // `j` / `k` go to the next / previous gap's first line.
+    let mut starts: Vec<u64> = o.json["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["gaps"].as_array().unwrap().iter())
+        .filter(|g| g["span"]["file"] == "examples/trig/src/lib.rs")
+        .map(|g| g["span"]["line_start"].as_u64().unwrap())
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    assert!(starts.len() >= 3, "{starts:?}");
+    let keys = html.join("keys.html");
+    std::fs::write(
+        &keys,
+        format!(
+            "<!doctype html><body><iframe id=\"f\" src=\"files/{}\"></iframe><script>\
+             var f=document.getElementById('f');f.onload=function(){{var d=f.contentDocument,seen=[];\
+             ['j','j','j','k'].forEach(function(key){{d.dispatchEvent(new KeyboardEvent('keydown',{{key:key}}));\
+             seen.push(f.contentWindow.location.hash);}});document.body.setAttribute('data-seen',seen.join(' '));}};\
+             </script></body>",
+            page.file_name().unwrap().to_string_lossy()
+        ),
+    )
+    .unwrap();
+    let driven = headless(
+        &browser,
+        "--dump-dom",
+        &format!("file://{}", keys.display()),
+    );
+    let want = format!(
+        "data-seen=\"#L{} #L{} #L{} #L{}\"",
+        starts[0], starts[1], starts[2], starts[1]
+    );
+    assert!(
+        driven.contains(&want),
+        "j, j, j, k did not visit the gaps {starts:?}: {driven}"
     );
 
     // Screenshots, as CI artefacts: the index, and the file page from a

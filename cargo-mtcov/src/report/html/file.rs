@@ -29,6 +29,7 @@ pub(super) fn page(
     }
 
     let by_line: BTreeMap<u32, &Line> = lines.lines.iter().map(|l| (l.line, l)).collect();
+    let uncovered = uncovered_regions(r, file);
     let source_lines: Vec<&str> = text.map(|t| t.lines().collect()).unwrap_or_default();
     if text.is_none() {
         out.push_str("<p class=\"muted\">The source file could not be read; its requirements are listed by line.</p>\n");
@@ -51,22 +52,110 @@ pub(super) fn page(
         if text.is_none() && line.is_none() && others.is_none() && !gaps.contains_key(&n) {
             continue;
         }
-        line_cells(&mut out, r, n, line.copied());
+        line_cells(&mut out, r, n, line.copied(), gaps.contains_key(&n));
         out.push_str("<td class=\"b\">");
         for o in others.into_iter().flatten() {
             other_mark(&mut out, o, k);
         }
         out.push_str("</td><td class=\"s\">");
         if let Some(source) = source {
-            esc(&mut out, source);
+            // The uncovered part of a line that ran, marked in the line.
+            match uncovered
+                .get(&n)
+                .filter(|_| line.is_some_and(|l| l.inputs > 0))
+            {
+                Some(spans) => marked(&mut out, source, spans),
+                None => esc(&mut out, source),
+            }
         }
         out.push_str("</td></tr>\n");
         if let Some(here) = gaps.get(&n) {
             why_row(&mut out, site, here);
         }
     }
-    out.push_str("</tbody></table>\n</body></html>\n");
+    out.push_str("</tbody></table>\n");
+    out.push_str(GAP_KEYS);
+    out.push_str("</body></html>\n");
     out
+}
+
+/// `j` / `k`: to the first line of the next / previous gap (as
+/// coverage.py's pages do); the row is the URL's fragment.
+const GAP_KEYS: &str = "<script>\
+document.addEventListener('keydown',function(e){\
+if(e.ctrlKey||e.metaKey||e.altKey||(e.key!=='j'&&e.key!=='k'))return;\
+var rows=Array.prototype.slice.call(document.querySelectorAll('tr[data-gap]'));if(!rows.length)return;\
+var at=document.getElementById(location.hash.slice(1)),i;\
+if(e.key==='j'){i=rows.findIndex(function(r){return !at||(at.compareDocumentPosition(r)&4);});if(i<0)i=rows.length-1;}\
+else{i=-1;rows.forEach(function(r,j){if(at&&(r.compareDocumentPosition(at)&4))i=j;});if(i<0)i=0;}\
+location.hash='#'+rows[i].id;});\
+</script>\n";
+
+/// Per line, the column spans (1-based, end exclusive) of the region
+/// requirements no source input covered, merged: what of a line that ran
+/// did not run. Empty unless the region criterion was measured.
+fn uncovered_regions(r: &Report, file: &str) -> BTreeMap<u32, Vec<(u32, u32)>> {
+    let mut spans: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
+    let Some(regions) = r
+        .criteria
+        .iter()
+        .find(|c| c.criterion == crate::model::Criterion::Region)
+    else {
+        return spans;
+    };
+    for req in regions
+        .requirements
+        .iter()
+        .filter(|q| q.inputs == 0 && q.location.file == file)
+    {
+        let l = &req.location;
+        for line in l.line_start..=l.line_end {
+            let from = if line == l.line_start { l.col_start } else { 1 };
+            let to = if line == l.line_end {
+                l.col_end
+            } else {
+                u32::MAX
+            };
+            spans.entry(line).or_default().push((from, to));
+        }
+    }
+    for list in spans.values_mut() {
+        list.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(list.len());
+        for &(a, b) in list.iter() {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        *list = merged;
+    }
+    spans
+}
+
+/// `source` with the column spans (LLVM's: 1-based bytes, end exclusive)
+/// in `<span class="u">`.
+fn marked(out: &mut String, source: &str, spans: &[(u32, u32)]) {
+    let at = |col: u32| -> usize {
+        let mut i = (col.saturating_sub(1) as usize).min(source.len());
+        while !source.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut done = 0;
+    for &(from, to) in spans {
+        let (a, b) = (at(from).max(done), at(to));
+        if a >= b {
+            continue;
+        }
+        esc(out, &source[done..a]);
+        out.push_str("<span class=\"u\" title=\"no source input ran this region\">");
+        esc(out, &source[a..b]);
+        out.push_str("</span>");
+        done = b;
+    }
+    esc(out, &source[done..]);
 }
 
 /// The page's head, title, the file's `A_k` per criterion and the legend.
@@ -94,20 +183,22 @@ fn header(out: &mut String, r: &Report, file: &str) {
         out,
         "<p class=\"legend\"><span class=\"pill pk1\">K = 1</span><span class=\"pill pkp\">0 &lt; K &lt; 1</span><span class=\"pill pk0\">K = 0</span> \
          <span class=\"muted\">Columns: line, K of the line as have/{k}, source inputs covering it, other requirements starting on it \
-         (R region, B branch, F function: hover for K), source.</span></p>"
+         (R region, B branch, F function: hover for K), source; with the region criterion, the part of a line that ran which no source input ran is \
+         <span class=\"u\">marked</span>. Keys: j / k, the next / previous gap.</span></p>"
     );
 }
 
 /// A line's number, K and inputs cells (empty ones for a line that is
 /// not a requirement).
-fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>) {
+fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bool) {
     let k = r.k;
+    let gap = if gap { " data-gap" } else { "" };
     match line {
         Some(l) => {
             let have = if l.inputs > 0 { l.have } else { 0 };
             let _ = write!(
                 out,
-                "<tr id=\"L{n}\" class=\"{}\" data-k=\"{have}/{k}\"><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"",
+                "<tr id=\"L{n}\" class=\"{}\" data-k=\"{have}/{k}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"",
                 k_class(have, k)
             );
             if have < k {
@@ -126,7 +217,7 @@ fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>) {
         None => {
             let _ = write!(
                 out,
-                "<tr id=\"L{n}\"><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"></td><td class=\"i\"></td>"
+                "<tr id=\"L{n}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"></td><td class=\"i\"></td>"
             );
         }
     }

@@ -482,5 +482,15 @@ fn files_table(out: &mut String, site: &Site<'_>) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody></table>\n");
+    // The whole, under the sorted rows.
+    out.push_str("</tbody><tfoot><tr class=\"total\"><td>All files</td>");
+    for c in &criteria {
+        share_cells(
+            out,
+            c.summary
+                .as_ref()
+                .map(|s| (s.a_k, s.covered, s.requirements)),
+        );
+    }
+    out.push_str("</tr></tfoot></table>\n");
 }

@@ -18,11 +18,12 @@ use std::collections::{HashMap, HashSet};
 
 use mtcov_protocol::counters::{add, apply, delta};
 use mtcov_protocol::read::parse_line;
-use mtcov_protocol::write::{self, Counters as Written, MgFields, MgShares};
+use mtcov_protocol::write::{self, MgFields, MgShares};
 use mtcov_protocol::{CheckSite, Header, MgRecord, Record};
 
-/// Non-zero counters as (index, value), sorted by index.
-pub(crate) type Pairs = Vec<(u32, u64)>;
+use crate::records::{FullVectors, VectorWriter};
+
+pub(crate) use crate::records::Pairs;
 
 /// An MG's identity, as selection files name it: its MR, its argument.
 pub(crate) type GroupId = (String, u64);
@@ -31,7 +32,7 @@ pub(crate) type GroupId = (String, u64);
 pub(crate) struct Grouped {
     pub(super) header: Option<Header>,
     /// Every counter vector of the file, by (source key, fingerprint).
-    vectors: HashMap<(u64, u64), Pairs>,
+    vectors: FullVectors,
     /// The `source` line of each source key, as written.
     sources: HashMap<u64, String>,
     pub(crate) groups: Vec<Group>,
@@ -53,7 +54,7 @@ impl Grouped {
     pub(crate) fn read(text: &str) -> Result<Grouped, String> {
         let mut file = Grouped {
             header: None,
-            vectors: HashMap::new(),
+            vectors: FullVectors::default(),
             sources: HashMap::new(),
             groups: Vec::new(),
             tolerance: Vec::new(),
@@ -82,7 +83,8 @@ impl Grouped {
                     counters,
                     ..
                 } => {
-                    super::translate::resolve(&mut file.vectors, key, fingerprint, counters)
+                    file.vectors
+                        .resolve(key, fingerprint, counters)
                         .map_err(bad)?;
                 }
                 Record::Mg(record) => {
@@ -138,12 +140,7 @@ impl Grouped {
     }
 
     fn vector(&self, key: u64, fingerprint: u64) -> Result<Pairs, String> {
-        self.vectors
-            .get(&(key, fingerprint))
-            .cloned()
-            .ok_or_else(|| {
-                format!("counters of {key:016x}/{fingerprint:016x}, which no line wrote")
-            })
+        self.vectors.get(key, fingerprint).cloned()
     }
 
     /// What the MGs of the file add up to: aside (follow-ups included),
@@ -385,12 +382,9 @@ pub(super) struct Writer {
     /// one of them was not shared.
     cov: HashMap<(u64, String, u64), bool>,
     followcov: HashSet<(u64, String, u64)>,
-    vectors: Vectors,
+    vectors: VectorWriter,
     pub(super) sums: (Pairs, Pairs, (u64, u64)),
 }
-
-/// How many vectors written in full a new one is compared with.
-const KEYFRAMES: usize = 4;
 
 impl Writer {
     /// Writes one MG of `file`, its counters moved by `moved`: its new
@@ -444,59 +438,10 @@ impl Writer {
     }
 }
 
-/// The counter vectors a file being written holds, so that each new
-/// one is written as the runtime writes it: by reference when the file
-/// holds it already, as changes from a recent vector in full when that
-/// takes at most half as many pairs, in full otherwise.
-#[derive(Default)]
-pub(crate) struct Vectors {
-    /// (source key, fingerprint) of the vectors written.
-    written: HashSet<(u64, u64)>,
-    /// The last vectors written in full.
-    keyframes: std::collections::VecDeque<(u64, u64, Pairs)>,
-}
-
-impl Vectors {
-    /// Writes `vector` of source `key` (its fingerprint `fp`) with `line`
-    /// (a `cov` or `followcov` line given its counters).
-    pub(crate) fn line(
-        &mut self,
-        key: u64,
-        vector: &[(u32, u64)],
-        fp: u64,
-        line: impl FnOnce(Written<'_>),
-    ) {
-        if !self.written.insert((key, fp)) {
-            return line(Written::Earlier);
-        }
-        let closest = self
-            .keyframes
-            .iter()
-            .rev()
-            .filter_map(|(k, f, base)| {
-                let changes =
-                    mtcov_protocol::counters::delta_within(base, vector, vector.len() / 2)?;
-                Some((*k, *f, changes))
-            })
-            .min_by_key(|(_, _, changes)| changes.len());
-        if let Some((base_key, base_fingerprint, changes)) = closest {
-            return line(Written::Changes {
-                base_key,
-                base_fingerprint,
-                changes: &changes,
-            });
-        }
-        line(Written::Full(vector));
-        self.keyframes.push_back((key, fp, vector.to_vec()));
-        if self.keyframes.len() > KEYFRAMES {
-            self.keyframes.pop_front();
-        }
-    }
-}
-
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use mtcov_protocol::write::Counters as Written;
     use mtcov_protocol::{CoverageLayout, Outcome};
 
     /// One MG as the runtime writes it: its source, its run, its

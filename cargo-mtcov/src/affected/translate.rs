@@ -15,9 +15,10 @@ use std::collections::HashMap;
 
 use mtcov_protocol::read::parse_line;
 use mtcov_protocol::write;
-use mtcov_protocol::{Counters, CoverageLayout, FunctionEntry, Record};
+use mtcov_protocol::{CoverageLayout, FunctionEntry, Record};
 
 use crate::mapping::CounterLayout;
+use crate::records::{FullVectors, VectorWriter};
 
 /// Where each counter of the old build is in the new one.
 #[derive(Debug)]
@@ -97,10 +98,10 @@ pub(crate) fn translate(
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     // The full vectors of the file, by (source key, old fingerprint):
     // what `changes` and earlier-fingerprint lines refer to.
-    let mut full: HashMap<(u64, u64), Vec<(u32, u64)>> = HashMap::new();
+    let mut full = FullVectors::default();
     // What the new file holds, so that it writes vectors as compactly as
     // the runtime did.
-    let mut vectors = super::groups::Vectors::default();
+    let mut vectors = VectorWriter::default();
     let moved = |pairs: &[(u32, u64)]| {
         remap
             .pairs(pairs)
@@ -131,8 +132,8 @@ pub(crate) fn translate(
                 counters,
                 shared,
             } => {
-                let new = moved(resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
-                    .map_err(bad)?;
+                let new =
+                    moved(full.resolve(key, fingerprint, counters).map_err(bad)?).map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
                 vectors.line(key, &new, fp, |c| write::cov(out, key, &mr, fp, c, shared));
@@ -143,19 +144,17 @@ pub(crate) fn translate(
                 fingerprint,
                 counters,
             } => {
-                let new = moved(resolve(&mut full, key, fingerprint, counters).map_err(bad)?)
-                    .map_err(bad)?;
+                let new =
+                    moved(full.resolve(key, fingerprint, counters).map_err(bad)?).map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
                 vectors.line(key, &new, fp, |c| write::follow_cov(out, key, &mr, fp, c));
             }
             Record::Mg(record) if record.shares.is_some() => {
                 let vector = |key, fp| {
-                    full.get(&(key, fp)).cloned().ok_or_else(|| {
-                        format!(
-                            "an MG ran counters {key:016x}/{fp:016x}, which no earlier line wrote"
-                        )
-                    })
+                    full.get(key, fp)
+                        .cloned()
+                        .map_err(|e| format!("an MG ran {e}"))
                 };
                 let counters = super::groups::counters_of(&record, vector, &moved).map_err(bad)?;
                 super::groups::write_mg(&mut out, &record, &counters);
@@ -182,41 +181,10 @@ pub(crate) fn translate(
     Ok(out)
 }
 
-/// The full vector a `cov` or `followcov` line stands for, noted in
-/// `full` (the vectors of the file so far, by source key and
-/// fingerprint) for the lines after it.
-pub(super) fn resolve(
-    full: &mut HashMap<(u64, u64), Vec<(u32, u64)>>,
-    key: u64,
-    fingerprint: u64,
-    counters: Counters,
-) -> Result<&Vec<(u32, u64)>, String> {
-    let vector = match counters {
-        Counters::Full(vector) => vector,
-        Counters::Changes {
-            base_key,
-            base_fingerprint,
-            changes,
-        } => {
-            let base = full.get(&(base_key, base_fingerprint)).ok_or_else(|| {
-                format!("changes from {base_key:016x}/{base_fingerprint:016x}, which no earlier line wrote")
-            })?;
-            mtcov_protocol::counters::apply(base, &changes)
-        }
-        Counters::Earlier => {
-            return full.get(&(key, fingerprint)).ok_or_else(|| {
-                format!("counters of {key:016x}/{fingerprint:016x}, which no earlier line wrote")
-            });
-        }
-    };
-    let slot = full.entry((key, fingerprint)).or_default();
-    *slot = vector;
-    Ok(slot)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mtcov_protocol::Counters;
     use mtcov_protocol::Header;
     use mtcov_protocol::write::Counters as Written;
 

@@ -172,6 +172,53 @@ impl FileReader<'_> {
                 mg.shares = None;
                 run.groups.push((mg, p));
             }
+            record @ (Record::Choices { .. }
+            | Record::FollowUp { .. }
+            | Record::Unclassified { .. }
+            | Record::Draws { .. }) => self.generation(run, index, record),
+            Record::Minimal { key, mr, debug, .. } => run.minimal.push((key, mr, debug)),
+            Record::Tolerance(site) => run.checks.push((site, p)),
+            // Read as `cov` by the caller.
+            Record::FollowCov { .. } => {}
+            Record::Cov {
+                key,
+                mr,
+                fingerprint,
+                counters,
+                shared,
+            } => {
+                let process = &mut run.processes[p];
+                let vector = self.vector(process, key, fingerprint, counters)?;
+                let execution = Execution {
+                    key,
+                    mr,
+                    vector,
+                    shared,
+                };
+                match follow_up {
+                    true => process.follow_executions.push(execution),
+                    false => process.executions.push(execution),
+                }
+            }
+            Record::Aside {
+                counters,
+                first_use,
+                captures,
+                outside,
+            } => set_aside(
+                &mut run.processes[p],
+                [counters, first_use, outside],
+                captures,
+            )?,
+            Record::End { lines: counted, .. } => self.end(counted, index),
+        }
+        Ok(())
+    }
+
+    /// A record of how inputs were classified and drawn: `choices`,
+    /// `followup`, `unclassified`, `draws`.
+    fn generation(&self, run: &mut RunRecords, index: usize, record: Record) {
+        match record {
             Record::Choices {
                 key,
                 mr,
@@ -213,51 +260,20 @@ impl FileReader<'_> {
                 planned,
                 drawn,
             }),
-            Record::Minimal { key, mr, debug, .. } => run.minimal.push((key, mr, debug)),
-            Record::Tolerance(site) => run.checks.push((site, p)),
-            // Read as `cov` by the caller.
-            Record::FollowCov { .. } => {}
-            Record::Cov {
-                key,
-                mr,
-                fingerprint,
-                counters,
-                shared,
-            } => {
-                let process = &mut run.processes[p];
-                let vector = self.vector(process, key, fingerprint, counters)?;
-                let execution = Execution {
-                    key,
-                    mr,
-                    vector,
-                    shared,
-                };
-                match follow_up {
-                    true => process.follow_executions.push(execution),
-                    false => process.executions.push(execution),
-                }
-            }
-            Record::Aside {
-                counters,
-                first_use,
-                captures,
-                outside,
-            } => set_aside(
-                &mut run.processes[p],
-                [counters, first_use, outside],
-                captures,
-            )?,
-            Record::End { lines: counted, .. } => {
-                self.ended = true;
-                if counted != index as u64 {
-                    self.problem.get_or_insert(format!(
-                        "{}: the process wrote {counted} lines before its end line, the file has {index}",
-                        self.name
-                    ));
-                }
-            }
+            _ => unreachable!("only records of generation are passed"),
         }
-        Ok(())
+    }
+
+    /// The `end` line, after `index` lines; the process said it wrote
+    /// `counted`.
+    fn end(&mut self, counted: u64, index: usize) {
+        self.ended = true;
+        if counted != index as u64 {
+            self.problem.get_or_insert(format!(
+                "{}: the process wrote {counted} lines before its end line, the file has {index}",
+                self.name
+            ));
+        }
     }
 
     /// The vector a `cov` line's counters are, stored in the process's

@@ -35,6 +35,9 @@ use file::read_file;
 
 mod file;
 pub(crate) mod shards;
+mod vectors;
+
+pub(crate) use vectors::{FullVectors, Pairs, VectorWriter};
 
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]

@@ -36,8 +36,8 @@ struct Line {
 }
 
 /// Puts the configuration under `args`' flags (`matches`: clap's view of
-/// the `mtcov` subcommand). `None` when the command runs; with `--show-config`, what to print instead of
-/// running.
+/// the `mtcov` subcommand). Under `--show-config`, the settings to print
+/// instead of running; else `None`, and the command runs.
 pub(crate) fn apply(args: &mut MtcovArgs, matches: &ArgMatches) -> Result<Option<Applied>> {
     let matches = matches.subcommand().map_or(matches, |(_, sub)| sub);
     let (common, config_options) = match &args.command {

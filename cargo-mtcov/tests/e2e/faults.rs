@@ -19,6 +19,12 @@ use serde_json::Value;
 /// there.
 const ELSEWHERE: &[(&str, &str, &str)] = &[
     (
+        "`.config/mtcov.toml` with an unknown key, a value its flag would refuse, a key outside \
+         a profile, a `--profile` it does not define, or a patch gate without a revision (exit 2)",
+        "cargo-mtcov/tests/e2e/config.rs",
+        "a_wrong_file_is_an_error_at_its_line_naming_what_it_knows",
+    ),
+    (
         "`--affected REF` with a last run it cannot keep (none, not whole, not made at REF, other \
          cargo arguments or test settings, a kept binary changed) or a selection (exit 2)",
         "cargo-mtcov/tests/e2e/affected.rs",

@@ -34,6 +34,10 @@ pub(crate) const FILE: &str = crate::build::CONFIG_FILE;
 /// The profile a run uses without `--profile`.
 const DEFAULT_PROFILE: &str = "default";
 
+/// The profile a run uses without `--profile`, when set (as
+/// `NEXTEST_PROFILE` is for cargo-nextest): a CI job sets it once.
+pub(crate) const PROFILE_ENV: &str = "MTCOV_PROFILE";
+
 /// Declares a profile's keys once: the file's table (every key optional,
 /// no other key allowed) and the settings they layer into.
 macro_rules! settings {
@@ -138,9 +142,26 @@ pub(crate) struct Config {
 
 impl Config {
     /// Reads `<root>/.config/mtcov.toml` (none is no settings) and layers
-    /// `profile` (default: `default`) over the default profile. Output
-    /// paths in the file are relative to `root`.
+    /// `profile` (`--profile`, else `$MTCOV_PROFILE`, else `default`)
+    /// over the default profile. Output paths in the file are relative
+    /// to `root`.
     pub(crate) fn load(root: &Path, profile: Option<&str>) -> Result<Config> {
+        match (profile, std::env::var(PROFILE_ENV)) {
+            (None, Ok(name)) if !name.is_empty() => {
+                Self::read(root, Some(&name), &format!("{PROFILE_ENV}={name}"))
+            }
+            (profile, _) => Self::load_profile(root, profile),
+        }
+    }
+
+    /// As [`load`](Self::load), `profile` given by `--profile`.
+    fn load_profile(root: &Path, profile: Option<&str>) -> Result<Config> {
+        let asked = format!("--profile {}", profile.unwrap_or(DEFAULT_PROFILE));
+        Self::read(root, profile, &asked)
+    }
+
+    /// `asked`: how the profile was asked for, for errors.
+    fn read(root: &Path, profile: Option<&str>, asked: &str) -> Result<Config> {
         let path = root.join(FILE);
         let name = profile.unwrap_or(DEFAULT_PROFILE);
         let text = match fs_err::read_to_string(&path) {
@@ -148,7 +169,7 @@ impl Config {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 if name != DEFAULT_PROFILE {
                     bail!(
-                        "--profile {name}: there is no {FILE} in {} to define it; write \
+                        "{asked}: there is no {FILE} in {} to define it; write \
                          `[profile.{name}]` there (docs/cli.md, \"Configuration\")",
                         root.display()
                     );
@@ -174,7 +195,7 @@ impl Config {
                     .map(|k| format!("`{k}`"))
                     .collect();
                 bail!(
-                    "--profile {name}: {} has no `[profile.{name}]`; its profiles: {}",
+                    "{asked}: {} has no `[profile.{name}]`; its profiles: {}",
                     path.display(),
                     known.join(", ")
                 );
@@ -232,7 +253,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join(".config")).unwrap();
         std::fs::write(dir.path().join(FILE), text).unwrap();
-        Config::load(dir.path(), profile)
+        Config::load_profile(dir.path(), profile)
     }
 
     const TWO_PROFILES: &str = "\
@@ -295,9 +316,9 @@ fail-under = { line = 0.85 }
     #[test]
     fn no_file_is_no_settings_but_a_profile_needs_one() {
         let dir = tempfile::tempdir().unwrap();
-        let config = Config::load(dir.path(), None).unwrap();
+        let config = Config::load_profile(dir.path(), None).unwrap();
         assert!(config.path.is_none() && config.settings.k.is_none());
-        let e = Config::load(dir.path(), Some("ci"))
+        let e = Config::load_profile(dir.path(), Some("ci"))
             .unwrap_err()
             .to_string();
         assert!(e.contains("there is no .config/mtcov.toml"), "{e}");

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{TempDir, assert_exit, copy_fixture, mtcov, stderr, stdout};
+use crate::common::{TempDir, assert_exit, copy_fixture, mtcov, mtcov_command, stderr, stdout};
 
 fn report_k(path: &Path) -> u64 {
     let text = std::fs::read_to_string(path)
@@ -106,6 +106,31 @@ fn show_config_says_where_each_setting_comes_from() {
     let out = mtcov(dir.path(), &["reduce", "--show-config"]);
     assert_exit(&out, 0);
     insta::assert_snapshot!("show_config_reduce", redacted(&dir, &stdout(&out)));
+
+    // `MTCOV_PROFILE` chooses the profile when `--profile` does not.
+    let with_env = |profile: &str, args: &[&str]| {
+        mtcov_command(dir.path(), args)
+            .env("MTCOV_PROFILE", profile)
+            .output()
+            .unwrap()
+    };
+    let out = with_env("ci", &["--show-config"]);
+    assert_exit(&out, 0);
+    assert!(stdout(&out).contains("profile `ci`"), "{}", stdout(&out));
+    let out = with_env("ci", &["--show-config", "--profile", "default"]);
+    assert!(
+        stdout(&out).contains("profile `default`"),
+        "{}",
+        stdout(&out)
+    );
+    let out = with_env("nightly", &["--show-config"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("MTCOV_PROFILE=nightly: ")
+            && stderr(&out).contains("`default`, `ci`"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -21,6 +21,7 @@ const SCRUBBED: &[&str] = &[
     "MTCOV_RECORD_DIR",
     "MTCOV_WRAPPER",
     "LLVM_PROFILE_FILE",
+    "MTCOV_PROFILE",
     // `cargo test` puts the toolchain's libdir here for this test process;
     // a user's shell running `cargo mtcov` has no such entry.
     "LD_LIBRARY_PATH",

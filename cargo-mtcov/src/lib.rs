@@ -2,7 +2,7 @@
 //! only the modules below it: docs/how-it-works.md draws the layers
 //! (`build/` → `run/` → `records/` → `tolerance/` → `mapping/` →
 //! `affected/` → `coverage/` (over `inputs/`) → `report/`; `mutants/` → `reduce/` →
-//! `study/`; `measure/`, `suggest/` and `patch/` pure; `term`, `escape`,
+//! `study/`; `measure/` and `suggest/` pure, `patch/` reading git's diff; `term`, `escape`,
 //! `versioned`, `error` and `model` below all) and a test holds the
 //! sources to them. `commands/` sequences the stages for each subcommand;
 //! `cli` parses the command line.

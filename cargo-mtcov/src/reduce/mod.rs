@@ -1,6 +1,8 @@
 //! Suite reduction: the fewest metamorphic groups of a run that keep
 //! `A_k` of every asked criterion at its value and every killed mutant
-//! killed (`docs/reduce.md`). Pure: a [`Suite`] in, a [`Reduction`] out.
+//! killed (`docs/reduce.md`): a [`Suite`] in, a [`Reduction`] out, no I/O
+//! but `run`'s, which reads the last run and the kill matrix into a
+//! suite and writes the selection files.
 //!
 //! A group is one MR on its source inputs (an MG, as the kill matrix has
 //! them). Keeping a set of groups keeps the associations `(t, m)` they

@@ -274,9 +274,8 @@ fn quoted(names: &[String]) -> String {
 /// The conditions that decide the lines of a group: per run of its lines,
 /// the innermost condition whose branches hold them, with those lines.
 /// Lines no condition of the function decides get none: a condition is
-/// never named for lines it does not decide.
-/// `within_line`: requirements finer than a line, which a condition on
-/// their own line can decide.
+/// never named for lines it does not decide. `within_line`: requirements
+/// finer than a line, which a condition on their own line can decide.
 fn deciding(function: &SourceFunction, ranges: &[(u32, u32)], within_line: bool) -> Vec<Condition> {
     let mut found: Vec<Condition> = Vec::new();
     for &(first, last) in ranges {
@@ -317,7 +316,8 @@ fn class_menu(pool: &Pool) -> String {
 }
 
 /// A `#[metamorphic]` skeleton whose SUT calls `function`, over the input
-/// type most registered MRs take.
+/// type its signature takes first (its receiver's, or its first
+/// parameter's), else the one most registered MRs take.
 fn skeleton(function: &SourceFunction, cx: &Context<'_>) -> String {
     let path = callable_path(&function.name);
     let ident = function.ident().trim_start_matches("r#");

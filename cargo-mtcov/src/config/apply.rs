@@ -281,6 +281,16 @@ impl Filler<'_> {
     }
 }
 
+/// What an option that is not set means.
+fn unset(key: &str) -> &'static str {
+    match key {
+        "jobs" => ": the number of CPUs",
+        "fail-under" | "fail-under-patch" => ": no threshold",
+        "diff" => ": no patch measured",
+        _ => ": not written",
+    }
+}
+
 impl Applied {
     /// The settings as the file would write them, each with its origin in
     /// a comment: TOML a user can paste into a profile.
@@ -298,7 +308,7 @@ impl Applied {
             .iter()
             .map(|line| match &line.value {
                 Some(value) => format!("{} = {value}", line.key),
-                None => format!("# {} is not set", line.key),
+                None => format!("# {} is not set{}", line.key, unset(line.key)),
             })
             .collect();
         let width = shown.iter().map(String::len).max().unwrap_or(0);

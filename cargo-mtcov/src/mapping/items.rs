@@ -366,6 +366,13 @@ impl<'ast> Visit<'ast> for Body<'_> {
         self.blocks.pop();
     }
 
+    // A closure's `return` leaves the closure only.
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        self.blocks.push(line(c.span().end().line));
+        syn::visit::visit_expr_closure(self, c);
+        self.blocks.pop();
+    }
+
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
         let first = line(e.then_branch.span().start().line);
         let mut last = line(e.span().end().line);

@@ -250,8 +250,8 @@ pub(crate) struct ReduceCommand {
     pub time_limit: std::time::Duration,
     /// Keep only the first N groups (or P% of them) of the prioritised
     /// order instead of every group `A_k` needs; the report says the
-    /// `A_k` they keep.
-    #[arg(long, value_name = "N|P%", value_parser = crate::reduce::Budget::parse, conflicts_with_all = ["exact", "mutants"])]
+    /// `A_k` they keep and, with `--mutants`, the kills.
+    #[arg(long, value_name = "N|P%", value_parser = crate::reduce::Budget::parse, conflicts_with = "exact")]
     pub budget: Option<crate::reduce::Budget>,
     /// Keep, per requirement, M times as many groups of different kinds
     /// (relation class, and what their source/follow-up pairs run

@@ -326,6 +326,7 @@ pub(crate) fn describe(
         exact: found.exact,
         criteria,
         killed_mutants: found.with_mutants.then_some(suite.kills.len()),
+        killed_mutants_kept: found.with_mutants.then(|| suite.kills_kept(found.kept)),
         kept: kept_groups,
         mrs_adding_nothing: all_mrs
             .difference(&kept_mrs)

@@ -21,9 +21,13 @@ pub(crate) struct Reduction {
     pub(crate) exact: Option<ExactInfo>,
     /// `A_k` per criterion: the whole run's, which the kept groups keep.
     pub(crate) criteria: Vec<CriterionKept>,
-    /// Killed mutants of the kill matrix, all killed by a kept group.
+    /// Killed mutants of the kill matrix (`--mutants`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) killed_mutants: Option<usize>,
+    /// Of them, those a kept group kills: all of them, but under a
+    /// budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) killed_mutants_kept: Option<usize>,
     pub(crate) kept: Vec<KeptGroup>,
     /// MRs with no kept group: on these inputs they check nothing the
     /// kept groups do not.
@@ -140,8 +144,18 @@ fn kept_lines(out: &mut String, r: &Reduction) {
             kept_numbers.join(", ")
         }
     );
-    if let Some(killed) = r.killed_mutants {
-        let _ = writeln!(out, "  kills unchanged: all {killed} killed mutants");
+    match (r.killed_mutants, r.killed_mutants_kept) {
+        (Some(killed), Some(kept)) if kept < killed => {
+            let _ = writeln!(
+                out,
+                "  kills kept: {kept} of the run's {killed} killed mutants ({})",
+                percent(kept as f64 / killed as f64)
+            );
+        }
+        (Some(killed), _) => {
+            let _ = writeln!(out, "  kills unchanged: all {killed} killed mutants");
+        }
+        (None, _) => {}
     }
 }
 

@@ -265,6 +265,36 @@ fn kill_matrix_of_hand_checked_mutants() {
         .clone();
     let lost = if input == "0" { 2 } else { 1 };
     assert_eq!(additive["kills_lost"], lost, "{additive} {input}");
+    assert_eq!(reduced["killed_mutants_kept"], 5);
+
+    // A budget with the kill matrix says how many kills it keeps: more
+    // groups of the order never keep fewer, all of them keep all five.
+    let budget = |n: usize| -> Value {
+        let out = mtcov_command(
+            project.path(),
+            &["reduce", "--mutants", "--budget", &n.to_string(), "--json"],
+        )
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+        assert_exit(&out, 0);
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    let kept: Vec<u64> = (1..=7)
+        .map(|n| budget(n)["killed_mutants_kept"].as_u64().unwrap())
+        .collect();
+    assert!(kept.windows(2).all(|w| w[0] <= w[1]), "{kept:?}");
+    assert_eq!(kept[6], 5, "{kept:?}");
+    if let Some(n) = kept.iter().position(|&k| k < 5) {
+        let shown = text(&["reduce", "--mutants", "--budget", &(n + 1).to_string()]);
+        assert!(
+            shown.contains(&format!(
+                "kills kept: {} of the run's 5 killed mutants",
+                kept[n]
+            )),
+            "{shown}"
+        );
+    }
 }
 
 #[test]

@@ -48,7 +48,7 @@ pub(crate) fn collect(file: &syn::File, text: &str) -> Vec<FnItem> {
         items: Vec::new(),
         trait_impl: false,
         self_type: None,
-        scopes: vec![Uses::of(&file.items)],
+        scopes: vec![Uses::of(&file.items).module()],
     };
     collector.visit_file(file);
     collector.items.sort_by_key(|f| (f.line_start, f.line_end));
@@ -72,9 +72,17 @@ struct Uses {
     names: HashMap<String, Vec<String>>,
     /// Whether one is a glob (`use a::*`).
     glob: bool,
+    /// A module's (a file's, an inline `mod`'s): names from outside it
+    /// are not in scope within it.
+    module: bool,
 }
 
 impl Uses {
+    fn module(mut self) -> Uses {
+        self.module = true;
+        self
+    }
+
     /// The `use` items among `items` (a module's, or a block's).
     fn of<'a>(items: impl IntoIterator<Item = &'a syn::Item>) -> Uses {
         let mut uses = Uses::default();
@@ -209,7 +217,7 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         let Some((_, items)) = &m.content else {
             return;
         };
-        self.scopes.push(Uses::of(items));
+        self.scopes.push(Uses::of(items).module());
         syn::visit::visit_item_mod(self, m);
         self.scopes.pop();
     }
@@ -306,13 +314,17 @@ impl Body<'_> {
         let Some(first) = written.first() else {
             return;
         };
-        let imported = self.scopes.iter().rev().find_map(|u| u.names.get(first));
+        // The bodies around the call and its module, not the modules
+        // around that one (their imports are not in scope there).
+        let module = self.scopes.iter().rposition(|u| u.module).unwrap_or(0);
+        let in_scope = &self.scopes[module..];
+        let imported = in_scope.iter().rev().find_map(|u| u.names.get(first));
         let (path, glob) = match imported {
             Some(full) if p.qself.is_none() => {
                 (full.iter().chain(&written[1..]).cloned().collect(), false)
             }
             _ => {
-                let glob = written.len() == 1 && self.scopes.iter().any(|u| u.glob);
+                let glob = written.len() == 1 && in_scope.iter().any(|u| u.glob);
                 (written, glob)
             }
         };
@@ -586,12 +598,12 @@ impl Walker {
                 .collect()
         };
         use CallKind::{Method, Path, SelfMethod};
-        // In `inner`, `dedent` is the file's import; `helper` may come
-        // from the glob.
+        // In `inner`, the file's imports are not in scope: `dedent` and
+        // `helper` may come from the glob.
         assert_eq!(
             calls(&got[0]),
             [
-                ("crate::core::dedent".to_owned(), Path, false),
+                ("dedent".to_owned(), Path, true),
                 ("helper".to_owned(), Path, true),
                 // An argument passed by name: only names of functions are
                 // ever looked up.

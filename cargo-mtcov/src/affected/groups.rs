@@ -17,7 +17,6 @@
 use std::collections::{HashMap, HashSet};
 
 use mtcov_protocol::counters::{add, apply, delta};
-use mtcov_protocol::read::parse_line;
 use mtcov_protocol::write::{self, MgFields, MgShares};
 use mtcov_protocol::{CheckSite, Header, MgRecord, Record};
 
@@ -63,12 +62,13 @@ impl Grouped {
         };
         let mut aside = None;
         let mut ended = false;
-        for (number, line) in text.lines().enumerate() {
-            let bad = |why: String| format!("line {}: {why}", number + 1);
-            let record = parse_line(line).map_err(|e| bad(e.to_string()))?;
+        for read in crate::records::lines(text) {
+            let (number, line, record) = read?;
+            let bad = |why: String| format!("line {number}: {why}");
             match record {
                 Record::Header(h) => file.header = Some(h),
                 Record::Source { key, .. } => {
+                    let line = line.trim_end_matches('\n');
                     file.sources.insert(key, format!("{line}\n"));
                 }
                 Record::Cov {

@@ -13,7 +13,6 @@
 
 use std::collections::HashMap;
 
-use mtcov_protocol::read::parse_line;
 use mtcov_protocol::write;
 use mtcov_protocol::{CoverageLayout, FunctionEntry, Record};
 
@@ -107,9 +106,9 @@ pub(crate) fn translate(
             .pairs(pairs)
             .map_err(|index| format!("counter {index} belongs to a function the new build lacks"))
     };
-    for (number, line) in text.split_inclusive('\n').enumerate() {
-        let bad = |why: String| format!("line {}: {why}", number + 1);
-        let record = parse_line(line.trim_end_matches('\n')).map_err(|e| bad(format!("{e:?}")))?;
+    for read in crate::records::lines(text) {
+        let (number, line, record) = read?;
+        let bad = |why: String| format!("line {number}: {why}");
         match record {
             Record::Header(mut header) => {
                 let CoverageLayout::Captured {
@@ -185,6 +184,7 @@ pub(crate) fn translate(
 mod tests {
     use super::*;
     use mtcov_protocol::Counters;
+    use mtcov_protocol::read::parse_line;
     use mtcov_protocol::Header;
     use mtcov_protocol::write::Counters as Written;
 

@@ -39,6 +39,20 @@ mod vectors;
 
 pub(crate) use vectors::{FullVectors, Pairs, VectorWriter};
 
+/// A record file's lines one by one, as what rewrites a file line by line
+/// (`--affected`) reads it: each line's number (from 1), its text as
+/// written (with its `\n`, when it has one) and its record; `Err` says
+/// which line cannot be read and why.
+pub(crate) fn lines(
+    text: &str,
+) -> impl Iterator<Item = Result<(usize, &str, mtcov_protocol::Record), String>> {
+    text.split_inclusive('\n').enumerate().map(|(i, raw)| {
+        mtcov_protocol::read::parse_line(raw.trim_end_matches('\n'))
+            .map(|record| (i + 1, raw, record))
+            .map_err(|e| format!("line {}: {e}", i + 1))
+    })
+}
+
 /// Everything one run recorded, merged over its test processes.
 #[derive(Debug, Default)]
 pub(crate) struct RunRecords {

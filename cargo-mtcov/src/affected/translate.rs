@@ -184,8 +184,8 @@ pub(crate) fn translate(
 mod tests {
     use super::*;
     use mtcov_protocol::Counters;
-    use mtcov_protocol::read::parse_line;
     use mtcov_protocol::Header;
+    use mtcov_protocol::read::parse_line;
     use mtcov_protocol::write::Counters as Written;
 
     fn entry(name_ref: u64, first_counter: u64, num_counters: u64) -> FunctionEntry {

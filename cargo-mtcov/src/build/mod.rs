@@ -31,6 +31,19 @@ pub(crate) fn cargo() -> PathBuf {
 /// What to build, as for `cargo test`.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(crate) struct BuildOptions {
+    #[command(flatten)]
+    pub selection: Selection,
+
+    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
+    #[arg(long)]
+    pub branch: bool,
+}
+
+/// Which packages, features and profile are built, as for `cargo test`;
+/// kept with the run, so that a command reading the last run can tell
+/// whether it is the one asked for.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
+pub struct Selection {
     /// Package to test (repeatable).
     #[arg(short, long = "package", value_name = "SPEC")]
     pub package: Vec<String>,
@@ -54,10 +67,65 @@ pub(crate) struct BuildOptions {
     /// Build in release mode.
     #[arg(short, long)]
     pub release: bool,
+}
 
-    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
-    #[arg(long)]
-    pub branch: bool,
+impl Selection {
+    /// Whether any flag was given.
+    pub(crate) fn is_given(&self) -> bool {
+        *self != Selection::default()
+    }
+
+    /// The same selection in one spelling: packages and features sorted,
+    /// once each, features split at commas and spaces as cargo does.
+    pub(crate) fn normalized(&self) -> Selection {
+        let mut package = self.package.clone();
+        package.sort();
+        package.dedup();
+        let mut features: Vec<String> = self
+            .features
+            .iter()
+            .flat_map(|f| f.split([',', ' ']))
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned)
+            .collect();
+        features.sort();
+        features.dedup();
+        Selection {
+            package,
+            features,
+            ..self.clone()
+        }
+    }
+
+    /// The flags as a user types them, or what their absence means.
+    pub(crate) fn describe(&self) -> String {
+        let mut flags = Vec::new();
+        for package in &self.package {
+            flags.push(format!("-p {package}"));
+        }
+        if self.workspace {
+            flags.push("--workspace".to_owned());
+        }
+        if !self.features.is_empty() {
+            flags.push(format!("--features {}", self.features.join(",")));
+        }
+        if self.all_features {
+            flags.push("--all-features".to_owned());
+        }
+        if self.no_default_features {
+            flags.push("--no-default-features".to_owned());
+        }
+        if self.release {
+            flags.push("--release".to_owned());
+        }
+        if flags.is_empty() {
+            "no package, feature or profile flag (cargo's default members, default features, \
+             dev profile)"
+                .to_owned()
+        } else {
+            format!("`{}`", flags.join(" "))
+        }
+    }
 }
 
 /// What `cargo metadata --no-deps` says about the workspace.
@@ -272,7 +340,7 @@ pub(crate) fn build_tests(
     manifest_path: Option<&Path>,
 ) -> Result<BuildOutput> {
     let workspace = request.workspace;
-    workspace.check_packages(&request.options.package)?;
+    workspace.check_packages(&request.options.selection.package)?;
     // Before cargo reads them: an edit during the build makes the run stale.
     let sources = sources::fingerprint(workspace);
     let cwd = std::env::current_dir().context("cannot read the current directory")?;
@@ -384,22 +452,23 @@ pub(crate) fn test_cargo(
 /// The `cargo test` flags that follow from the options.
 pub(crate) fn build_args(options: &BuildOptions, color: ColorChoice, verbose: u8) -> Vec<String> {
     let mut args = Vec::new();
-    for package in &options.package {
+    let selection = &options.selection;
+    for package in &selection.package {
         args.extend(["--package".to_owned(), package.clone()]);
     }
-    if options.workspace {
+    if selection.workspace {
         args.push("--workspace".to_owned());
     }
-    if !options.features.is_empty() {
-        args.extend(["--features".to_owned(), options.features.join(",")]);
+    if !selection.features.is_empty() {
+        args.extend(["--features".to_owned(), selection.features.join(",")]);
     }
-    if options.all_features {
+    if selection.all_features {
         args.push("--all-features".to_owned());
     }
-    if options.no_default_features {
+    if selection.no_default_features {
         args.push("--no-default-features".to_owned());
     }
-    if options.release {
+    if selection.release {
         args.push("--release".to_owned());
     }
     let color = match color {
@@ -635,9 +704,12 @@ mod tests {
     #[test]
     fn build_args_follow_the_options() {
         let options = BuildOptions {
-            package: vec!["a".into()],
-            features: vec!["x".into(), "y".into()],
-            release: true,
+            selection: Selection {
+                package: vec!["a".into()],
+                features: vec!["x".into(), "y".into()],
+                release: true,
+                ..Selection::default()
+            },
             ..BuildOptions::default()
         };
         assert_eq!(

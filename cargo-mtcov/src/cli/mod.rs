@@ -339,6 +339,11 @@ pub(crate) struct ReportCommand {
     pub last_run: LastRunOptions,
     #[command(flatten)]
     pub report: ReportOptions,
+    /// The last run's own flags, accepted so that a command line can be
+    /// repeated with `report`: they must be the run's (`report` never
+    /// builds); other ones are an error naming the run's.
+    #[command(flatten, next_help_heading = "Selection of the last run")]
+    pub selection: crate::build::Selection,
 }
 
 #[derive(Debug, Args)]
@@ -499,7 +504,7 @@ mod tests {
             "--nocapture",
         ]);
         assert_eq!(args.report.json, Some(None));
-        assert_eq!(args.build.package, ["a", "b"]);
+        assert_eq!(args.build.selection.package, ["a", "b"]);
         assert_eq!(args.test_args, ["--nocapture"]);
         let args = parse(&["cargo", "mtcov", "--json=out.json"]);
         assert_eq!(args.report.json, Some(Some(PathBuf::from("out.json"))));

@@ -65,6 +65,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let facts = RunFacts {
         base: RunBase::whole(&args.test_args).then_some(base),
         affected,
+        selection: Some(args.build.selection.clone()),
     };
     let last = new_run.commit(build.clone(), runs, *branch, *instrument, facts)?;
     // Raw profiles of earlier releases, which wrote them; nothing reads them.

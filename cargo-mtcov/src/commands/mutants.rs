@@ -120,7 +120,7 @@ fn instrumented_baseline(
         },
         common.manifest_path.as_deref(),
     )?;
-    instrumented::run(workspace, build, args.k, args.build.branch)
+    instrumented::run(workspace, build, args.k, &args.build)
 }
 
 /// The plain baseline in a scratch copy, said before and after.
@@ -166,7 +166,7 @@ fn select_mutants(
     args: &MutantsCommand,
     workspace: &build::Workspace,
 ) -> Result<(Vec<list::Mutant>, usize)> {
-    let mut mutants = list::list(&workspace.root, &args.build.package)?;
+    let mut mutants = list::list(&workspace.root, &args.build.selection.package)?;
     term::status(
         "Mutants",
         format_args!("{} from cargo-mutants", mutants.len()),

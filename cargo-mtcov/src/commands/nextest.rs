@@ -83,7 +83,10 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         runs,
         built.branch,
         built.instrument,
-        RunFacts::default(),
+        RunFacts {
+            selection: Some(command.build.selection.clone()),
+            ..RunFacts::default()
+        },
     )?;
     report_run(&built.workspace, &last, &command.report, built.color)
 }

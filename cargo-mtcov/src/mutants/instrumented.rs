@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use anyhow::Result;
 
 use super::BaselineFailed;
-use crate::build::{BuildOutput, Workspace};
+use crate::build::{BuildOptions, BuildOutput, Workspace};
 use crate::coverage::{self, CriterionCoverage, ScopePatterns};
 use crate::inputs::{Assembled, assemble};
 use crate::measure::{Counting, ReqIdx, measure};
@@ -45,8 +45,9 @@ pub(crate) fn run(
     workspace: &Workspace,
     build: BuildOutput,
     k: u32,
-    branch: bool,
+    options: &BuildOptions,
 ) -> Result<Instrumented> {
+    let branch = options.branch;
     let mtcov_dir = workspace.mtcov_dir();
     let new_run = NewRun::start(&mtcov_dir)?;
     let cases = mtcov_dir.join(CASES_DIR);
@@ -73,7 +74,11 @@ pub(crate) fn run(
             return Err(e);
         }
     };
-    let last = new_run.commit(build, runs, branch, true, RunFacts::default())?;
+    let facts = RunFacts {
+        selection: Some(options.selection.clone()),
+        ..RunFacts::default()
+    };
+    let last = new_run.commit(build, runs, branch, true, facts)?;
     if let Some(failed) = last
         .runs
         .iter()

@@ -53,6 +53,10 @@ pub struct LastRun {
     /// Under `--affected`: which tests reran and which kept their records.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affected: Option<crate::run::base::AffectedSummary>,
+    /// The packages, features and profile the run built (normalized); not
+    /// known of runs made by releases before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<crate::build::Selection>,
 }
 
 /// What a run adds to `last-run.json` besides its build and outcomes.
@@ -61,6 +65,8 @@ pub(crate) struct RunFacts {
     /// Set for a whole `cargo mtcov` run (see [`LastRun::base`]).
     pub base: Option<crate::run::base::RunBase>,
     pub affected: Option<crate::run::base::AffectedSummary>,
+    /// What the run built (see [`LastRun::selection`]).
+    pub selection: Option<crate::build::Selection>,
 }
 
 fn instrumented_by_default() -> bool {
@@ -157,6 +163,7 @@ impl LastRun {
             runs,
             base: None,
             affected: None,
+            selection: None,
         };
         run.stamps = run
             .build
@@ -316,6 +323,7 @@ impl NewRun {
         let mut last = LastRun::new(self.record_dir, build, runs, branch, instrumented)?;
         last.base = facts.base;
         last.affected = facts.affected;
+        last.selection = facts.selection.map(|s| s.normalized());
         last.save(&self.mtcov_dir)?;
         remove_other_runs(&self.mtcov_dir.join("records"), &self.id);
         Ok(last)

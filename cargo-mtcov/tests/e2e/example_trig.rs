@@ -53,6 +53,20 @@ fn trig_report_in_text_and_in_documented_json() {
     );
     assert!(text.contains("examples/trig/src/lib.rs"), "{text}");
 
+    // `report` takes the run's own flags, in any spelling, and refuses
+    // another selection with the run's.
+    assert_eq!(run(&["report", "--k", "3", "--package", "trig"]), text);
+    let other = mtcov_command(&root, &["report", "-p", "fees"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert_exit(&other, 2);
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        stderr.contains("re-renders the last run, made with `-p trig`; it was asked for `-p fees`"),
+        "{stderr}"
+    );
+
     let json: Value = serde_json::from_str(&run(&[
         "report",
         "--json",

@@ -54,6 +54,7 @@ pub(super) fn report_run(
     let measured = coverage::measured(workspace, last, &records, &assembled, &criteria, patterns)?;
     let changed = patch_lines(workspace, options, code)?;
     let measured_run = MeasuredRun {
+        root: &workspace.root,
         last,
         records: &records,
         assembled: &assembled,
@@ -128,6 +129,8 @@ fn nothing_recorded(last: &LastRun) -> String {
 
 /// A run with its records assembled and its criteria measured.
 struct MeasuredRun<'a> {
+    /// The workspace root, against which records name files.
+    root: &'a Path,
     last: &'a LastRun,
     records: &'a RunRecords,
     assembled: &'a Assembled,
@@ -200,8 +203,11 @@ impl MeasuredRun<'_> {
                 report::Captures { measured, shared }
             },
         })?;
-        report.float_checks =
-            report::float_checks(&crate::tolerance::checks(records, crate::tolerance::MARGIN));
+        report.float_checks = report::float_checks(&crate::tolerance::checks(
+            records,
+            crate::tolerance::MARGIN,
+            self.root,
+        ));
         report.affected = self.last.affected.clone();
         Ok(report)
     }

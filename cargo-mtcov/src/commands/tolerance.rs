@@ -13,7 +13,7 @@ use crate::tolerance::{self, Judged};
 pub(super) fn run(args: &ToleranceCommand) -> Result<ExitStatus> {
     let run = super::load_last_run(&args.common, &args.last_run, false)?;
     let records = crate::records::read_checked(&run.last)?;
-    let checks = tolerance::checks(&records, args.margin);
+    let checks = tolerance::checks(&records, args.margin, &run.workspace.root);
     let judged: Vec<Judged> = if args.mutants {
         let matrix =
             crate::mutants::matrix::Matrix::load_whole(&run.mtcov_dir.join("mutants.json"))?;

@@ -71,13 +71,21 @@ pub fn render_markdown(report: &Report) -> String {
     sweep(&mut out, report);
     functions(&mut out, report);
     top_gaps(&mut out, report);
-    let flagged: Vec<String> = report
-        .float_checks
-        .iter()
-        .filter(|c| c.flagged())
-        .map(|c| esc(&c.sentence()))
-        .collect();
-    list_line(&mut out, "Weak float checks", false, flagged.into_iter());
+    let flagged: Vec<&crate::report::FloatCheck> =
+        report.float_checks.iter().filter(|c| c.flagged()).collect();
+    if !flagged.is_empty() {
+        let sentences: Vec<String> = flagged
+            .iter()
+            .take(10)
+            .map(|c| esc(&c.sentence()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{}: {}",
+            crate::report::FloatCheck::heading(&flagged),
+            sentences.join(", ")
+        );
+    }
     list_line(
         &mut out,
         "MRs never associated with a source input",

@@ -256,6 +256,9 @@ pub struct FloatCheck {
     pub bound: Option<f64>,
     /// The bound over the floor (or one rounding step).
     pub ratio: Option<f64>,
+    /// What `ratio` is over: `floor`, or `rounding_step` when every
+    /// difference seen was below one rounding step.
+    pub ratio_of: crate::tolerance::RatioOf,
     pub suggested: Option<String>,
     /// The suggested bound in that measure.
     pub suggested_bound: Option<f64>,
@@ -269,14 +272,26 @@ impl FloatCheck {
         self.verdict != "fits"
     }
 
+    /// The heading of the flagged checks, with how many of each verdict:
+    /// `Float checks to revise (1 weak, 1 too tight)`.
+    pub fn heading(flagged: &[&FloatCheck]) -> String {
+        let count = |verdict: &str| flagged.iter().filter(|c| c.verdict == verdict).count();
+        let parts: Vec<String> = [
+            ("weak", "weak"),
+            ("too_tight", "too tight"),
+            ("unlike", "NaN or infinity"),
+        ]
+        .into_iter()
+        .filter(|&(key, _)| count(key) > 0)
+        .map(|(key, label)| format!("{} {label}", count(key)))
+        .collect();
+        format!("Float checks to revise ({})", parts.join(", "))
+    }
+
     /// One line for the text and Markdown reports.
     pub fn sentence(&self) -> String {
         let what = match (self.verdict.as_str(), self.ratio) {
-            ("weak", Some(ratio)) => format!(
-                "allows {}× the largest {} difference seen",
-                crate::tolerance::times(ratio),
-                self.measure
-            ),
+            ("weak", Some(ratio)) => crate::tolerance::allows(ratio, self.ratio_of, &self.measure),
             ("too_tight", _) => format!(
                 "failed on {} of {} comparisons",
                 self.failed, self.comparisons
@@ -313,6 +328,7 @@ pub(crate) fn float_checks(checks: &[crate::tolerance::Check]) -> Vec<FloatCheck
                 floor: c.floor_value(),
                 bound: c.given.bounds()[m],
                 ratio: c.ratio,
+                ratio_of: c.ratio_of,
                 suggested: c.suggested_text.clone(),
                 suggested_bound: c.suggested.and_then(|s| s.bounds()[m]),
                 decades: c.observed.decades[m].clone(),

@@ -697,6 +697,7 @@ fn causes_report() -> Report {
             floor: Some(2.5e-16),
             bound: Some(1e-9),
             ratio: Some(4e6),
+            ratio_of: crate::tolerance::RatioOf::Floor,
             suggested: Some("Tolerance::abs(3e-15)".into()),
             suggested_bound: Some(3e-15),
             decades: vec![(-15, 3)],

@@ -2,7 +2,7 @@
 //! comparisons saw on the unmutated code (`tolerance` records), its
 //! noise floor, how far the given tolerance is above it, and a suggested
 //! tolerance; with a kill matrix, the mutants the tolerance hid and a
-//! sweep of tolerances. Pure.
+//! sweep of tolerances.
 //!
 //! A check site is one call site of `relation::close` or `close_all` in
 //! one MR. Per measure (absolute, relative, ULPs), its *floor* is the
@@ -21,9 +21,13 @@
 //! margin (default [`MARGIN`]), rounded up to one significant digit; never
 //! below the margin times one rounding step (`EPSILON` of the compared
 //! type, relative; times the largest magnitude compared, absolute; one
-//! ULP).
+//! ULP); for a check that fits, never looser than the given bound.
+//!
+//! The given tolerance is echoed as its call site writes it, read from the
+//! site's lines under the workspace root ([`spelling`]).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use mtcov_protocol::{CheckSite, GivenTolerance, MEASURES};
 use serde::{Deserialize, Serialize};
@@ -32,8 +36,10 @@ use crate::records::RunRecords;
 
 pub(crate) mod mutants;
 mod render;
+mod spelling;
 
-pub(crate) use render::{text, times};
+pub(crate) use render::{allows, text, times};
+pub(crate) use spelling::number;
 
 /// The default margin of a suggestion over the floor.
 pub(crate) const MARGIN: f64 = 10.0;
@@ -68,36 +74,7 @@ pub(crate) struct Observed {
 /// A tolerance as Rust writes it, to paste: `Tolerance::abs(1e-9)`,
 /// `Tolerance::rel(1e-12).or_ulps(4)`, `Tolerance::EXACT`.
 pub(crate) fn rust(tolerance: &GivenTolerance) -> String {
-    let mut parts = Vec::new();
-    if let Some(abs) = tolerance.abs {
-        parts.push(format!("abs({})", number(abs)));
-    }
-    if let Some(rel) = tolerance.rel {
-        parts.push(format!("rel({})", number(rel)));
-    }
-    if let Some(ulps) = tolerance.ulps {
-        parts.push(format!("ulps({ulps})"));
-    }
-    if parts.is_empty() {
-        return "Tolerance::EXACT".to_owned();
-    }
-    format!("Tolerance::{}", parts.join(".or_"))
-}
-
-/// A float as Rust source writes it, short: `1e-9`, `2.5e-15`, `0.5`.
-pub(crate) fn number(x: f64) -> String {
-    if x == 0.0 {
-        return "0.0".into();
-    }
-    if (1e-3..1e4).contains(&x.abs()) {
-        let text = format!("{x}");
-        return if text.contains('.') {
-            text
-        } else {
-            format!("{text}.0")
-        };
-    }
-    format!("{x:e}")
+    spelling::rust_with(tolerance, &number)
 }
 
 impl Observed {
@@ -259,6 +236,8 @@ pub(crate) struct Check {
     /// The bound over the floor (or one rounding step, when larger), in
     /// that measure; `None` when the floor is infinite.
     pub(crate) ratio: Option<f64>,
+    /// What [`Check::ratio`] is over.
+    pub(crate) ratio_of: RatioOf,
     pub(crate) verdict: Verdict,
     /// `None` when no tolerance passes (a NaN against a number).
     pub(crate) suggested: Option<GivenTolerance>,
@@ -267,6 +246,15 @@ pub(crate) struct Check {
     pub(crate) decades: Decades,
     #[serde(skip)]
     pub(crate) observed: Observed,
+}
+
+/// What a ratio is the bound over: the floor, or one rounding step when
+/// every difference seen was smaller than that.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatioOf {
+    Floor,
+    RoundingStep,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -330,11 +318,18 @@ pub(crate) fn without_checks(records: &RunRecords) -> Vec<String> {
         .collect()
 }
 
-/// Judges every site with the given margin.
-pub(crate) fn checks(records: &RunRecords, margin: f64) -> Vec<Check> {
+/// Judges every site with the given margin, each given tolerance spelled
+/// as its call site (under `root`) writes it.
+pub(crate) fn checks(records: &RunRecords, margin: f64, root: &Path) -> Vec<Check> {
     observed(records)
         .into_iter()
-        .map(|o| judge(o, &records.sources, margin))
+        .map(|o| {
+            let mut check = judge(o, &records.sources, margin);
+            let o = &check.observed;
+            check.given_text =
+                spelling::as_written(&check.given, root, (&o.file, o.line, o.column));
+            check
+        })
         .collect()
 }
 
@@ -377,7 +372,13 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
         };
         for m in criteria {
             let floor = observed.largest[m].unwrap_or(0.0);
-            let bound = round_up(margin * floor.max(unit(&observed, m)));
+            let mut bound = round_up(margin * floor.max(unit(&observed, m)));
+            // A tolerance that fits is never made looser.
+            if verdict == Verdict::Fits
+                && let Some(given) = bounds[m]
+            {
+                bound = bound.min(given);
+            }
             suggested = suggested.with_bound(m, bound);
         }
         suggested
@@ -403,6 +404,10 @@ pub(crate) fn judge(observed: Observed, sources: &BTreeMap<u64, String>, margin:
         measure: MEASURES[measure],
         floor_input,
         ratio: if unlike { None } else { ratio },
+        ratio_of: match observed.largest[measure] {
+            Some(floor) if floor < unit(&observed, measure) => RatioOf::RoundingStep,
+            _ => RatioOf::Floor,
+        },
         verdict,
         suggested_text: suggested.as_ref().map(rust),
         suggested,

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::mutants::Against;
-use super::{Check, Judged, Verdict, number};
+use super::{Check, Judged, RatioOf, Verdict, number};
 use crate::escape::terminal;
 
 /// The report: one block per check site, with what the kill matrix says
@@ -63,21 +63,21 @@ fn block(out: &mut String, check: &Check) {
         check.exact
     );
     let show = |v: Option<f64>| v.map_or("infinite".to_owned(), |v| format!("{v:.2e}"));
-    let input = check
-        .floor_input
-        .as_deref()
-        .map(|i| format!(" on {}", terminal(i)))
-        .unwrap_or_default();
+    let ulps = check.floor.ulps.map_or("infinite ULPs".to_owned(), ulps);
     let _ = writeln!(
         out,
-        "  largest difference: {} absolute, {} relative, {} ULPs{input}",
+        "  largest difference: {} absolute, {} relative, {ulps}",
         show(check.floor.absolute),
         show(check.floor.relative),
-        check
-            .floor
-            .ulps
-            .map_or("infinite".to_owned(), |u| format!("{u}"))
     );
+    if let Some(input) = &check.floor_input {
+        let _ = writeln!(
+            out,
+            "  the largest {} difference was on {}",
+            words(check.measure),
+            terminal(input)
+        );
+    }
     match (check.verdict, check.ratio) {
         (Verdict::Unlike, _) => {
             let _ = writeln!(
@@ -93,20 +93,16 @@ fn block(out: &mut String, check: &Check) {
                  suggested tolerance passes it; if not, it is a fault to fix"
             );
         }
-        (Verdict::Weak, Some(ratio)) => {
+        (verdict, Some(ratio)) => {
             let _ = writeln!(
                 out,
-                "  allows {}× the largest {} difference seen: a fault that moves the output by less passes",
-                times(ratio),
-                check.measure
-            );
-        }
-        (_, Some(ratio)) => {
-            let _ = writeln!(
-                out,
-                "  allows {}× the largest {} difference seen",
-                times(ratio),
-                check.measure
+                "  {}{}",
+                allows(ratio, check.ratio_of, check.measure),
+                if verdict == Verdict::Weak {
+                    ": a fault that moves the output by less passes"
+                } else {
+                    ""
+                }
             );
         }
         (_, None) => {}
@@ -118,14 +114,48 @@ fn block(out: &mut String, check: &Check) {
     }
 }
 
-/// How many times: `2.3e6`, `40`, `0.0084`.
+/// How many times: `2.3e6`, `40`, `1.2`, `0.0084`.
 pub(crate) fn times(ratio: f64) -> String {
     if ratio < 1.0 {
         format!("{ratio:.2}")
+    } else if ratio < 10.0 {
+        format!("{ratio:.1}").trim_end_matches(".0").to_owned()
     } else if ratio < 1e4 {
         format!("{}", ratio.round())
     } else {
         format!("{ratio:.1e}")
+    }
+}
+
+/// A measure as a sentence names a difference in it: `absolute`,
+/// `relative`, `ULP`.
+pub(crate) fn words(measure: &str) -> &str {
+    if measure == "ulps" { "ULP" } else { measure }
+}
+
+/// A count of ULPs: `1 ULP`, `14075 ULPs`.
+fn ulps(n: f64) -> String {
+    format!("{n} ULP{}", if n == 1.0 { "" } else { "s" })
+}
+
+/// What a tolerance allows, in the measure of its verdict: over the
+/// largest difference seen, or over one rounding step when every
+/// difference seen was smaller than that.
+pub(crate) fn allows(ratio: f64, of: RatioOf, measure: &str) -> String {
+    match of {
+        RatioOf::Floor => format!(
+            "allows {}× the largest {} difference seen",
+            times(ratio),
+            words(measure)
+        ),
+        RatioOf::RoundingStep if measure == "ulps" => {
+            format!("allows {}, and no difference seen reached one", ulps(ratio))
+        }
+        RatioOf::RoundingStep => format!(
+            "allows {}× one rounding step ({}), and every difference seen was smaller",
+            times(ratio),
+            words(measure)
+        ),
     }
 }
 
@@ -134,7 +164,7 @@ fn mutants(out: &mut String, check: &Check, against: &Against) {
         let _ = writeln!(
             out,
             "  no mutant moved its {} difference above the floor while the check held",
-            check.measure
+            words(check.measure)
         );
     } else {
         let caught = against
@@ -170,8 +200,8 @@ fn mutants(out: &mut String, check: &Check, against: &Against) {
     if !against.sweep.is_empty() {
         let _ = writeln!(
             out,
-            "  {} tolerance  mutants killed  false alarms",
-            check.measure
+            "  {:>18}  mutants killed  false alarms",
+            format!("{} tolerance", words(check.measure))
         );
         for point in &against.sweep {
             let _ = writeln!(

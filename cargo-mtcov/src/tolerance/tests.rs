@@ -112,13 +112,9 @@ fn the_verdict_is_in_the_loosest_criterion() {
         &BTreeMap::new(),
         MARGIN,
     );
-    assert_eq!(
-        check.suggested,
-        Some(GivenTolerance {
-            ulps: Some(20),
-            ..GivenTolerance::default()
-        })
-    );
+    // It fits (4 ULPs over a floor of 2): the suggestion is not looser.
+    assert_eq!(check.verdict, Verdict::Fits);
+    assert_eq!(check.suggested, Some(ulps));
 }
 
 #[test]
@@ -200,4 +196,38 @@ fn hidden_mutants_are_those_the_check_passed_above_the_floor() {
             .windows(2)
             .all(|w| w[0].tolerance < w[1].tolerance)
     );
+}
+
+#[test]
+fn the_wording_says_what_the_ratio_is_over() {
+    // Every comparison was of equal values: the ratio is over one
+    // rounding step, and the sentence says so.
+    let rel = GivenTolerance {
+        rel: Some(2e-15),
+        ..GivenTolerance::default()
+    };
+    let check = judge(site(rel, [0.0; 3], 0), &BTreeMap::new(), MARGIN);
+    assert_eq!(check.ratio_of, RatioOf::RoundingStep);
+    assert_eq!(
+        allows(check.ratio.unwrap(), check.ratio_of, check.measure),
+        "allows 9× one rounding step (relative), and every difference seen was smaller"
+    );
+    let check = judge(
+        site(abs(1e-3), [4.4e-16, 4.4e-16, 2.0], 0),
+        &BTreeMap::new(),
+        MARGIN,
+    );
+    assert_eq!(check.ratio_of, RatioOf::Floor);
+    assert_eq!(
+        allows(4.0, RatioOf::Floor, "ulps"),
+        "allows 4× the largest ULP difference seen"
+    );
+    assert_eq!(
+        allows(1.0, RatioOf::RoundingStep, "ulps"),
+        "allows 1 ULP, and no difference seen reached one"
+    );
+    assert_eq!(times(1.23), "1.2");
+    assert_eq!(times(2.0), "2");
+    assert_eq!(times(35.4), "35");
+    assert_eq!(times(0.5), "0.50");
 }

@@ -99,7 +99,10 @@ fn floors_ratios_suggestions_and_hidden_mutants_as_worked_out_by_hand() {
 
     // The report flags the weak and the too tight check beside the gaps.
     let report = stdout(&mtcov(&["report"], 1));
-    assert!(report.contains("Weak float checks (2)"), "{report}");
+    assert!(
+        report.contains("Float checks to revise (1 weak, 1 too tight)"),
+        "{report}"
+    );
 
     // With the too tight check loosened as suggested, the baseline passes
     // and the kill matrix records what every check saw under each mutant.

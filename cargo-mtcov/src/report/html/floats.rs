@@ -44,10 +44,16 @@ pub(super) fn float_checks(out: &mut String, r: &crate::report::Report) {
             "</code></td><td>{verdict}</td><td class=\"r\">{} {}</td><td class=\"r\">{}</td><td><code>",
             c.floor.map_or("∞".to_owned(), |f| format!("{f:.2e}")),
             c.measure,
-            c.ratio.map_or("–".to_owned(), |r| format!(
-                "{}×",
-                crate::tolerance::times(r)
-            )),
+            c.ratio.map_or("–".to_owned(), |r| match c.ratio_of {
+                crate::tolerance::RatioOf::Floor => format!("{}×", crate::tolerance::times(r)),
+                // Every difference was below one rounding step: the ratio
+                // is over that step, and says so.
+                crate::tolerance::RatioOf::RoundingStep => format!(
+                    "<span title=\"{}\">{}× step</span>",
+                    crate::tolerance::allows(r, c.ratio_of, &c.measure),
+                    crate::tolerance::times(r)
+                ),
+            }),
         );
         esc(out, c.suggested.as_deref().unwrap_or("–"));
         out.push_str("</code></td><td>");

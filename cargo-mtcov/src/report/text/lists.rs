@@ -17,8 +17,8 @@ pub(super) fn weak_checks(out: &mut String, report: &Report, limit: usize, p: Pa
         out,
         "{}",
         p.bold(&format!(
-            "Weak float checks ({}): tolerances far from what the checks saw (`cargo mtcov tolerance`)",
-            flagged.len()
+            "{}: tolerances far from what the checks saw, or failing (`cargo mtcov tolerance`)",
+            crate::report::FloatCheck::heading(&flagged)
         ))
     );
     for c in flagged.iter().take(limit) {

@@ -43,7 +43,7 @@ pub(crate) fn solve(instance: &Instance) -> Result<Vec<bool>> {
 /// Every group in the order of today's `A_k` prioritisation: the greedy
 /// steps until every constraint holds, then the groups that add nothing
 /// more, those touching the most (weighted) constraints first, ties by
-/// index. Kept as the baseline the other strategies are measured against
+/// content ([`Instance::rank`]). Kept as the baseline the other strategies are measured against
 /// ([`super::order::Strategy::Reach`]).
 pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
     let mut cover = Cover::new(instance);
@@ -55,7 +55,10 @@ pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
         .filter(|&g| !cover.kept[g])
         .map(|g| (cover.weight(g), g))
         .collect();
-    rest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    rest.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(instance.rank[a.1].cmp(&instance.rank[b.1]))
+    });
     cover
         .order
         .into_iter()
@@ -70,7 +73,8 @@ pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
 /// had been chosen) and the greedy goes on over the groups left. Groups
 /// that touch no constraint end the rounds, one per round, and whatever
 /// is left of them comes last. Ties go to the highest `tie.key(g)`, then
-/// the lowest index; `tie` is told every choice and every reset.
+/// the lowest [`Instance::rank`]; `tie` is told every choice and every
+/// reset.
 pub(crate) fn reset_order(instance: &Instance, tie: &mut impl TieBreak) -> Vec<u32> {
     reset_order_among(instance, &vec![true; instance.groups], tie)
 }
@@ -116,11 +120,11 @@ pub(crate) fn reset_order_among(
 
 /// Chooses the untouched group `tie` likes best; `false` when none is left.
 fn take_untouched(cover: &mut Cover, untouched: &mut Vec<usize>, tie: &mut impl TieBreak) -> bool {
-    let Some((i, _)) = untouched
-        .iter()
-        .enumerate()
-        .max_by(|(_, a), (_, b)| tie.key(**a).cmp(&tie.key(**b)).then(b.cmp(a)))
-    else {
+    let Some((i, _)) = untouched.iter().enumerate().max_by(|&(_, &a), &(_, &b)| {
+        tie.key(a)
+            .cmp(&tie.key(b))
+            .then(cover.instance.rank[b].cmp(&cover.instance.rank[a]))
+    }) else {
         return false;
     };
     let g = untouched.remove(i);
@@ -163,7 +167,7 @@ pub(crate) trait TieBreak {
     fn reset(&mut self);
 }
 
-/// No tie-break: the lowest index.
+/// No tie-break: the lowest [`Instance::rank`].
 pub(crate) struct ByIndex;
 
 impl TieBreak for ByIndex {
@@ -225,7 +229,8 @@ impl<'a> Cover<'a> {
         self.best_by(&ByIndex)
     }
 
-    /// As [`best`](Self::best), ties by `tie`'s key, then the lowest index.
+    /// As [`best`](Self::best), ties by `tie`'s key, then the lowest
+    /// [`Instance::rank`].
     fn best_by(&self, tie: &impl TieBreak) -> Option<usize> {
         let mut best: Option<((u64, u64), [u64; 5], usize)> = None;
         for g in 0..self.touches.len() {
@@ -240,9 +245,10 @@ impl<'a> Cover<'a> {
             // is not beaten on gain alone.
             match &best {
                 Some((b, _, _)) if gain < *b => {}
-                Some((b, key, _)) if gain == *b => {
+                Some((b, key, at)) if gain == *b => {
                     let k = tie.key(g);
-                    if k > *key {
+                    let rank = &self.instance.rank;
+                    if k > *key || (k == *key && rank[g] < rank[*at]) {
                         best = Some((gain, k, g));
                     }
                 }

@@ -40,6 +40,9 @@ pub(crate) struct Instance {
     pub(crate) constraints: Vec<Constraint>,
     /// Per constraint: how many requirements and mutants it stands for.
     pub(crate) weights: Vec<u64>,
+    /// Per group: its place in the order of group contents
+    /// ([`Suite::ranks`]), the last tie-break of every choice.
+    pub(crate) rank: Vec<u32>,
 }
 
 /// Identical constraints merged, each with how many times it was added.
@@ -60,12 +63,13 @@ impl Builder {
         }
     }
 
-    fn finish(self, groups: usize) -> Instance {
+    fn finish(self, suite: &Suite) -> Instance {
         let weights = self.order.iter().map(|c| self.weight_of[c]).collect();
         Instance {
-            groups,
+            groups: suite.groups.len(),
             constraints: self.order,
             weights,
+            rank: suite.ranks(),
         }
     }
 }
@@ -202,7 +206,7 @@ impl Instance {
                 });
             }
         }
-        builder.finish(suite.groups.len())
+        builder.finish(suite)
     }
 
     /// Every relation's own coverage: one constraint per (MR, requirement)
@@ -241,7 +245,7 @@ impl Instance {
                 });
             }
         }
-        builder.finish(suite.groups.len())
+        builder.finish(suite)
     }
 
     /// Whether the groups with `kept[g]` satisfy every constraint.

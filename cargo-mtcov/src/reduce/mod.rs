@@ -42,6 +42,29 @@ pub(crate) struct Suite {
     /// Per killed mutant: the groups that kill it (empty without a kill
     /// matrix).
     pub(crate) kills: Vec<Vec<u32>>,
+    /// Per group: [`content_key`] of its MR and source inputs, so that
+    /// ties are broken on what a group is, never on how a run or a kill
+    /// matrix numbered it (empty: by index, for tests of pure logic).
+    pub(crate) content: Vec<u64>,
+}
+
+/// What a group is, as a number: its MR's id and its source inputs' keys
+/// (in any order), hashed. The run and the kill matrix number groups
+/// differently; this is the same in both.
+pub(crate) fn content_key(mr: &str, sources: &[u64]) -> u64 {
+    let mut sorted = sources.to_vec();
+    sorted.sort_unstable();
+    // FNV-1a over the id and the keys, mixed.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let bytes = mr
+        .bytes()
+        .chain([0xff])
+        .chain(sorted.iter().flat_map(|k| k.to_le_bytes()));
+    for byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    mtcov_protocol::splitmix::mix(hash)
 }
 
 /// One metamorphic group: an MR and its source inputs.
@@ -97,6 +120,20 @@ impl Adequacy {
 }
 
 impl Suite {
+    /// Per group, its place when the groups are sorted by content (ties,
+    /// which a hash makes unlikely, by index).
+    pub(crate) fn ranks(&self) -> Vec<u32> {
+        let mut by_content: Vec<usize> = (0..self.groups.len()).collect();
+        if self.content.len() == self.groups.len() {
+            by_content.sort_by_key(|&g| (self.content[g], g));
+        }
+        let mut rank = vec![0; self.groups.len()];
+        for (place, g) in by_content.into_iter().enumerate() {
+            rank[g] = place as u32;
+        }
+        rank
+    }
+
     /// `A_k` of every criterion (`None`: no requirements) when only the
     /// groups with `kept[g]` run, by `crate::measure` itself.
     pub(crate) fn adequacy(&self, k: u32, kept: &[bool]) -> anyhow::Result<Vec<Option<Adequacy>>> {

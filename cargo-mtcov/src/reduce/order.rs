@@ -18,7 +18,7 @@ pub(crate) enum Strategy {
     /// touch (the first prioritisation; a baseline).
     Reach,
     /// The "additional" greedy with reset over `A_k`'s constraints, ties
-    /// by index.
+    /// by what the groups are (their MR and inputs), not their numbering.
     Reset,
     /// As `Reset`, ties broken by Metamorphic Coverage (the group whose
     /// source/follow-up pairs run the most requirements differently that
@@ -138,6 +138,8 @@ pub(crate) struct Diversity {
     class_uses: Vec<u64>,
     mr_uses: Vec<u64>,
     input_uses: Vec<u64>,
+    /// Per group: its content key (its index when the suite has none).
+    content: Vec<u64>,
 }
 
 impl Diversity {
@@ -181,6 +183,11 @@ impl Diversity {
             class_uses: vec![0; class_ids.len().max(1)],
             mr_uses: vec![0; suite.classes.len()],
             input_uses: vec![0; suite.inputs as usize],
+            content: if suite.content.len() == suite.groups.len() {
+                suite.content.clone()
+            } else {
+                (0..suite.groups.len() as u64).collect()
+            },
         }
     }
 }
@@ -202,9 +209,10 @@ impl TieBreak for Diversity {
                     .copied()
                     .unwrap_or(0),
             ),
-            // Last, a fixed shuffle: the order inputs and MRs were declared
-            // in is no evidence.
-            scatter(g as u64),
+            // Last, a fixed shuffle of what the group is: the order inputs
+            // and MRs were declared in is no evidence, and the numbering
+            // of the run or of a kill matrix is none either.
+            scatter(self.content[g]),
         ]
     }
 
@@ -224,7 +232,7 @@ impl TieBreak for Diversity {
     }
 }
 
-/// A fixed permutation-like hash of a group's index.
+/// A fixed permutation-like hash of a group's content key.
 fn scatter(g: u64) -> u64 {
     mtcov_protocol::splitmix::scatter(g)
 }

@@ -83,6 +83,10 @@ pub(crate) fn suite_of_run(
     let suite = Suite {
         classes: assembled.mrs.iter().map(|mr| mr.class.clone()).collect(),
         inputs: assembled.sources.len() as u32,
+        content: units
+            .iter()
+            .map(|u| super::content_key(&u.mr, &u.sources))
+            .collect(),
         groups,
         criteria,
         kills: Vec::new(),

@@ -97,9 +97,10 @@ fn share(kept: Kept) -> String {
 fn kept_lines(out: &mut String, r: &Reduction) {
     let _ = writeln!(
         out,
-        "Kept {} metamorphic groups: {} source inputs, {} MRs ({})",
+        "Kept {} metamorphic groups: {} source input{}, {} MRs ({})",
         share(r.groups),
         r.inputs.kept,
+        if r.inputs.kept == 1 { "" } else { "s" },
         share(r.mrs),
         match r.method {
             Method::Greedy => "greedy".to_owned(),

@@ -26,6 +26,7 @@ fn one_relation(requirements: u32, covers: &[Vec<u32>]) -> Suite {
             differing: Vec::new(),
         }],
         kills: Vec::new(),
+        content: Vec::new(),
     }
 }
 
@@ -104,6 +105,7 @@ fn the_witness_keeps_its_classes_together() {
             differing: Vec::new(),
         }],
         kills: Vec::new(),
+        content: Vec::new(),
     };
     let all = vec![true; 4];
     let whole = suite.adequacy(2, &all).unwrap();
@@ -179,6 +181,7 @@ fn random_suites_keep_a_k_and_kills() {
                 differing: Vec::new(),
             }],
             kills,
+            content: Vec::new(),
         };
         let all = vec![true; suite.groups.len()];
         for k in 1..=3 {
@@ -292,6 +295,7 @@ fn the_relation_strategies_put_every_relation_early() {
             differing: Vec::new(),
         }],
         kills: Vec::new(),
+        content: Vec::new(),
     };
     let reset = order::order(&suite, 1, Strategy::Reset);
     assert_eq!(&reset[..2], [0, 2], "A_1 is met by MR 0 alone");
@@ -331,6 +335,7 @@ fn redundancy_keeps_witnesses_of_different_kinds() {
         }],
         groups,
         kills: Vec::new(),
+        content: Vec::new(),
     };
     let kept = |m| {
         let (kept, _, _) = reduce_redundant(&suite, 1, m, None).unwrap();
@@ -422,4 +427,99 @@ fn metamorphic_coverage_breaks_ties_and_counts_as_coverage() {
         "and (MR 0, requirement 1 run differently)"
     );
     assert_eq!(with_mc.constraints[1].witnesses, vec![vec![vec![1]]]);
+}
+
+/// The run and a kill matrix number the same groups differently: every
+/// order, and the greedy reduction, are the same groups whatever the
+/// numbering (ties are broken on what a group is).
+#[test]
+fn orders_and_reductions_do_not_depend_on_the_group_numbering() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(n)) as u32
+    };
+    for _ in 0..30 {
+        let (inputs, mrs, reqs) = (2 + next(6), 2 + next(5), 1 + next(6));
+        let classes: Vec<String> = (0..mrs).map(|m| format!("c{}", m % 3)).collect();
+        let (mut groups, mut content, mut executions, mut differing) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for t in 0..inputs {
+            for m in 0..mrs {
+                if next(4) == 0 {
+                    continue;
+                }
+                groups.push(Group {
+                    mr: m,
+                    sources: vec![t],
+                });
+                content.push(content_key(&format!("mr{m}"), &[u64::from(t) * 7919]));
+                // Few requirements: many groups cover alike and tie.
+                let covered: Vec<u32> = (0..reqs).filter(|_| next(2) == 0).collect();
+                executions.push((t, Some(m), covered));
+                differing.push((t, m, (0..reqs).filter(|_| next(3) == 0).collect()));
+            }
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        differing.sort_unstable();
+        let kills: Vec<Vec<u32>> = (0..next(3))
+            .map(|_| (0..groups.len() as u32).filter(|_| next(3) == 0).collect())
+            .filter(|k: &Vec<u32>| !k.is_empty())
+            .collect();
+        let suite = Suite {
+            classes,
+            inputs,
+            groups,
+            criteria: vec![SuiteCriterion {
+                name: "line".into(),
+                requirements: reqs,
+                executions,
+                differing,
+            }],
+            kills,
+            content,
+        };
+        // The same groups, numbered backwards after a rotation.
+        let n = suite.groups.len();
+        let shift = next(n as u32) as usize;
+        let new_of: Vec<usize> = (0..n).map(|g| n - 1 - (g + shift) % n).collect();
+        let mut old_of = vec![0; n];
+        for (g, &new) in new_of.iter().enumerate() {
+            old_of[new] = g;
+        }
+        let renumbered = Suite {
+            groups: old_of.iter().map(|&g| suite.groups[g].clone()).collect(),
+            content: old_of.iter().map(|&g| suite.content[g]).collect(),
+            kills: suite
+                .kills
+                .iter()
+                .map(|k| k.iter().map(|&g| new_of[g as usize] as u32).collect())
+                .collect(),
+            ..suite.clone()
+        };
+        let contents = |s: &Suite, groups: Vec<u32>| -> Vec<u64> {
+            groups.iter().map(|&g| s.content[g as usize]).collect()
+        };
+        for strategy in Strategy::ALL {
+            for k in [1, 3] {
+                assert_eq!(
+                    contents(&suite, order::order(&suite, k, strategy)),
+                    contents(&renumbered, order::order(&renumbered, k, strategy)),
+                    "{}",
+                    strategy.name()
+                );
+            }
+        }
+        let kept = |s: &Suite| -> Vec<u64> {
+            let (kept, _, _) = reduce(s, 3, None).unwrap();
+            let mut kept: Vec<u64> = (0..n).filter(|&g| kept[g]).map(|g| s.content[g]).collect();
+            kept.sort_unstable();
+            kept
+        };
+        assert_eq!(kept(&suite), kept(&renumbered));
+    }
 }

@@ -123,6 +123,18 @@ pub(crate) fn suite(matrix: &Matrix, c: usize) -> (Suite, usize) {
             .filter(|m| !m.killed_by.is_empty())
             .map(|m| m.killed_by.clone())
             .collect(),
+        content: matrix
+            .groups
+            .iter()
+            .map(|g| {
+                let keys: Vec<u64> = g
+                    .sources
+                    .iter()
+                    .map(|&s| u64::from_str_radix(&matrix.sources[s as usize].key, 16).unwrap_or(0))
+                    .collect();
+                reduce::content_key(&matrix.mrs[g.mr as usize].id, &keys)
+            })
+            .collect(),
     };
     (suite, viable.len())
 }

@@ -5,12 +5,24 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A test-adequacy criterion: which requirements `E(C)` the measure counts
 /// (also the `--criterion` values). Code criteria come from coverage,
 /// black-box ones from `categories!` declarations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Each source line with code.
@@ -252,7 +264,7 @@ pub enum CallKind {
 
 /// Where a requirement is in the source: a span, 1-based lines and
 /// columns, and an optional label ("branch true", a function name).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Location {
     /// Path as the user should see it (relative to the workspace root).
     pub file: String,

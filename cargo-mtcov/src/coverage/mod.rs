@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 use mtcov_protocol::{CoverageLayout, is_own_package};
 
 pub(crate) mod choices;
+mod kept;
 mod pipeline;
 mod process;
 pub(crate) mod suggestions;
@@ -32,7 +33,7 @@ use crate::run::last_run::LastRun;
 use process::Measuring;
 
 /// One criterion, ready for the report.
-#[derive(Debug)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct CriterionCoverage {
     pub(crate) criterion: Criterion,
     pub(crate) coverage: Coverage,
@@ -92,6 +93,28 @@ pub(crate) fn criteria(
     criteria: &[Criterion],
     patterns: ScopePatterns<'_>,
 ) -> Result<CodeCoverage> {
+    let key = kept::Key::now(workspace, &last.record_dir, criteria, patterns);
+    if let Some((criteria_kept, functions)) = key
+        .as_ref()
+        .and_then(|key| kept::load(&last.record_dir, key))
+    {
+        crate::term::trace(format_args!(
+            "the run's coverage as evaluated before: {}",
+            kept::file(&last.record_dir, criteria).display()
+        ));
+        if criteria.contains(&Criterion::Branch)
+            && !criteria_kept
+                .iter()
+                .any(|c| c.criterion == Criterion::Branch)
+        {
+            warn_no_branch();
+        }
+        return Ok(CodeCoverage {
+            criteria: criteria_kept,
+            functions,
+            tests_ran: tests_ran(last, &workspace.root),
+        });
+    }
     let scope = scope(workspace, patterns)?;
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
@@ -113,10 +136,7 @@ pub(crate) fn criteria(
     let mut measuring = Vec::new();
     for &criterion in criteria {
         if criterion == Criterion::Branch && !maps.iter().any(CoverageMap::has_branch_regions) {
-            crate::term::warn(
-                "branch: the test binaries have no branch regions (built without --branch?); \
-                 the branch criterion is not measured",
-            );
+            warn_no_branch();
             continue;
         }
         let merged = MergedRequirements::new(maps.iter(), criterion);
@@ -138,7 +158,7 @@ pub(crate) fn criteria(
         .values()
         .flatten()
         .all(|&p| records.processes[p].completeness == crate::records::Completeness::Complete);
-    let criteria = measuring
+    let criteria: Vec<CriterionCoverage> = measuring
         .into_iter()
         .map(|m| CriterionCoverage {
             criterion: m.criterion,
@@ -160,17 +180,34 @@ pub(crate) fn criteria(
                 .collect(),
         })
         .collect();
-    let mut tests_ran = crate::mapping::tests_ran::tests_ran(last);
-    for test in &mut tests_ran {
-        for (file, ..) in &mut test.spans {
-            *file = relative(file, &workspace.root);
-        }
+    let functions = functions(&maps, &workspace.root);
+    if let Some(key) = &key {
+        kept::save(&last.record_dir, key, &criteria, &functions);
     }
     Ok(CodeCoverage {
         criteria,
-        functions: functions(&maps, &workspace.root),
-        tests_ran,
+        functions,
+        tests_ran: tests_ran(last, &workspace.root),
     })
+}
+
+fn warn_no_branch() {
+    crate::term::warn(
+        "branch: the test binaries have no branch regions (built without --branch?); the branch \
+         criterion is not measured",
+    );
+}
+
+/// The plain unit tests whose profile the run kept, paths relative to
+/// `root`.
+fn tests_ran(last: &LastRun, root: &Path) -> Vec<TestSpans> {
+    let mut tests_ran = crate::mapping::tests_ran::tests_ran(last);
+    for test in &mut tests_ran {
+        for (file, ..) in &mut test.spans {
+            *file = relative(file, root);
+        }
+    }
+    tests_ran
 }
 
 /// The measured criteria of a run, in criterion order: the code criteria

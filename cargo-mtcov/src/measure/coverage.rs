@@ -18,7 +18,7 @@ use super::{InputIdx, MeasureError, MrIdx, ReqIdx};
 /// input is associated with (the setting of the paper: one SUT). Order and
 /// duplicates inside a pushed segment do not matter: it is stored sorted,
 /// each requirement once.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Coverage {
     num_requirements: u32,
     owners: Vec<InputIdx>,
@@ -32,6 +32,7 @@ pub struct Coverage {
     /// Requirements stored, over all runs.
     pairs: usize,
     /// A pushed segment, sorted before it is stored.
+    #[serde(skip)]
     scratch: Vec<u32>,
 }
 

@@ -47,7 +47,7 @@ pub use coverage::{Coverage, Reqs, ReqsIter};
 pub use mtcov_protocol::Outcome;
 pub use pool::{Pool, PoolBuilder, SourceRelations};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The MRs that count for requirement `r` on `input`: associated with it
 /// and, where the coverage says, whose own source execution of it covered
@@ -64,12 +64,12 @@ pub fn counting_mrs(coverage: &Coverage, pool: &Pool, input: InputIdx, r: ReqIdx
 }
 
 /// Index of a registered MR in a [`Pool`] (order of [`PoolBuilder::add_mr`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct MrIdx(pub u32);
 
 /// Index of a source input in a [`Pool`] (order of [`PoolBuilder::add_input`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct InputIdx(pub u32);
 

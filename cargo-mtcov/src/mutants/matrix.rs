@@ -1,7 +1,9 @@
 //! The kill matrix as saved in `<target>/mtcov/mutants.json` (everything
 //! `cargo mtcov study` needs: MRs, source inputs, the baseline's MGs, what
 //! each source input covered per criterion, and each mutant's killers).
-//! Pure; `summary` turns it into what a user reads.
+//! `Matrix::save` and the loaders read and write that file (a versioned
+//! JSON, through `versioned`); the rest is data. `summary` turns it into
+//! what a user reads.
 
 use serde::{Deserialize, Serialize};
 

@@ -259,4 +259,53 @@ fn the_advice_says_only_what_the_source_shows() {
         "callers_json_gaps",
         serde_json::to_string_pretty(&shortened).unwrap()
     );
+
+    // `report` reads the evaluation the run kept (calls, conditions and
+    // inputs of functions included), and evaluates again without it:
+    // the same text, Markdown and JSON either way.
+    let kept = || -> Vec<std::path::PathBuf> {
+        let records = dir.path().join("target/mtcov/records");
+        let run = std::fs::read_dir(&records)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        std::fs::read_dir(run.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().ends_with(".postcard"))
+            .collect()
+    };
+    assert_eq!(kept().len(), 1, "the run keeps its evaluation");
+    for fresh in [false, true] {
+        if fresh {
+            for file in kept() {
+                std::fs::remove_file(file).unwrap();
+            }
+        }
+        let out = mtcov(
+            dir.path(),
+            &[
+                "report",
+                "-v",
+                "--k",
+                "1",
+                "--criterion",
+                "line,region",
+                "--gaps",
+                "40",
+                "--json=again.json",
+                "--markdown=again.md",
+            ],
+        );
+        assert_exit(&out, 0);
+        let read_kept = String::from_utf8_lossy(&out.stderr).contains("as evaluated before");
+        assert_eq!(read_kept, !fresh);
+        assert_eq!(stdout(&out), text);
+        let again = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(again("again.md"), markdown);
+        let json: Value = serde_json::from_str(&again("again.json")).unwrap();
+        assert_eq!(json, report);
+    }
+    assert_eq!(kept().len(), 1, "kept again");
 }

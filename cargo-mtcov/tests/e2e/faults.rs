@@ -19,6 +19,12 @@ use serde_json::Value;
 /// there.
 const ELSEWHERE: &[(&str, &str, &str)] = &[
     (
+        "`report` with selection flags (`-p`, features, `--release`) other than the last run's \
+         (exit 2)",
+        "cargo-mtcov/tests/e2e/example_trig.rs",
+        "trig_report_in_text_and_in_documented_json",
+    ),
+    (
         "`.config/mtcov.toml` with an unknown key, a value its flag would refuse, a key outside \
          a profile, a `--profile` it does not define, or a patch gate without a revision (exit 2)",
         "cargo-mtcov/tests/e2e/config.rs",

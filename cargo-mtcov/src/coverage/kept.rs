@@ -1,0 +1,191 @@
+//! The kept evaluation of a run: what [`super::criteria`] made of its
+//! records and binaries (per criterion, who covered what; the functions
+//! in scope), saved in the run's record directory, so that `report`,
+//! `reduce` and the other commands that read the run take it instead of
+//! evaluating the records again.
+//!
+//! It is used only for exactly what made it: the same record directory
+//! (a run's records never change after it commits), the same code
+//! criteria, `--include` / `--exclude`, workspace root, target directory
+//! and members, and the same `cargo-mtcov` executable (its size and
+//! modification time: a rebuild or an upgrade evaluates again). Anything
+//! else, or a file that cannot be read, is evaluated afresh; the file is
+//! written through a rename, so a reader never sees half of it.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{CriterionCoverage, ScopePatterns};
+use crate::build::Workspace;
+use crate::model::{Call, Criterion, FnInput, Guard, SourceFunction};
+
+/// In a run's record directory: one file per set of code criteria, so
+/// that a report of other criteria does not replace the run's own.
+pub(super) fn file(record_dir: &Path, criteria: &[Criterion]) -> std::path::PathBuf {
+    let names: Vec<&str> = criteria.iter().map(|c| c.name()).collect();
+    record_dir.join(format!("evaluation-{}.postcard", names.join(",")))
+}
+
+/// What the evaluation was made from.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct Key {
+    /// The cargo-mtcov executable: size, modification time (seconds,
+    /// nanoseconds).
+    executable: (u64, u64, u32),
+    record_dir: String,
+    root: String,
+    target_dir: String,
+    members: Vec<(String, String)>,
+    criteria: Vec<Criterion>,
+    include: Vec<String>,
+    exclude: Vec<String>,
+}
+
+impl Key {
+    /// The key of an evaluation made now; `None` when this executable
+    /// cannot be identified (nothing is then kept or read).
+    pub(super) fn now(
+        workspace: &Workspace,
+        record_dir: &Path,
+        criteria: &[Criterion],
+        patterns: ScopePatterns<'_>,
+    ) -> Option<Key> {
+        let exe = std::fs::metadata(std::env::current_exe().ok()?).ok()?;
+        let modified = exe
+            .modified()
+            .ok()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?;
+        let text = |p: &Path| p.display().to_string();
+        Some(Key {
+            executable: (exe.len(), modified.as_secs(), modified.subsec_nanos()),
+            record_dir: text(record_dir),
+            root: text(&workspace.root),
+            target_dir: text(&workspace.target_dir),
+            members: workspace
+                .members
+                .iter()
+                .map(|m| (m.name.clone(), text(&m.manifest_dir)))
+                .collect(),
+            criteria: criteria.to_vec(),
+            include: patterns.include.to_vec(),
+            exclude: patterns.exclude.to_vec(),
+        })
+    }
+}
+
+/// A function in scope with everything the advice reads of it (the JSON
+/// report leaves its calls, conditions and input out; this keeps them).
+#[derive(Serialize, Deserialize)]
+struct KeptFunction {
+    name: String,
+    file: String,
+    line_start: u32,
+    line_end: u32,
+    public: Option<bool>,
+    calls: Vec<Call>,
+    conditions: Vec<Guard>,
+    input: Option<FnInput>,
+}
+
+impl From<&SourceFunction> for KeptFunction {
+    fn from(f: &SourceFunction) -> Self {
+        KeptFunction {
+            name: f.name.clone(),
+            file: f.file.clone(),
+            line_start: f.line_start,
+            line_end: f.line_end,
+            public: f.public,
+            calls: f.calls.clone(),
+            conditions: f.conditions.clone(),
+            input: f.input.clone(),
+        }
+    }
+}
+
+impl From<KeptFunction> for SourceFunction {
+    fn from(f: KeptFunction) -> Self {
+        SourceFunction {
+            name: f.name,
+            file: f.file,
+            line_start: f.line_start,
+            line_end: f.line_end,
+            public: f.public,
+            calls: f.calls,
+            conditions: f.conditions,
+            input: f.input,
+        }
+    }
+}
+
+/// The file as written (borrowing) ...
+#[derive(Serialize)]
+struct Writing<'a> {
+    key: &'a Key,
+    criteria: &'a [CriterionCoverage],
+    functions: Vec<KeptFunction>,
+}
+
+/// ... and as read: the same fields in the same order.
+#[derive(Deserialize)]
+struct Reading {
+    key: Key,
+    criteria: Vec<CriterionCoverage>,
+    functions: Vec<KeptFunction>,
+}
+
+/// The kept evaluation of `record_dir` made under `key`, if there is one.
+pub(super) fn load(
+    record_dir: &Path,
+    key: &Key,
+) -> Option<(Vec<CriterionCoverage>, Vec<SourceFunction>)> {
+    let bytes = std::fs::read(file(record_dir, &key.criteria)).ok()?;
+    let kept: Reading = postcard::from_bytes(&bytes).ok()?;
+    if kept.key != *key || !consistent(&kept.criteria) {
+        return None;
+    }
+    Some((
+        kept.criteria,
+        kept.functions
+            .into_iter()
+            .map(SourceFunction::from)
+            .collect(),
+    ))
+}
+
+/// Keeps an evaluation made under `key`; a failure to write only costs
+/// the next command an evaluation.
+pub(super) fn save(
+    record_dir: &Path,
+    key: &Key,
+    criteria: &[CriterionCoverage],
+    functions: &[SourceFunction],
+) {
+    let writing = Writing {
+        key,
+        criteria,
+        functions: functions.iter().map(KeptFunction::from).collect(),
+    };
+    let Ok(bytes) = postcard::to_stdvec(&writing) else {
+        return;
+    };
+    let to = file(record_dir, &key.criteria);
+    let partial = to.with_extension(format!("{}", std::process::id()));
+    if std::fs::write(&partial, bytes).is_err() || std::fs::rename(&partial, &to).is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+}
+
+/// What every evaluation holds: a location and two sums per requirement.
+fn consistent(criteria: &[CriterionCoverage]) -> bool {
+    criteria.iter().all(|c| {
+        let n = c.coverage.num_requirements() as usize;
+        c.locations.len() == n
+            && c.aside.len() == n
+            && c.first_use.len() == n
+            && c.clean
+                .as_ref()
+                .is_none_or(|clean| clean.num_requirements() as usize == n)
+    })
+}

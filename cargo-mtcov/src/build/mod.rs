@@ -14,6 +14,7 @@ use crate::model::ColorChoice;
 use crate::process::ProcessBuilder;
 
 mod config;
+pub(crate) mod doctests;
 pub(crate) mod sources;
 mod toolchain;
 pub(crate) mod wrapper;

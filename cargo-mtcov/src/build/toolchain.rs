@@ -68,8 +68,13 @@ impl Toolchain {
         Ok(Self { release })
     }
 
+    /// `rustc -vV`'s release.
+    pub(crate) fn release(&self) -> &str {
+        &self.release
+    }
+
     /// Whether `-Z` flags work: a nightly or dev compiler, or `RUSTC_BOOTSTRAP=1`.
-    fn allows_unstable(&self, rustc_bootstrap: Option<&str>) -> bool {
+    pub(crate) fn allows_unstable(&self, rustc_bootstrap: Option<&str>) -> bool {
         self.release.contains("-nightly")
             || self.release.contains("-dev")
             || rustc_bootstrap == Some("1")

@@ -61,6 +61,12 @@ pub(crate) struct MtcovArgs {
     #[arg(long, value_name = "REF")]
     pub affected: Option<String>,
 
+    /// Also run the members' doc tests, each as a test binary of its own,
+    /// so that an MR called from a doc test is measured (needs a nightly
+    /// toolchain: rustdoc's unstable `--persist-doctests`).
+    #[arg(long)]
+    pub doctests: bool,
+
     /// Arguments for every test binary (a test name filter, `--nocapture`,
     /// `--ignored`, ...), with libtest's meaning. Each test of a binary with
     /// MRs runs in its own process, so `--test-threads` cannot mix tests'

@@ -24,11 +24,13 @@ pub(super) struct Built {
 }
 
 /// Locks the target's mtcov directory and builds the tests instrumented,
-/// as `cargo mtcov`, `merge` and `nextest` all do.
+/// as `cargo mtcov`, `merge` and `nextest` all do; with `doctests`, the
+/// members' doc tests too, each an executable of its own.
 pub(super) fn build_for_run(
     common: &CommonOptions,
     options: &BuildOptions,
     report: &ReportOptions,
+    doctests: bool,
 ) -> Result<Built> {
     super::outputs::check(report)?;
     let workspace = build::metadata(common.manifest_path.as_deref())?;
@@ -49,16 +51,17 @@ pub(super) fn build_for_run(
             workspace.plain_build_dir().display()
         ));
     }
-    let build = build::build_tests(
-        &BuildRequest {
-            workspace: &workspace,
-            options: &build_options,
-            color,
-            verbose: common.verbose,
-            instrument,
-        },
-        common.manifest_path.as_deref(),
-    )?;
+    let request = BuildRequest {
+        workspace: &workspace,
+        options: &build_options,
+        color,
+        verbose: common.verbose,
+        instrument,
+    };
+    let mut build = build::build_tests(&request, common.manifest_path.as_deref())?;
+    if doctests {
+        build::doctests::add(&request, common.manifest_path.as_deref(), &mut build)?;
+    }
     Ok(Built {
         workspace,
         build,

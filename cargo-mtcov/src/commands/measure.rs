@@ -19,10 +19,20 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let common = &args.common;
     run::TestArgs::check_runs_tests(&args.test_args)?;
     check_selection()?;
+    if args.doctests {
+        if args.affected.is_some() || args.run.partition.is_some() {
+            anyhow::bail!(
+                "--doctests cannot be combined with --affected or --partition yet: rustdoc \
+                 compiles every doc test anew, so no doc test's records could be kept or merged; \
+                 run `cargo mtcov --doctests` whole"
+            );
+        }
+        crate::build::doctests::require_nightly()?;
+    }
     let checked = check_affected(args)?;
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
-    let built = build_for_run(common, &args.build, &args.report)?;
+    let built = build_for_run(common, &args.build, &args.report, args.doctests)?;
     let Built {
         workspace,
         build,
@@ -63,7 +73,8 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         term::status("Affected", format_args!("{}", summary.line()));
     }
     let facts = RunFacts {
-        base: RunBase::whole(&args.test_args).then_some(base),
+        // Doc tests are compiled anew each run: no later run keeps them.
+        base: (RunBase::whole(&args.test_args) && !args.doctests).then_some(base),
         affected,
         selection: Some(args.build.selection.clone()),
     };

@@ -27,7 +27,7 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
         shards.push((dir.clone(), Shard::load(dir)?));
     }
     check_partition(&shards)?;
-    let built = build_for_run(&command.common, &command.build, &command.report)?;
+    let built = build_for_run(&command.common, &command.build, &command.report, false)?;
     if let Some((dir, shard)) = shards.iter().find(|(_, s)| s.branch != built.branch) {
         bail!(
             "shard {} ({}) was run {} --branch, this merge {}: give both the same flags",

@@ -30,7 +30,7 @@ const INSTALL: &str = "cargo install --locked cargo-nextest";
 
 pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
     require_nextest()?;
-    let built = build_for_run(&command.common, &command.build, &command.report)?;
+    let built = build_for_run(&command.common, &command.build, &command.report, false)?;
     let new_run = NewRun::start(&built.workspace.mtcov_dir())?;
 
     let mut options = command.build.clone();

@@ -5,7 +5,9 @@
 //! evaluating the records again.
 //!
 //! It is used only for exactly what made it: the same record directory
-//! (a run's records never change after it commits), the same code
+//! holding the same files (each by name, size and modification time: a
+//! record file added or changed since, the kept binaries included,
+//! evaluates again and meets the readers' checks), the same code
 //! criteria, `--include` / `--exclude`, workspace root, target directory
 //! and members, and the same `cargo-mtcov` executable (its size and
 //! modification time: a rebuild or an upgrade evaluates again). Anything
@@ -34,6 +36,10 @@ pub(super) struct Key {
     /// nanoseconds).
     executable: (u64, u64, u32),
     record_dir: String,
+    /// Every file under the record directory but the kept evaluations and
+    /// the source facts (written by the first evaluation): relative
+    /// path, size, modification time.
+    files: Vec<(String, u64, u64, u32)>,
     root: String,
     target_dir: String,
     members: Vec<(String, String)>,
@@ -58,9 +64,13 @@ impl Key {
             .duration_since(std::time::UNIX_EPOCH)
             .ok()?;
         let text = |p: &Path| p.display().to_string();
+        let mut files = Vec::new();
+        list(record_dir, record_dir, &mut files).ok()?;
+        files.sort();
         Some(Key {
             executable: (exe.len(), modified.as_secs(), modified.subsec_nanos()),
             record_dir: text(record_dir),
+            files,
             root: text(&workspace.root),
             target_dir: text(&workspace.target_dir),
             members: workspace
@@ -73,6 +83,35 @@ impl Key {
             exclude: patterns.exclude.to_vec(),
         })
     }
+}
+
+/// The files under `dir`, recursively, as [`Key::files`] lists them.
+fn list(root: &Path, dir: &Path, out: &mut Vec<(String, u64, u64, u32)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let meta = entry.metadata()?;
+        if meta.is_dir() {
+            list(root, &path, out)?;
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("evaluation-") || name == super::SOURCE_FACTS {
+            continue;
+        }
+        let modified = meta
+            .modified()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let relative = path.strip_prefix(root).unwrap_or(&path);
+        out.push((
+            relative.display().to_string(),
+            meta.len(),
+            modified.as_secs(),
+            modified.subsec_nanos(),
+        ));
+    }
+    Ok(())
 }
 
 /// A function in scope with everything the advice reads of it (the JSON

@@ -242,7 +242,9 @@ impl<'s> Builder<'s> {
     }
 
     fn add_record(&mut self, rec: &FunctionRecordV3, files: &[u32], name: Option<&str>) {
-        if !rec.regions.iter().any(|r| self.file_of(files, r) != NONE) {
+        if !rec.regions.iter().any(|r| self.file_of(files, r) != NONE)
+            || name.is_some_and(is_doc_test_code)
+        {
             return;
         }
         let index = self.records.len() as u32;
@@ -556,6 +558,18 @@ fn without_generic_args(path: &str) -> &str {
         }
     }
     path
+}
+
+/// Whether a function (by its mangled name) is a doc test's own code:
+/// rustdoc compiles each doc test as the crate `rust_out`, whose code it
+/// maps onto the doc comment's lines (and the line after them). That code
+/// is test code (`--doctests`), never a requirement.
+fn is_doc_test_code(mangled: &str) -> bool {
+    if !mangled.contains("rust_out") {
+        return false;
+    }
+    let name = format!("{:#}", rustc_demangle::demangle(mangled));
+    name.starts_with("rust_out::") || name.starts_with("<rust_out::")
 }
 
 #[cfg(test)]

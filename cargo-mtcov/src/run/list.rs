@@ -189,6 +189,10 @@ pub(crate) fn parse_terse(output: &str) -> Vec<String> {
 /// Whether the target has `harness = false` in its package manifest: its
 /// binary is the user's own `main`, which may not understand `--list`.
 pub(crate) fn has_no_harness(exe: &TestExecutable) -> Result<bool> {
+    // A doc test is a `main` of its own.
+    if exe.kind == crate::build::doctests::KIND {
+        return Ok(true);
+    }
     let manifest = exe.manifest_dir.join("Cargo.toml");
     let text = fs_err::read_to_string(&manifest)?;
     harness_off_in(&text, exe, &manifest)

@@ -582,8 +582,8 @@ fn a_damaged_cargo_config_is_named() {
     );
 }
 
-/// `--branch` on a stable toolchain: the commands that make it work
-/// (exit 2), before anything is built.
+/// `--branch` and `--doctests` on a stable toolchain: the commands that
+/// make them work (exit 2), before anything is built.
 #[test]
 fn branch_on_stable_names_the_nightly_to_install() {
     // The default toolchain when it is stable (`cargo +nightly test` sets
@@ -615,25 +615,31 @@ fn branch_on_stable_names_the_nightly_to_install() {
         unreachable!("prerequisite fails under CI");
     };
     let project = Fixture::new("cli-minimal", "faults-branch-stable");
-    let mut command = mtcov_command(project.path(), &["--branch"]);
-    command.env_remove("RUSTUP_TOOLCHAIN");
-    if let Some(toolchain) = toolchain {
-        command.env("RUSTUP_TOOLCHAIN", toolchain);
+    for (flag, why) in [
+        ("--branch", "branch coverage is the unstable"),
+        ("--doctests", "the unstable `--persist-doctests`"),
+    ] {
+        let mut command = mtcov_command(project.path(), &[flag]);
+        command.env_remove("RUSTUP_TOOLCHAIN");
+        if let Some(toolchain) = toolchain {
+            command.env("RUSTUP_TOOLCHAIN", toolchain);
+        }
+        let out = command
+            .env_remove("RUSTC_BOOTSTRAP")
+            .env_remove("RUSTC")
+            .output()
+            .unwrap();
+        assert_exit(&out, 2);
+        assert_stderr_contains(
+            &out,
+            &[
+                &format!("{flag} needs a nightly toolchain"),
+                why,
+                "rustup toolchain install nightly",
+                &format!("cargo +nightly mtcov {flag}"),
+            ],
+        );
     }
-    let out = command
-        .env_remove("RUSTC_BOOTSTRAP")
-        .env_remove("RUSTC")
-        .output()
-        .unwrap();
-    assert_exit(&out, 2);
-    assert_stderr_contains(
-        &out,
-        &[
-            "--branch needs a nightly toolchain",
-            "rustup toolchain install nightly",
-            "cargo +nightly mtcov --branch",
-        ],
-    );
 }
 
 /// Bad command lines: each is a usage error (exit 2) that says what is

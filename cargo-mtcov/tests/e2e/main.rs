@@ -15,6 +15,7 @@ mod cli_run;
 mod cli_usage;
 mod config;
 mod coverage_oracle;
+mod doctests;
 mod e_every_section;
 mod edition2015;
 mod example_fees;

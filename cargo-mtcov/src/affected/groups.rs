@@ -84,7 +84,7 @@ impl Grouped {
                     ..
                 } => {
                     file.vectors
-                        .resolve(key, fingerprint, counters)
+                        .resolve(key, fingerprint, counters, |_| Ok(()))
                         .map_err(bad)?;
                 }
                 Record::Mg(record) => {
@@ -140,7 +140,7 @@ impl Grouped {
     }
 
     fn vector(&self, key: u64, fingerprint: u64) -> Result<Pairs, String> {
-        self.vectors.get(key, fingerprint).cloned()
+        self.vectors.get(key, fingerprint)
     }
 
     /// What the MGs of the file add up to: aside (follow-ups included),

@@ -131,8 +131,10 @@ pub(crate) fn translate(
                 counters,
                 shared,
             } => {
-                let new =
-                    moved(full.resolve(key, fingerprint, counters).map_err(bad)?).map_err(bad)?;
+                let index = full
+                    .resolve(key, fingerprint, counters, |_| Ok(()))
+                    .map_err(bad)?;
+                let new = moved(&full.pairs(index)).map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
                 vectors.line(key, &new, fp, |c| write::cov(out, key, &mr, fp, c, shared));
@@ -143,18 +145,16 @@ pub(crate) fn translate(
                 fingerprint,
                 counters,
             } => {
-                let new =
-                    moved(full.resolve(key, fingerprint, counters).map_err(bad)?).map_err(bad)?;
+                let index = full
+                    .resolve(key, fingerprint, counters, |_| Ok(()))
+                    .map_err(bad)?;
+                let new = moved(&full.pairs(index)).map_err(bad)?;
                 let fp = write::fingerprint(&new);
                 let out = &mut out;
                 vectors.line(key, &new, fp, |c| write::follow_cov(out, key, &mr, fp, c));
             }
             Record::Mg(record) if record.shares.is_some() => {
-                let vector = |key, fp| {
-                    full.get(key, fp)
-                        .cloned()
-                        .map_err(|e| format!("an MG ran {e}"))
-                };
+                let vector = |key, fp| full.get(key, fp).map_err(|e| format!("an MG ran {e}"));
                 let counters = super::groups::counters_of(&record, vector, &moved).map_err(bad)?;
                 super::groups::write_mg(&mut out, &record, &counters);
             }

@@ -2,7 +2,7 @@
 //! registry and declarations merged into the run's), its lines fill it,
 //! and its end line (or what is missing) says whether it is complete.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -10,6 +10,7 @@ use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::read::{LineError, parse_line};
 use mtcov_protocol::{Counters, CoverageLayout, Header, MrDescription, Record, SCHEMA_VERSION};
 
+use super::FullVectors;
 use super::{
     ChoicesRecord, Completeness, Execution, FollowUp, ProcessRecords, RunRecords, Unclassified,
     Vectors,
@@ -30,7 +31,7 @@ pub(super) fn read_file(
     let mut reader = FileReader {
         name: &name,
         process: 0,
-        full: HashMap::new(),
+        full: FullVectors::default(),
         // A damaged compressed file holds lines up to the damage only.
         problem: read
             .damage
@@ -92,6 +93,7 @@ pub(super) fn read_file(
         attributed = true;
     }
     if attributed {
+        run.processes[reader.process].vectors = std::mem::take(&mut reader.full).into_vectors();
         if !reader.ended {
             reader.problem.get_or_insert(format!(
                 "{name}: no end line (the process did not exit normally, or records were lost)"
@@ -137,9 +139,10 @@ struct FileReader<'a> {
     name: &'a str,
     /// The process the header started.
     process: usize,
-    /// (source key, fingerprint) → vector of the `cov` records written in
-    /// full.
-    full: HashMap<(u64, u64), u32>,
+    /// The process's counter vectors, by (source key, fingerprint): what
+    /// the `cov` lines wrote (the process's [`ProcessRecords::vectors`]
+    /// once the file is read).
+    full: FullVectors,
     /// The first reason the file is incomplete, if any.
     problem: Option<String>,
     ended: bool,
@@ -276,43 +279,20 @@ impl FileReader<'_> {
         }
     }
 
-    /// The vector a `cov` line's counters are, stored in the process's
-    /// vectors: written in full, as changes from a vector written in full
-    /// earlier, or as one written earlier.
+    /// The vector a `cov` line's counters are: written in full, as
+    /// changes from a vector written in full earlier, or as one written
+    /// earlier; its counters checked against the process's layout and
+    /// the line's fingerprint.
     fn vector(
         &mut self,
-        process: &mut ProcessRecords,
+        process: &ProcessRecords,
         key: u64,
         fingerprint: u64,
         counters: Counters,
     ) -> Result<u32, String> {
-        let vector = match counters {
-            Counters::Full(counters) => {
-                check_counters(&process.coverage, &counters, fingerprint)?;
-                process.vectors.push_full(&counters)
-            }
-            Counters::Changes {
-                base_key,
-                base_fingerprint,
-                changes,
-            } => {
-                let (base, base_counters) = self
-                    .full
-                    .get(&(base_key, base_fingerprint))
-                    .and_then(|&base| Some((base, process.vectors.full(base)?)))
-                    .ok_or("a coverage record is written against counters the file does not hold in full")?;
-                let counters = mtcov_protocol::counters::apply(&base_counters, &changes);
-                check_counters(&process.coverage, &counters, fingerprint)?;
-                process.vectors.push_changes(base, &changes)
-            }
-            Counters::Earlier => {
-                return self.full.get(&(key, fingerprint)).copied().ok_or_else(|| {
-                    "a coverage record refers to counters the file does not hold".to_owned()
-                });
-            }
-        };
-        self.full.insert((key, fingerprint), vector);
-        Ok(vector)
+        self.full.resolve(key, fingerprint, counters, |counters| {
+            check_counters(&process.coverage, counters, fingerprint)
+        })
     }
 }
 

@@ -220,19 +220,19 @@ impl Vectors {
     }
 
     /// Vector `index` when it was written in full.
-    fn full(&self, index: u32) -> Option<Vec<(u32, u64)>> {
+    pub(super) fn full(&self, index: u32) -> Option<Vec<(u32, u64)>> {
         match &self.items[index as usize] {
             Stored::Full(counters) => Some(counters.unpack()),
             Stored::Changes { .. } => None,
         }
     }
 
-    fn push_full(&mut self, counters: &[(u32, u64)]) -> u32 {
+    pub(super) fn push_full(&mut self, counters: &[(u32, u64)]) -> u32 {
         self.items.push(Stored::Full(Packed::new(counters)));
         (self.items.len() - 1) as u32
     }
 
-    fn push_changes(&mut self, base: u32, changes: &[(u32, u64)]) -> u32 {
+    pub(super) fn push_changes(&mut self, base: u32, changes: &[(u32, u64)]) -> u32 {
         self.items.push(Stored::Changes {
             base,
             changes: Packed::new(changes),

@@ -8,55 +8,89 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use mtcov_protocol::Counters;
+
+use super::Vectors;
 use mtcov_protocol::write::Counters as Written;
 
 /// Non-zero counters as (index, value), sorted by index.
 pub(crate) type Pairs = Vec<(u32, u64)>;
 
-/// A file's vectors so far, in full, by (source key, fingerprint): what
-/// the lines after them refer to.
+/// A file's vectors so far, as its lines wrote them (packed, in
+/// [`Vectors`]), by (source key, fingerprint): what the lines after them
+/// refer to. The one resolver of `cov` and `followcov` counters, for the
+/// reader of a run and for `--affected`'s rewriting of record files alike:
+/// changes are read only against a vector written in full, as the
+/// runtime writes them.
 #[derive(Debug, Default)]
 pub(crate) struct FullVectors {
-    full: HashMap<(u64, u64), Pairs>,
+    vectors: Vectors,
+    index: HashMap<(u64, u64), u32>,
 }
 
 impl FullVectors {
-    /// The full vector a `cov` or `followcov` line stands for, kept for
-    /// the lines after it.
+    /// The vector a `cov` or `followcov` line stands for, kept for the
+    /// lines after it: its index. `check` sees a vector's counters when
+    /// the line writes them (in full, or as changes).
     pub(crate) fn resolve(
         &mut self,
         key: u64,
         fingerprint: u64,
         counters: Counters,
-    ) -> Result<&Pairs, String> {
+        check: impl FnOnce(&[(u32, u64)]) -> Result<(), String>,
+    ) -> Result<u32, String> {
         let vector = match counters {
-            Counters::Full(vector) => vector,
+            Counters::Full(vector) => {
+                check(&vector)?;
+                self.vectors.push_full(&vector)
+            }
             Counters::Changes {
                 base_key,
                 base_fingerprint,
                 changes,
             } => {
-                let base = self.full.get(&(base_key, base_fingerprint)).ok_or_else(|| {
-                    format!(
-                        "changes from {base_key:016x}/{base_fingerprint:016x}, which no earlier \
-                         line wrote"
-                    )
-                })?;
-                mtcov_protocol::counters::apply(base, &changes)
+                let (base, base_counters) = self
+                    .index
+                    .get(&(base_key, base_fingerprint))
+                    .and_then(|&base| Some((base, self.vectors.full(base)?)))
+                    .ok_or_else(|| {
+                        format!(
+                            "a coverage record is written against counters the file does not \
+                             hold in full ({base_key:016x}/{base_fingerprint:016x})"
+                        )
+                    })?;
+                check(&mtcov_protocol::counters::apply(&base_counters, &changes))?;
+                self.vectors.push_changes(base, &changes)
             }
-            Counters::Earlier => return self.get(key, fingerprint),
+            Counters::Earlier => return self.index_of(key, fingerprint),
         };
-        let slot = self.full.entry((key, fingerprint)).or_default();
-        *slot = vector;
-        Ok(slot)
+        self.index.insert((key, fingerprint), vector);
+        Ok(vector)
     }
 
-    /// The vector of source `key` with `fingerprint`, as an earlier line
-    /// wrote it.
-    pub(crate) fn get(&self, key: u64, fingerprint: u64) -> Result<&Pairs, String> {
-        self.full.get(&(key, fingerprint)).ok_or_else(|| {
-            format!("counters of {key:016x}/{fingerprint:016x}, which no earlier line wrote")
+    /// The index of the vector of source `key` with `fingerprint`, as an
+    /// earlier line wrote it.
+    pub(crate) fn index_of(&self, key: u64, fingerprint: u64) -> Result<u32, String> {
+        self.index.get(&(key, fingerprint)).copied().ok_or_else(|| {
+            format!(
+                "a coverage record refers to counters the file does not hold \
+                 ({key:016x}/{fingerprint:016x})"
+            )
         })
+    }
+
+    /// Vector `index`, unpacked.
+    pub(crate) fn pairs(&self, index: u32) -> Pairs {
+        self.vectors.get(index as usize)
+    }
+
+    /// The vector of source `key` with `fingerprint`, unpacked.
+    pub(crate) fn get(&self, key: u64, fingerprint: u64) -> Result<Pairs, String> {
+        Ok(self.pairs(self.index_of(key, fingerprint)?))
+    }
+
+    /// The vectors, each as written.
+    pub(crate) fn into_vectors(self) -> Vectors {
+        self.vectors
     }
 }
 

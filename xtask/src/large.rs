@@ -54,6 +54,8 @@ struct Figures {
     report_rss: f64,
     /// The records of the `cargo mtcov` run, in MB.
     records: f64,
+    /// The evaluation that run kept beside them, in MB.
+    kept: f64,
     /// Distinct source inputs in the report.
     inputs: u64,
 }
@@ -95,7 +97,8 @@ fn measure(root: &Path, mtcov: &Path, llvm_cov: bool) -> Result<Vec<Row>, String
         let json: serde_json::Value = serde_json::from_str(&run.stdout())
             .map_err(|e| format!("cargo mtcov printed no JSON report: {e}"))?;
         let inputs = json["totals"]["source_inputs"].as_u64().unwrap_or(0);
-        let records = records_size(&target)? as f64 / 1e6;
+        let (records, kept) = records_size(&target)?;
+        let (records, kept) = (records as f64 / 1e6, kept as f64 / 1e6);
         // The schedule before `--split`: its one test in one process.
         let unsplit = cmd::run_ok(&mut commands.mtcov_unsplit(cases))?
             .elapsed
@@ -116,6 +119,7 @@ fn measure(root: &Path, mtcov: &Path, llvm_cov: bool) -> Result<Vec<Row>, String
             report,
             report_rss,
             records,
+            kept,
             inputs,
         });
     }
@@ -185,7 +189,8 @@ fn rows(all: &[Figures]) -> Vec<Row> {
             Summary::of(&f.report).map(|s| (s, Unit::Seconds)),
         )
         .note(format!(
-            "peak RSS {:.0} MB{}; records {:.1} MB ({:.1} MB per 1,000 inputs{})",
+            "peak RSS {:.0} MB{}; records {:.1} MB ({:.1} MB per 1,000 inputs{}); kept \
+             evaluation {:.1} MB",
             f.report_rss,
             if f.cases == 1_000 {
                 " (target ≤ 200 MB)"
@@ -199,6 +204,7 @@ fn rows(all: &[Figures]) -> Vec<Row> {
             } else {
                 ""
             },
+            f.kept,
         ));
         rows.push(if f.cases == 1_000 {
             report.target(Target::Median(1.0))
@@ -297,7 +303,9 @@ impl Commands {
 }
 
 /// Bytes of the newest run's record files.
-fn records_size(target: &Path) -> Result<u64, String> {
+/// Bytes of the newest run's record files, and of the evaluation kept
+/// beside them (`evaluation-*`, a cache `report` reads).
+fn records_size(target: &Path) -> Result<(u64, u64), String> {
     let records = target.join("mtcov/records");
     let newest = std::fs::read_dir(&records)
         .map_err(|e| format!("{}: {e}", records.display()))?
@@ -306,12 +314,21 @@ fn records_size(target: &Path) -> Result<u64, String> {
         .max()
         .map(|(_, path)| path)
         .ok_or_else(|| format!("no run under {}", records.display()))?;
-    let mut bytes = 0;
+    let (mut records, mut kept) = (0, 0);
     for entry in std::fs::read_dir(&newest).map_err(|e| format!("{}: {e}", newest.display()))? {
         let entry = entry.map_err(|e| e.to_string())?;
-        bytes += entry.metadata().map_err(|e| e.to_string())?.len();
+        let bytes = entry.metadata().map_err(|e| e.to_string())?.len();
+        if entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with("evaluation-")
+        {
+            kept += bytes;
+        } else {
+            records += bytes;
+        }
     }
-    Ok(bytes)
+    Ok((records, kept))
 }
 
 /// Runs `command` to success, its output discarded: (seconds, peak

@@ -228,3 +228,83 @@ fn consistent(criteria: &[CriterionCoverage]) -> bool {
                 .is_none_or(|clean| clean.num_requirements() as usize == n)
     })
 }
+
+/// Sorted lists of requirement ids as the kept file holds them: each list
+/// as LEB128 differences (about a byte an id, as covered sets are held in
+/// memory), not one varint of the id each (three bytes past 16,384).
+pub(super) mod sorted_lists {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::measure::{InputIdx, MrIdx};
+
+    type Lists = Vec<(InputIdx, MrIdx, Vec<u32>)>;
+
+    pub(crate) fn serialize<S: Serializer>(lists: &Lists, s: S) -> Result<S::Ok, S::Error> {
+        let packed: Vec<(InputIdx, MrIdx, Vec<u8>)> = lists
+            .iter()
+            .map(|(input, mr, ids)| (*input, *mr, pack(ids)))
+            .collect();
+        packed.serialize(s)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Lists, D::Error> {
+        let packed = Vec::<(InputIdx, MrIdx, Vec<u8>)>::deserialize(d)?;
+        packed
+            .into_iter()
+            .map(|(input, mr, bytes)| {
+                unpack(&bytes)
+                    .map(|ids| (input, mr, ids))
+                    .ok_or_else(|| serde::de::Error::custom("a damaged list of ids"))
+            })
+            .collect()
+    }
+
+    /// Each id minus the one before it (the first as is), in LEB128.
+    fn pack(ids: &[u32]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(ids.len() + 4);
+        let mut last = 0u32;
+        for &id in ids {
+            let mut delta = id.wrapping_sub(last);
+            last = id;
+            loop {
+                let byte = (delta & 0x7f) as u8;
+                delta >>= 7;
+                if delta == 0 {
+                    out.push(byte);
+                    break;
+                }
+                out.push(byte | 0x80);
+            }
+        }
+        out
+    }
+
+    fn unpack(bytes: &[u8]) -> Option<Vec<u32>> {
+        let mut ids = Vec::with_capacity(bytes.len());
+        let (mut last, mut value, mut shift) = (0u32, 0u32, 0u32);
+        for &byte in bytes {
+            if shift > 28 {
+                return None;
+            }
+            value |= u32::from(byte & 0x7f) << shift;
+            shift += 7;
+            if byte & 0x80 == 0 {
+                last = last.wrapping_add(value);
+                ids.push(last);
+                (value, shift) = (0, 0);
+            }
+        }
+        (shift == 0).then_some(ids)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn lists_pack_and_unpack() {
+            for ids in [vec![], vec![0], vec![3, 4, 200, 16_384, 40_000, u32::MAX]] {
+                assert_eq!(super::unpack(&super::pack(&ids)), Some(ids));
+            }
+            assert_eq!(super::unpack(&[0x80]), None);
+        }
+    }
+}

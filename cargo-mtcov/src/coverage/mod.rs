@@ -55,6 +55,7 @@ pub(crate) struct CriterionCoverage {
     /// Metamorphic Coverage: per (first source input, MR) of the MGs with
     /// follow-up coverage, the requirements one execution of a
     /// source/follow-up pair covered and the other did not, sorted.
+    #[serde(with = "kept::sorted_lists")]
     pub(crate) differing: Vec<(InputIdx, MrIdx, Vec<u32>)>,
 }
 

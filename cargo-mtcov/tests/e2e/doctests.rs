@@ -2,7 +2,8 @@
 //! `nightly`): the fixture's only MR is in a doc test, so without the
 //! flag no MR is recorded, and with it the MR's source inputs cover the
 //! function it calls. The doc tests' own code (rustdoc maps it onto the
-//! doc comment's lines) is no requirement. On stable the flag is refused
+//! doc comment's lines) is no requirement; `no_run` and `should_panic`
+//! doc tests are not run. On stable the flag is refused
 //! (`faults.rs`).
 
 use serde_json::Value;
@@ -47,6 +48,13 @@ fn an_mr_in_a_doc_test_is_measured_on_nightly() {
     assert_exit(&out, 0);
     assert!(
         stderr(&out).contains("doctest src_lib_rs_"),
+        "{}",
+        stderr(&out)
+    );
+    // `no_run` and `should_panic` doc tests are compiled, not run (the
+    // first would exit 3, the second panic).
+    assert!(
+        stderr(&out).contains("2 doc tests of doctests marked `no_run` or `should_panic` not run"),
         "{}",
         stderr(&out)
     );

@@ -19,7 +19,12 @@
 //! could have: a runnable thread counts whether or not a CPU was free for
 //! it, so the answer does not depend on the machine's load). Threads the execution
 //! itself starts are not among them: scoped threads it joins are part of
-//! the execution. Other systems: no capture is said to be shared.
+//! the execution. Nor is libtest's main thread, when `cargo mtcov` says
+//! the process runs under libtest's harness (`MTCOV_HARNESS=libtest`) and
+//! the window is on another thread: it runs only the harness, which
+//! waits for the test's thread and, after 60 seconds, prints that the
+//! test runs long; no code under test. Other systems: no capture is said
+//! to be shared.
 
 /// The threads of the process other than the capturing one, as seen when
 /// the window opened.
@@ -125,6 +130,14 @@ mod linux {
         (status == 0).then(|| time.sec as u64 * 1_000_000_000 + time.nsec as u64)
     }
 
+    /// Whether `cargo mtcov` runs this process under libtest's harness.
+    pub(super) fn under_libtest() -> bool {
+        static LIBTEST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *LIBTEST.get_or_init(|| {
+            std::env::var_os(mtcov_protocol::HARNESS_ENV).is_some_and(|v| v == "libtest")
+        })
+    }
+
     /// This thread's id.
     pub(super) fn own_tid() -> Option<u32> {
         std::thread_local! {
@@ -225,10 +238,11 @@ impl Watch {
             self.threads.clear();
             return;
         };
+        let harness = harness_thread(own, std::process::id(), linux::under_libtest());
         let started = std::time::Instant::now();
         loop {
             linux::tids(&mut self.tids);
-            self.tids.retain(|&tid| tid != own);
+            self.tids.retain(|&tid| tid != own && Some(tid) != harness);
             self.tids.sort_unstable();
             // Keep the files of threads still alive, open those of new ones.
             self.threads
@@ -300,9 +314,26 @@ impl Watch {
     }
 }
 
+/// The thread left out as libtest's harness: the process's main thread
+/// (its id the process id), when the process runs under libtest and the
+/// window is on another thread (a test's); `None` otherwise.
+#[cfg(target_os = "linux")]
+fn harness_thread(own: u32, pid: u32, libtest: bool) -> Option<u32> {
+    (libtest && own != pid).then_some(pid)
+}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_libtests_main_thread_is_left_out_and_only_from_a_tests_thread() {
+        assert_eq!(harness_thread(12, 10, true), Some(10));
+        // A window on the main thread (a `harness = false` binary, or no
+        // thread of libtest's), or a process not under libtest: none.
+        assert_eq!(harness_thread(10, 10, true), None);
+        assert_eq!(harness_thread(12, 10, false), None);
+    }
     use std::sync::mpsc;
 
     #[test]

@@ -57,6 +57,13 @@ pub const SELECT_ENV: &str = "MTCOV_SELECT";
 /// into the file one process would have written.
 pub const SPLIT_ENV: &str = "MTCOV_SPLIT";
 
+/// The environment variable `cargo mtcov` sets to `libtest` for a test
+/// process whose binary has libtest's harness: its main thread then runs
+/// only the harness (waiting for the test's thread, and after 60 seconds
+/// printing that the test runs long), never code under test, so the
+/// runtime leaves it out of the threads that can share a capture.
+pub const HARNESS_ENV: &str = "MTCOV_HARNESS";
+
 /// The packages of mtcov itself: never instrumented, never measured, never
 /// part of a user's system under test.
 pub const OWN_PACKAGES: [&str; 3] = ["mt-runtime", "mt-macros", "mtcov-protocol"];

@@ -177,6 +177,9 @@ pub(crate) fn run_tests(plan: &RunPlan<'_>) -> Result<Vec<BinaryRun>> {
             |i| {
                 let job = &queue[i];
                 let mut command = plan.test_env().command(&exes[job.binary], &job.args)?;
+                if !no_harness[job.binary] {
+                    command.env(mtcov_protocol::HARNESS_ENV, "libtest");
+                }
                 if job.one_thread {
                     command.env("RUST_TEST_THREADS", "1");
                 }

@@ -80,16 +80,19 @@ pub(crate) fn add(
                 "RUSTDOCFLAGS",
                 rustdoc_flags(&dir, request.instrument, request.options.branch),
             )
-            .stdout(Stdio::null())
             .stderr(Stdio::inherit());
         if crate::term::quiet() {
             command.arg("--quiet");
         }
-        let status = command.status().context("cannot run `cargo test --doc`")?;
-        if !status.success() {
+        // rustdoc's list of what it compiled goes to stdout: shown only
+        // when a doc test did not compile (its errors are in it).
+        let output = command.output().context("cannot run `cargo test --doc`")?;
+        if !output.status.success() {
+            anstream::eprint!("{}", String::from_utf8_lossy(&output.stdout));
             bail!(
                 "the doc tests of {package} did not compile (`cargo test --doc` exited with \
-                 {status}); see the messages above"
+                 {}); see the messages above",
+                output.status
             );
         }
         let (run, not_run): (Vec<_>, Vec<_>) = kept(&dir)?

@@ -43,8 +43,8 @@ pub(crate) fn solve(instance: &Instance) -> Result<Vec<bool>> {
 /// Every group in the order of today's `A_k` prioritisation: the greedy
 /// steps until every constraint holds, then the groups that add nothing
 /// more, those touching the most (weighted) constraints first, ties by
-/// content ([`Instance::rank`]). Kept as the baseline the other strategies are measured against
-/// ([`super::order::Strategy::Reach`]).
+/// content ([`Instance::rank`]). Kept as the baseline the other
+/// strategies are measured against ([`super::order::Strategy::Reach`]).
 pub(crate) fn reach_order(instance: &Instance) -> Vec<u32> {
     let mut cover = Cover::new(instance);
     while cover.open > 0 {
@@ -168,9 +168,9 @@ pub(crate) trait TieBreak {
 }
 
 /// No tie-break: the lowest [`Instance::rank`].
-pub(crate) struct ByIndex;
+pub(crate) struct ByRank;
 
-impl TieBreak for ByIndex {
+impl TieBreak for ByRank {
     fn key(&self, _: usize) -> [u64; 5] {
         [0; 5]
     }
@@ -226,7 +226,7 @@ impl<'a> Cover<'a> {
     /// (none satisfying any) brings them the most weight closer; `None`
     /// when no group adds anything.
     fn best(&self) -> Option<usize> {
-        self.best_by(&ByIndex)
+        self.best_by(&ByRank)
     }
 
     /// As [`best`](Self::best), ties by `tie`'s key, then the lowest

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::Suite;
-use super::greedy::{self, ByIndex, TieBreak};
+use super::greedy::{self, ByRank, TieBreak};
 use super::instance::Instance;
 
 /// How the groups are ordered.
@@ -75,7 +75,7 @@ pub(crate) const STUDY_EVIDENCE: &str = "on the study's 7 subjects its APFD is a
 pub(crate) fn order(suite: &Suite, k: u32, strategy: Strategy) -> Vec<u32> {
     match strategy {
         Strategy::Reach => greedy::reach_order(&Instance::new(suite, k, false)),
-        Strategy::Reset => greedy::reset_order(&Instance::new(suite, k, false), &mut ByIndex),
+        Strategy::Reset => greedy::reset_order(&Instance::new(suite, k, false), &mut ByRank),
         Strategy::ResetDiverse => {
             greedy::reset_order(&Instance::new(suite, k, false), &mut Diversity::new(suite))
         }

@@ -1,8 +1,7 @@
 //! The kept evaluation of a run: what [`super::criteria`] made of its
 //! records and binaries (per criterion, who covered what; the functions
-//! in scope), saved in the run's record directory, so that `report`,
-//! `reduce` and the other commands that read the run take it instead of
-//! evaluating the records again.
+//! in scope), saved in the run's record directory, so that `report` and
+//! `reduce` take it instead of evaluating the records again.
 //!
 //! It is used only for exactly what made it: the same record directory
 //! holding the same files (each by name, size and modification time: a

@@ -5,7 +5,8 @@
 //! `study/`; `measure/` and `suggest/` pure, `patch/` reading git's diff; `term`, `escape`,
 //! `versioned`, `error` and `model` below all) and a test holds the
 //! sources to them. `commands/` sequences the stages for each subcommand;
-//! `cli` parses the command line.
+//! `cli` parses the command line and holds every clap derive (the stages'
+//! options are plain types).
 //!
 //! Not a public API: only the binary, its tests and its benchmarks use it.
 
@@ -32,6 +33,7 @@ mod records;
 mod reduce;
 pub mod report;
 mod run;
+mod scout;
 mod study;
 pub mod suggest;
 mod term;

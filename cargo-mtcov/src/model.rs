@@ -10,19 +10,7 @@ use serde::{Deserialize, Serialize};
 /// A test-adequacy criterion: which requirements `E(C)` the measure counts
 /// (also the `--criterion` values). Code criteria come from coverage,
 /// black-box ones from `categories!` declarations.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    clap::ValueEnum,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Criterion {
     /// Each source line with code.
@@ -333,7 +321,7 @@ impl FromStr for Criterion {
 }
 
 /// When to colour terminal output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColorChoice {
     /// When stdout is a terminal.
     Auto,

@@ -29,44 +29,30 @@ pub(crate) fn cargo() -> PathBuf {
     std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
 }
 
-/// What to build, as for `cargo test`.
-#[derive(Debug, Clone, Default, clap::Args)]
+/// What to build, as for `cargo test` (`cli::BuildArgs` holds its flags).
+#[derive(Debug, Clone, Default)]
 pub(crate) struct BuildOptions {
-    #[command(flatten)]
     pub selection: Selection,
-
-    /// Instrument branches too (needs a nightly toolchain; adds the branch criterion).
-    #[arg(long)]
+    /// Instrument branches too (needs a nightly toolchain).
     pub branch: bool,
 }
 
 /// Which packages, features and profile are built, as for `cargo test`;
 /// kept with the run, so that a command reading the last run can tell
 /// whether it is the one asked for.
-#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Selection {
-    /// Package to test (repeatable).
-    #[arg(short, long = "package", value_name = "SPEC")]
+    /// `-p`: packages to test.
     pub package: Vec<String>,
-
-    /// Test all packages in the workspace.
-    #[arg(long)]
+    /// `--workspace`.
     pub workspace: bool,
-
-    /// Space or comma separated list of features to activate.
-    #[arg(short = 'F', long, value_name = "FEATURES")]
+    /// `-F`: features, as given.
     pub features: Vec<String>,
-
-    /// Activate all available features.
-    #[arg(long)]
+    /// `--all-features`.
     pub all_features: bool,
-
-    /// Do not activate the `default` feature.
-    #[arg(long)]
+    /// `--no-default-features`.
     pub no_default_features: bool,
-
-    /// Build in release mode.
-    #[arg(short, long)]
+    /// `--release`.
     pub release: bool,
 }
 

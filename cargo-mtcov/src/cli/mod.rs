@@ -9,12 +9,13 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::build::BuildOptions;
 use crate::model::{ColorChoice, Criterion};
 
 mod report;
+mod stages;
 
 pub(crate) use report::{Distinct, FailUnder, ReportOptions, SatisfactionArg, parse_fail_under};
+pub(crate) use stages::{BuildArgs, RunArgs, SelectionArgs};
 
 /// `cargo` as seen by a cargo subcommand.
 #[derive(Debug, Parser)]
@@ -47,13 +48,13 @@ pub(crate) struct MtcovArgs {
     pub config: ConfigOptions,
 
     #[command(flatten)]
-    pub build: BuildOptions,
+    pub build: BuildArgs,
 
     #[command(flatten)]
     pub report: ReportOptions,
 
     #[command(flatten)]
-    pub run: crate::run::RunOptions,
+    pub run: RunArgs,
 
     /// Rerun only the tests a change since REF (a git revision at which the
     /// last run was made) can reach, and keep the other tests' records from
@@ -111,6 +112,13 @@ pub(crate) enum MtcovCommand {
     /// unmutated code (the noise floor), how far the tolerance is above
     /// it, and a suggested one; with `--mutants`, the mutants it hid.
     Tolerance(ToleranceCommand),
+    /// Find the relations the crate's tests already encode, as MRs that
+    /// compile and hold.
+    ///
+    /// A test that calls one function twice on related inputs and relates
+    /// the outputs is codified as a `#[metamorphic]` function, then built
+    /// and run on its test's input and on generated inputs.
+    Scout(ScoutCommand),
 }
 
 impl MtcovArgs {
@@ -126,6 +134,7 @@ impl MtcovArgs {
             Some(MtcovCommand::Suggest(c)) => &c.common,
             Some(MtcovCommand::Reduce(c)) => &c.common,
             Some(MtcovCommand::Tolerance(c)) => &c.common,
+            Some(MtcovCommand::Scout(c)) => &c.common,
             None => &self.common,
         }
     }
@@ -139,7 +148,7 @@ pub(crate) struct MutantsCommand {
     #[command(flatten)]
     pub config: ConfigOptions,
     #[command(flatten)]
-    pub build: BuildOptions,
+    pub build: BuildArgs,
     /// Mutants built and tested at once, each in its own scratch copy.
     #[arg(short, long, value_name = "N", default_value = "1")]
     pub jobs: std::num::NonZeroUsize,
@@ -189,6 +198,28 @@ pub(crate) struct SuggestCommand {
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub limit: usize,
     /// Print them as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ScoutCommand {
+    #[command(flatten)]
+    pub common: CommonOptions,
+    /// Package to scout (repeatable; default: every library of the
+    /// workspace).
+    #[arg(short, long = "package", value_name = "SPEC")]
+    pub package: Vec<String>,
+    /// Write the relations that compile and hold to this file of the
+    /// package's `tests/` directory (replaced), as a test target that runs
+    /// them on their tests' inputs.
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
+    /// Only find and codify: build and run nothing (nothing is checked,
+    /// so nothing is marked kept).
+    #[arg(long)]
+    pub no_run: bool,
+    /// Print the relations as JSON (schema in docs/scout.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -309,7 +340,7 @@ pub(crate) struct NextestCommand {
     #[command(flatten)]
     pub config: ConfigOptions,
     #[command(flatten)]
-    pub build: BuildOptions,
+    pub build: BuildArgs,
     #[command(flatten)]
     pub report: ReportOptions,
     /// Arguments for `cargo nextest run` (`-E 'test(parse)'`, `--retries 2`,
@@ -326,7 +357,7 @@ pub(crate) struct MergeCommand {
     #[command(flatten)]
     pub config: ConfigOptions,
     #[command(flatten)]
-    pub build: BuildOptions,
+    pub build: BuildArgs,
     #[command(flatten)]
     pub report: ReportOptions,
     /// The shard directories (`<target-dir>/mtcov/shard-M-of-N`), one per shard.
@@ -349,7 +380,7 @@ pub(crate) struct ReportCommand {
     /// repeated with `report`: they must be the run's (`report` never
     /// builds); other ones are an error naming the run's.
     #[command(flatten, next_help_heading = "Selection of the last run")]
-    pub selection: crate::build::Selection,
+    pub selection: SelectionArgs,
 }
 
 #[derive(Debug, Args)]

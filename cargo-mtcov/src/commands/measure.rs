@@ -32,7 +32,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let checked = check_affected(args)?;
     // From here on Ctrl-C says what it leaves (during the build too).
     run::handle_interrupts();
-    let built = build_for_run(common, &args.build, &args.report, args.doctests)?;
+    let built = build_for_run(common, &args.build.options(), &args.report, args.doctests)?;
     let Built {
         workspace,
         build,
@@ -54,7 +54,8 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     };
     let split = split_plan(args, &mtcov_dir);
     let new_run = NewRun::start(&mtcov_dir)?;
-    let mut run_plan = run_plan(args, build, new_run.record_dir());
+    let run_options = args.run.options();
+    let mut run_plan = run_plan(args, &run_options, build, new_run.record_dir());
     run_plan.keep = plan.as_ref().map(|p| &p.keep);
     run_plan.select = plan.as_ref().map(|p| &p.select);
     run_plan.split = split.as_ref();
@@ -76,7 +77,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
         // Doc tests are compiled anew each run: no later run keeps them.
         base: (RunBase::whole(&args.test_args) && !args.doctests).then_some(base),
         affected,
-        selection: Some(args.build.selection.clone()),
+        selection: Some(args.build.selection.selection()),
     };
     let last = new_run.commit(build.clone(), runs, *branch, *instrument, facts)?;
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
@@ -108,7 +109,8 @@ fn run_shard(
     fs_err::create_dir_all(&record_dir)?;
     // The shard's tests' times are the last whole run's.
     let split = split_plan(args, dir.parent().unwrap_or(dir));
-    let mut plan = run_plan(args, build, &record_dir);
+    let run_options = args.run.options();
+    let mut plan = run_plan(args, &run_options, build, &record_dir);
     plan.split = split.as_ref();
     let runs = match run::run_tests(&plan) {
         Ok(runs) => runs,
@@ -120,14 +122,19 @@ fn run_shard(
     save_shard(&record_dir, partition, branch, build.clone(), runs)
 }
 
-fn run_plan<'a>(args: &'a MtcovArgs, build: &'a BuildOutput, record_dir: &'a Path) -> RunPlan<'a> {
+fn run_plan<'a>(
+    args: &'a MtcovArgs,
+    options: &'a run::RunOptions,
+    build: &'a BuildOutput,
+    record_dir: &'a Path,
+) -> RunPlan<'a> {
     RunPlan {
         executables: &build.executables,
         record_dir,
         test_args: &args.test_args,
         library_paths: &build.library_paths,
         env: &build.test_env,
-        options: &args.run,
+        options,
         keep: None,
         select: None,
         split: None,
@@ -142,15 +149,15 @@ fn split_plan(args: &MtcovArgs, dir: &Path) -> Option<run::SplitPlan<'static>> {
     }
     let last = LastRun::load(dir).ok();
     Some(run::SplitPlan {
-        parts: run::Parts::new(args.run.split, last.as_ref(), args.run.jobs()),
+        parts: run::Parts::new(args.run.split, last.as_ref(), args.run.options().jobs()),
         merge: &|texts| affected::merge_parts(texts),
     })
 }
 
 /// The build options of a run: with `--branch` when a criterion needs it.
 fn run_build_options(args: &MtcovArgs) -> crate::build::BuildOptions {
-    let mut options = args.build.clone();
-    options.branch = super::building::needs_branch(&args.build, &args.report);
+    let mut options = args.build.options();
+    options.branch = super::building::needs_branch(&options, &args.report);
     options
 }
 

@@ -27,7 +27,12 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
         shards.push((dir.clone(), Shard::load(dir)?));
     }
     check_partition(&shards)?;
-    let built = build_for_run(&command.common, &command.build, &command.report, false)?;
+    let built = build_for_run(
+        &command.common,
+        &command.build.options(),
+        &command.report,
+        false,
+    )?;
     if let Some((dir, shard)) = shards.iter().find(|(_, s)| s.branch != built.branch) {
         bail!(
             "shard {} ({}) was run {} --branch, this merge {}: give both the same flags",
@@ -51,7 +56,7 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
         built.branch,
         built.instrument,
         RunFacts {
-            selection: Some(command.build.selection.clone()),
+            selection: Some(command.build.selection.selection()),
             ..RunFacts::default()
         },
     )?;

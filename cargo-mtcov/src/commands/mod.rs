@@ -15,6 +15,7 @@ mod outputs;
 mod reduce;
 mod report;
 mod reporting;
+mod scout;
 mod study;
 mod suggest;
 mod tolerance;
@@ -86,6 +87,7 @@ pub fn main() -> ExitCode {
         Some(MtcovCommand::Mutants(mutants)) => mutants::run(&mutants),
         Some(MtcovCommand::Study(study)) => study::run(&study),
         Some(MtcovCommand::Suggest(suggest)) => suggest::run(&suggest),
+        Some(MtcovCommand::Scout(scout)) => scout::run(&scout),
         Some(MtcovCommand::Reduce(reduce)) => reduce::run(&reduce),
         Some(MtcovCommand::Tolerance(tolerance)) => tolerance::run(&tolerance),
         None => measure::run(&args),

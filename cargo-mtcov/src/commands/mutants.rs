@@ -61,13 +61,14 @@ fn kill_matrix(args: &MutantsCommand) -> Result<ExitStatus> {
     let instrumented = instrumented_baseline(args, &workspace)?;
     // 3. The plain baseline in a scratch copy.
     let cases = mtcov_dir.join(instrumented::CASES_DIR);
+    let options = args.build.options();
     let plan = Plan {
         cases: &cases,
         workspace_root: &workspace.root,
         dir: mtcov_dir.join("mutants"),
         skip: vec![workspace.target_dir.clone()],
         manifest_path: common.manifest_path.as_deref(),
-        options: &args.build,
+        options: &options,
         jobs: args.jobs.get(),
         timeout: args.test_timeout,
     };
@@ -110,17 +111,18 @@ fn instrumented_baseline(
     workspace: &build::Workspace,
 ) -> Result<instrumented::Instrumented> {
     let common = &args.common;
+    let options = args.build.options();
     let build = build::build_tests(
         &BuildRequest {
             workspace,
-            options: &args.build,
+            options: &options,
             color: resolve_color(common.color),
             verbose: common.verbose,
             instrument: true,
         },
         common.manifest_path.as_deref(),
     )?;
-    instrumented::run(workspace, build, args.k, &args.build)
+    instrumented::run(workspace, build, args.k, &options)
 }
 
 /// The plain baseline in a scratch copy, said before and after.

@@ -30,10 +30,15 @@ const INSTALL: &str = "cargo install --locked cargo-nextest";
 
 pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
     require_nextest()?;
-    let built = build_for_run(&command.common, &command.build, &command.report, false)?;
+    let built = build_for_run(
+        &command.common,
+        &command.build.options(),
+        &command.report,
+        false,
+    )?;
     let new_run = NewRun::start(&built.workspace.mtcov_dir())?;
 
-    let mut options = command.build.clone();
+    let mut options = command.build.options();
     options.branch = built.branch;
     let mut nextest = build::test_cargo(
         &BuildRequest {
@@ -84,7 +89,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
         built.branch,
         built.instrument,
         RunFacts {
-            selection: Some(command.build.selection.clone()),
+            selection: Some(command.build.selection.selection()),
             ..RunFacts::default()
         },
     )?;

@@ -13,7 +13,7 @@ pub(super) fn last_run(command: &ReportCommand) -> Result<ExitStatus> {
     let (common, options) = (&command.common, &command.report);
     outputs::check(options)?;
     let run = super::load_last_run(common, &command.last_run, false)?;
-    check_selection(&command.selection, run.last.selection.as_ref())?;
+    check_selection(&command.selection.selection(), run.last.selection.as_ref())?;
     report_run(
         &run.workspace,
         &run.last,

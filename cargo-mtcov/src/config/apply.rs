@@ -12,10 +12,9 @@ use clap::parser::ValueSource;
 
 use super::values::SettingValue;
 use super::{Config, FILE, Setting, Settings};
-use crate::build::BuildOptions;
+use crate::cli::{BuildArgs, RunArgs};
 use crate::cli::{CommonOptions, ConfigOptions, MtcovArgs, MtcovCommand, ReportOptions};
 use crate::process::ProcessBuilder;
-use crate::run::RunOptions;
 
 /// What a command runs with, for `--show-config`.
 #[derive(Debug)]
@@ -48,7 +47,12 @@ pub(crate) fn apply(args: &mut MtcovArgs, matches: &ArgMatches) -> Result<Option
         Some(MtcovCommand::Mutants(c)) => (&c.common, &c.config),
         Some(MtcovCommand::Reduce(c)) => (&c.common, &c.config),
         Some(MtcovCommand::Suggest(c)) => (&c.common, &c.config),
-        Some(MtcovCommand::Clean(_) | MtcovCommand::Study(_) | MtcovCommand::Tolerance(_)) => {
+        Some(
+            MtcovCommand::Clean(_)
+            | MtcovCommand::Study(_)
+            | MtcovCommand::Tolerance(_)
+            | MtcovCommand::Scout(_),
+        ) => {
             return Ok(None);
         }
     };
@@ -262,12 +266,12 @@ impl Filler<'_> {
         Ok(())
     }
 
-    fn build(&mut self, o: &mut BuildOptions) {
+    fn build(&mut self, o: &mut BuildArgs) {
         let s = self.settings;
         self.value("branch", "branch", &mut o.branch, &s.branch);
     }
 
-    fn run(&mut self, o: &mut RunOptions) {
+    fn run(&mut self, o: &mut RunArgs) {
         let s = self.settings;
         self.optional("jobs", "jobs", &mut o.jobs, &s.jobs);
         self.value(

@@ -5,7 +5,6 @@
 use std::str::FromStr;
 
 use anyhow::{Result, bail, ensure};
-use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use super::matrix::Matrix;
@@ -34,7 +33,7 @@ impl FromStr for ShardIndex {
 }
 
 /// How mutants are dealt to shards (cargo-mutants' `--sharding`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum Sharding {
     /// Consecutive runs of mutants: shard `k` takes the `k`-th chunk of

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::gaps::{CANDIDATE_LIMIT, Context, mr_names, ranges_text};
-use super::{ClosestInput, Condition, GapCause, GapGroup};
+use super::{Cause, ClosestInput, Condition, GapCause, GapGroup, UnitTests};
 use crate::measure::{ClassIdx, Counting, MrIdx, Pool};
 use crate::model::{Criterion, FnInput, Location, Passed, SourceFunction};
 
@@ -38,14 +38,14 @@ pub(super) fn function_advice(
         " (whether follow-ups or checks ran it is not known: a test process did not exit normally)"
     };
     let tests = &functions.unit_tests[f as usize];
-    if matches!(gap.cause, GapCause::NotCalled | GapCause::NeverRan) {
-        gap.unit_tests = tests
+    let unit_tests = UnitTests {
+        names: tests
             .iter()
             .take(CANDIDATE_LIMIT)
             .map(|t| (*t).to_owned())
-            .collect();
-        gap.unit_tests_total = tests.len() as u32;
-    }
+            .collect(),
+        total: tests.len() as u32,
+    };
     // What the plain unit tests that run it offer.
     let by_tests = || {
         let more = tests.len().saturating_sub(CANDIDATE_LIMIT);
@@ -53,7 +53,7 @@ pub(super) fn function_advice(
             "the unit {} {}{} {} it: {} a source input, and {} a relation, \
              waiting to be written",
             if tests.len() == 1 { "test" } else { "tests" },
-            quoted(&gap.unit_tests),
+            quoted(&unit_tests.names),
             if more > 0 {
                 format!(" and {more} more")
             } else {
@@ -72,16 +72,15 @@ pub(super) fn function_advice(
             },
         )
     };
-    match gap.cause {
+    let (cause, text) = match gap.cause.kind() {
         GapCause::NotCalled => {
-            gap.skeleton = Some(skeleton(function, cx));
             let menu = class_menu(cx.pool);
             let menu = if menu.is_empty() {
                 String::new()
             } else {
                 format!(" (relation classes in use: {menu})")
             };
-            if tests.is_empty() {
+            let text = if tests.is_empty() {
                 format!("no MR's SUT calls `{name}`{unknown}: write an MR whose SUT calls it{menu}")
             } else {
                 format!(
@@ -89,15 +88,23 @@ pub(super) fn function_advice(
                      it{menu}",
                     by_tests()
                 )
-            }
+            };
+            let skeleton = Some(skeleton(function, cx));
+            (
+                Cause::NotCalled {
+                    unit_tests,
+                    skeleton,
+                },
+                text,
+            )
         }
         GapCause::NeverRan => {
             let (callers, unresolved) = functions.callers_that_ran(f);
-            gap.callers = callers
+            let callers: Vec<String> = callers
                 .iter()
                 .map(|&g| functions.all[g as usize].name.clone())
                 .collect();
-            if gap.callers.is_empty() && unresolved {
+            let text = if callers.is_empty() && unresolved {
                 // A call that ran may be to it: say nothing about callers
                 // the source does not resolve, and never "dead code".
                 let also = if tests.is_empty() {
@@ -110,13 +117,13 @@ pub(super) fn function_advice(
                      it is not known (a call that ran may be to it, through a receiver or trait \
                      the source does not resolve): write an MR whose SUT reaches it"
                 )
-            } else if gap.callers.is_empty() && !tests.is_empty() {
+            } else if callers.is_empty() && !tests.is_empty() {
                 format!(
                     "`{name}` never runs in an MR's executions{unknown}, but {}: write an MR whose \
                      SUT reaches it",
                     by_tests()
                 )
-            } else if gap.callers.is_empty() {
+            } else if callers.is_empty() {
                 format!(
                     "`{name}` never runs{unknown}, and no function known to call it ran: write an MR \
                      whose SUT reaches it (or is it dead code?)"
@@ -125,43 +132,59 @@ pub(super) fn function_advice(
                 format!(
                     "`{name}` never runs{unknown}: its callers {} ran but never called it: add a \
                      source input on which they do",
-                    quoted(&gap.callers)
+                    quoted(&callers)
                 )
             } else {
                 format!(
                     "`{name}` never runs in an MR's executions{unknown}: its callers {} ran but \
                      never called it, and {}: add a source input on which they do",
-                    quoted(&gap.callers),
+                    quoted(&callers),
                     by_tests()
                 )
-            }
+            };
+            (
+                Cause::NeverRan {
+                    callers,
+                    unit_tests,
+                },
+                text,
+            )
         }
         GapCause::FollowUpsOnly => follow_ups_only(gap, name, cx, follow_ups),
         GapCause::UnreachedLines => unreached_lines(gap, f, cx),
         GapCause::TooFewRelations => {
-            gap.classes_running = functions.classes(f, cx.pool);
-            gap.classes_not_running = (0..cx.pool.num_classes())
+            let classes_running = functions.classes(f, cx.pool);
+            let classes_not_running = (0..cx.pool.num_classes())
                 .map(|c| cx.pool.class_name(ClassIdx(c)).to_owned())
-                .filter(|c| !gap.classes_running.contains(c))
+                .filter(|c| !classes_running.contains(c))
                 .collect();
-            advice(closest, phrasing, (0, false))
+            let cause = Cause::TooFewRelations {
+                classes_running,
+                classes_not_running,
+            };
+            (cause, advice(closest, phrasing, (0, false)))
         }
-        GapCause::FirstUse | GapCause::BlackBox => advice(
-            closest,
-            phrasing,
-            (gap.aside_executions, gap.first_use_only),
-        ),
-    }
+        GapCause::FirstUse | GapCause::BlackBox => {
+            let text = advice(
+                closest,
+                phrasing,
+                (gap.aside_executions, gap.first_use_only()),
+            );
+            (gap.cause.clone(), text)
+        }
+    };
+    gap.cause = cause;
+    text
 }
 
 /// Code that runs only in follow-up executions or in MR code: which MRs'
 /// follow-ups ran it, and what to do.
 fn follow_ups_only(
-    gap: &mut GapGroup,
+    gap: &GapGroup,
     name: &str,
     cx: &Context<'_>,
     follow_ups: &HashMap<u32, Vec<MrIdx>>,
-) -> String {
+) -> (Cause, String) {
     let mut by: Vec<MrIdx> = gap
         .members
         .iter()
@@ -169,13 +192,13 @@ fn follow_ups_only(
         .collect();
     by.sort_unstable();
     by.dedup();
-    gap.follow_up_mrs = mr_names(&by, cx.mrs);
-    match gap.follow_up_mrs.first() {
+    let mrs = mr_names(&by, cx.mrs);
+    let text = match mrs.first() {
         Some(first) => format!(
             "`{name}` runs only in follow-up executions (of {}), never on a source input: \
              make `{first}` run it on its source input (`mg.source`), or add a source input \
              like that follow-up",
-            quoted(&gap.follow_up_mrs)
+            quoted(&mrs)
         ),
         None => format!(
             "`{name}` runs only outside source and follow-up executions ({}: in MR code \
@@ -183,16 +206,17 @@ fn follow_ups_only(
              pass such inputs through `mg.source`",
             times(gap.aside_executions)
         ),
-    }
+    };
+    (Cause::FollowUpsOnly { mrs }, text)
 }
 
 /// Lines of a function that runs on source inputs that none reaches: the
 /// condition before them, and the MRs that run the function.
-fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
+fn unreached_lines(gap: &GapGroup, f: u32, cx: &Context<'_>) -> (Cause, String) {
     let function = &cx.functions.all[f as usize];
     let name = &function.name;
     let within_line = cx.criterion != crate::model::Criterion::Line;
-    gap.conditions = deciding(function, &gap.lines, within_line);
+    let conditions = deciding(function, &gap.lines, within_line);
     let covers_all = |c: &Condition| {
         let mut all = c.lines.clone();
         let mut gap_lines = gap.lines.clone();
@@ -200,7 +224,7 @@ fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
         merge_runs(&mut gap_lines);
         all == gap_lines
     };
-    gap.condition = match gap.conditions.as_slice() {
+    let condition = match conditions.as_slice() {
         [one] if covers_all(one) => Some(one.clone()),
         _ => None,
     };
@@ -214,14 +238,13 @@ fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
         "{by}, but none reaches {} of `{name}`: add a source input that does",
         ranges_text(&gap.lines)
     );
-    if let Some(c) = &gap.condition {
+    if let Some(c) = &condition {
         text.push_str(&format!(
             " (see the condition `{}` on line {})",
             c.text, c.line
         ));
-    } else if !gap.conditions.is_empty() {
-        let each: Vec<String> = gap
-            .conditions
+    } else if !conditions.is_empty() {
+        let each: Vec<String> = conditions
             .iter()
             .map(|c| {
                 format!(
@@ -241,7 +264,13 @@ fn unreached_lines(gap: &mut GapGroup, f: u32, cx: &Context<'_>) -> String {
             times(gap.aside_executions)
         ));
     }
-    text
+    (
+        Cause::UnreachedLines {
+            condition,
+            conditions,
+        },
+        text,
+    )
 }
 
 /// Runs of lines joined where one ends on the line before the next

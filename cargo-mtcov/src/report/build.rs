@@ -13,10 +13,10 @@ use crate::model::{SourceFunction, SourceInfo, TestSpans};
 
 use super::functions::Functions;
 use super::{
-    ClassEntry, CriterionInput, CriterionReport, FileRow, FirstUseOnly, GapCause, GapGroup,
-    Location, MetamorphicClass, MetamorphicCoverage, MetamorphicInput, MetamorphicMr,
-    PatchCriterion, PatchGap, PatchReport, PatchSummary, Report, ReportInput, RequirementK,
-    SourceEntry, Summary, Totals, WithoutShared, gaps,
+    ClassEntry, CriterionInput, CriterionReport, FileRow, FirstUseOnly, GapGroup, Location,
+    MetamorphicClass, MetamorphicCoverage, MetamorphicInput, MetamorphicMr, PatchCriterion,
+    PatchGap, PatchReport, PatchSummary, Report, ReportInput, RequirementK, SourceEntry, Summary,
+    Totals, WithoutShared, gaps,
 };
 use crate::patch::ChangedLines;
 
@@ -304,7 +304,7 @@ fn first_use_only(summary: Option<&Summary>, gaps: &[GapGroup], k: u32) -> Optio
     let summary = summary?;
     let requirements: u32 = gaps
         .iter()
-        .filter(|g| g.cause == GapCause::FirstUse)
+        .filter(|g| g.first_use_only())
         .map(|g| g.requirements)
         .sum();
     if requirements == 0 {

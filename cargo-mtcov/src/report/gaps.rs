@@ -38,7 +38,7 @@ use mtcov_protocol::MrDescription;
 
 use super::advice::{Phrasing, advice, black_box_advice, function_advice};
 use super::functions::Functions;
-use super::{CriterionInput, GapCause, GapGroup, GapKind, Location, SourceEntry};
+use super::{Cause, CriterionInput, GapCause, GapGroup, GapKind, Location, SourceEntry};
 
 pub(crate) use super::candidates::CANDIDATE_LIMIT;
 use super::candidates::{Candidates, closest_input};
@@ -338,7 +338,7 @@ impl Describe<'_> {
             } else {
                 GapKind::Uncovered
             },
-            cause: group.cause,
+            cause: Cause::empty(group.cause),
             function: group.function,
             function_name: function.map(|f| f.name.clone()),
             lines,
@@ -350,19 +350,9 @@ impl Describe<'_> {
             a_k_gain_per_relation: f64::from(group.members.len() as u32)
                 / (f64::from(m.k()) * total),
             aside_executions,
-            first_use_only: group.cause == GapCause::FirstUse,
-            follow_up_mrs: Vec::new(),
-            callers: Vec::new(),
-            unit_tests: Vec::new(),
-            unit_tests_total: 0,
             boilerplate: function
                 .and_then(|f| f.boilerplate_type())
                 .map(str::to_owned),
-            condition: None,
-            conditions: Vec::new(),
-            classes_running: Vec::new(),
-            classes_not_running: Vec::new(),
-            skeleton: None,
             closest: None,
             advice: String::new(),
             members: group.members,
@@ -376,7 +366,7 @@ impl Describe<'_> {
             None => advice(
                 closest_ref,
                 phrasing,
-                (aside_executions, gap.first_use_only),
+                (aside_executions, gap.first_use_only()),
             ),
         };
         gap.closest = closest.map(|(c, _)| c);

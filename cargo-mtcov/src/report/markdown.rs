@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use crate::measure::Counting;
 
 use super::escape::{markdown as esc, markdown_code as code};
+use super::rows::{self, GapEntry};
 use super::text::{pct, span};
 use super::{GapKind, Report};
 
@@ -172,9 +173,8 @@ fn top_gaps(out: &mut String, report: &Report) {
         if c.gaps.is_empty() {
             continue;
         }
-        // One type's boilerplate impls are one entry.
-        let entries = super::gap_entries(&c.gaps);
-        let shown: usize = entries.iter().take(TOP_GAPS).map(|e| e.len()).sum();
+        let entries = rows::entries(&c.gaps, k, report.counting);
+        let shown: usize = entries.iter().take(TOP_GAPS).map(GapEntry::len).sum();
         let _ = writeln!(
             out,
             "\n### Top gaps in {} coverage ({} of {})\n",
@@ -183,55 +183,57 @@ fn top_gaps(out: &mut String, report: &Report) {
             c.gaps.len()
         );
         for entry in entries.iter().take(TOP_GAPS) {
-            let g = &entry[0];
-            if entry.len() > 1 {
-                let reqs: u32 = entry.iter().map(|g| g.requirements).sum();
-                let _ = writeln!(
-                    out,
-                    "{}. **{}** in {} impls: {} {}  \n   {}",
-                    g.rank,
-                    esc(&span(&g.span)),
-                    code(g.boilerplate.as_deref().unwrap_or("?")),
-                    reqs,
-                    if reqs == 1 {
-                        "requirement"
-                    } else {
-                        "requirements"
-                    },
-                    with_code(&super::boilerplate_words(entry), None)
-                );
-                continue;
-            }
+            let row = match entry {
+                GapEntry::Boilerplate(row) => {
+                    let _ = writeln!(
+                        out,
+                        "{}. **{}** in {} impls: {}  \n   {}",
+                        entry.rank(),
+                        esc(&row.place),
+                        code(row.ty),
+                        requirements(row.requirements),
+                        with_code(&row.words, None)
+                    );
+                    continue;
+                }
+                GapEntry::One(row) => row,
+            };
+            let g = row.group;
             let what = match g.kind {
                 GapKind::Uncovered => "uncovered",
                 GapKind::Thin => "thin",
             };
-            let label = g
-                .span
-                .label
-                .as_deref()
-                .map(|l| format!(" {}", esc(l)))
-                .unwrap_or_default();
+            // A requirement that is not a place is named by its label.
+            let (place, label) = match g.span.label.as_deref() {
+                Some(l) if row.place.is_empty() => (esc(l), String::new()),
+                Some(l) => (esc(&row.place), format!(" {}", esc(l))),
+                None => (esc(&row.place), String::new()),
+            };
             let _ = writeln!(
                 out,
-                "{}. **{}**{label}{}: {} {}, {} in A\\_{k} ({what})  \n   {}",
+                "{}. **{place}**{label}{}: {}, {} in A\\_{k} ({what})  \n   {}",
                 g.rank,
-                esc(&span(&g.span)),
                 g.function_name
                     .as_deref()
                     .map(|f| format!(" in {}", code(f)))
                     .unwrap_or_default(),
-                g.requirements,
-                if g.requirements == 1 {
-                    "requirement"
-                } else {
-                    "requirements"
-                },
-                esc(&g.gain_words(report.counting)),
+                requirements(g.requirements),
+                esc(&row.gain),
                 with_code(&g.advice, g.closest.as_ref().map(|c| c.debug.as_str()))
             );
         }
     }
+}
+
+fn requirements(n: u32) -> String {
+    format!(
+        "{n} {}",
+        if n == 1 {
+            "requirement"
+        } else {
+            "requirements"
+        }
+    )
 }
 
 /// Functions listed per code criterion: those with the lowest `A_k`.

@@ -53,6 +53,7 @@ mod json;
 mod lcov;
 mod lines;
 mod markdown;
+mod rows;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -556,42 +557,6 @@ impl GapCause {
     }
 }
 
-/// The gap groups as the text and Markdown reports list them: each its
-/// own entry, but the adjacent groups of one type's boilerplate trait
-/// impls one entry together.
-pub(crate) fn gap_entries(gaps: &[GapGroup]) -> Vec<&[GapGroup]> {
-    let mut entries = Vec::new();
-    let mut start = 0;
-    for i in 1..=gaps.len() {
-        let joined = i < gaps.len()
-            && gaps[i].boilerplate.is_some()
-            && gaps[i].boilerplate == gaps[start].boilerplate;
-        if !joined {
-            entries.push(&gaps[start..i]);
-            start = i;
-        }
-    }
-    entries
-}
-
-/// One line for the boilerplate impls of one type: `Display::fmt`,
-/// `Clone::clone`, ... (the functions' names when no trait shows).
-pub(crate) fn boilerplate_words(groups: &[GapGroup]) -> String {
-    let mut methods: Vec<String> = groups
-        .iter()
-        .filter_map(|g| g.function_name.as_deref())
-        .map(|name| crate::model::trait_method(name).unwrap_or_else(|| name.to_owned()))
-        .collect();
-    methods.dedup();
-    let ty = groups[0].boilerplate.as_deref().unwrap_or("?");
-    format!(
-        "trait impls of `{ty}` written by rote ({}): no MR's SUT runs them; an MR whose SUT \
-         formats, clones, compares or converts the type covers them, where that output matters \
-         (each group's own advice is in --json and --html)",
-        methods.join(", ")
-    )
-}
-
 /// A branch condition as written, its line, and the lines of a gap group
 /// it decides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -615,12 +580,16 @@ pub enum GapKind {
 /// The requirements of one function (or adjacent ones outside every
 /// function) with `K < 1` and one cause, reported together. See
 /// `docs/report-schema.md` for the grouping and the ranking.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// What only one cause knows is in [`Cause`]; the JSON report lists every
+/// field flat (see [`GapGroupJson`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct GapGroup {
     /// 1-based position in the ranking.
     pub rank: u32,
     pub kind: GapKind,
-    pub cause: GapCause,
+    /// Why, with the facts of that cause.
+    pub cause: Cause,
     /// Index into `Report::functions` of the function holding it.
     pub function: Option<u32>,
     /// That function's name.
@@ -645,49 +614,224 @@ pub struct GapGroup {
     /// executions (follow-up executions, checks) ran its most-run
     /// requirement; 0 when nothing ran it.
     pub aside_executions: u64,
-    /// An uncovered group that only the warm-up runs before measured
-    /// executions ran: code run only on first use in a process (an
-    /// initialiser, a cache fill), which no input is credited with. (How
-    /// many times is not given: it depends on how many processes ran.)
-    pub first_use_only: bool,
-    /// `follow_ups_only`: the MRs whose follow-up executions ran it.
-    pub follow_up_mrs: Vec<String>,
-    /// `never_ran`: the functions whose calls resolve to it and that ran.
-    pub callers: Vec<String>,
-    /// `not_called`, `never_ran`: plain unit tests whose process ran the
-    /// function (at most five), and how many there are.
-    pub unit_tests: Vec<String>,
-    pub unit_tests_total: u32,
     /// The type whose boilerplate trait impl (`Clone`, `Debug`, `Display`,
     /// ...) holds the group: such groups rank after the crate's own
     /// logic and are told as one line per type.
     pub boilerplate: Option<String>,
-    /// `unreached_lines`: the branch condition that decides every one of
-    /// its lines, when one does.
-    pub condition: Option<Condition>,
-    /// `unreached_lines`: per run of its lines, the innermost condition
-    /// whose branches hold them (lines none decides are in none).
-    pub conditions: Vec<Condition>,
-    /// `too_few_relations`: the relation classes whose MRs run its
-    /// function on source inputs, and the other classes of the suite.
-    pub classes_running: Vec<String>,
-    pub classes_not_running: Vec<String>,
-    /// `not_called`: an MR skeleton whose SUT calls its function.
-    pub skeleton: Option<String>,
     /// The best covering input, for `thin` gaps.
     pub closest: Option<ClosestInput>,
     /// What to do, in one sentence.
     pub advice: String,
     /// Its requirements (indices into the criterion's requirements).
-    #[serde(skip)]
     pub members: Vec<u32>,
 }
 
+/// Why a group's requirements have `K < 1`, with what is known of that
+/// cause alone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cause {
+    /// No execution ran its public function.
+    NotCalled {
+        unit_tests: UnitTests,
+        /// An MR skeleton whose SUT calls its function.
+        skeleton: Option<String>,
+    },
+    /// No execution ran its private function.
+    NeverRan {
+        /// The functions whose calls resolve to it and that ran.
+        callers: Vec<String>,
+        unit_tests: UnitTests,
+    },
+    /// Only follow-up executions or checks ran its function.
+    FollowUpsOnly {
+        /// The MRs whose follow-up executions ran it.
+        mrs: Vec<String>,
+    },
+    /// Source inputs run its function, but none reaches these lines.
+    UnreachedLines {
+        /// The branch condition that decides every one of its lines,
+        /// when one does.
+        condition: Option<Condition>,
+        /// Per run of its lines, the innermost condition whose branches
+        /// hold them (lines none decides are in none).
+        conditions: Vec<Condition>,
+    },
+    /// A source input covers it, checked by too few classes (or MRs).
+    TooFewRelations {
+        /// The relation classes whose MRs run its function on source
+        /// inputs, and the other classes of the suite.
+        classes_running: Vec<String>,
+        classes_not_running: Vec<String>,
+    },
+    /// Only the warm-up runs ran it: code run only on first use in a
+    /// process (an initialiser, a cache fill), which no input is credited
+    /// with.
+    FirstUse,
+    /// A black-box requirement (a choice, pair or frame).
+    BlackBox,
+}
+
+/// The plain unit tests whose process ran a function (at most five), and
+/// how many there are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitTests {
+    pub names: Vec<String>,
+    pub total: u32,
+}
+
+impl Cause {
+    /// The cause without its facts, as a group is formed.
+    pub fn empty(kind: GapCause) -> Self {
+        match kind {
+            GapCause::NotCalled => Self::NotCalled {
+                unit_tests: UnitTests::default(),
+                skeleton: None,
+            },
+            GapCause::NeverRan => Self::NeverRan {
+                callers: Vec::new(),
+                unit_tests: UnitTests::default(),
+            },
+            GapCause::FollowUpsOnly => Self::FollowUpsOnly { mrs: Vec::new() },
+            GapCause::UnreachedLines => Self::UnreachedLines {
+                condition: None,
+                conditions: Vec::new(),
+            },
+            GapCause::TooFewRelations => Self::TooFewRelations {
+                classes_running: Vec::new(),
+                classes_not_running: Vec::new(),
+            },
+            GapCause::FirstUse => Self::FirstUse,
+            GapCause::BlackBox => Self::BlackBox,
+        }
+    }
+
+    /// Which cause it is.
+    pub fn kind(&self) -> GapCause {
+        match self {
+            Self::NotCalled { .. } => GapCause::NotCalled,
+            Self::NeverRan { .. } => GapCause::NeverRan,
+            Self::FollowUpsOnly { .. } => GapCause::FollowUpsOnly,
+            Self::UnreachedLines { .. } => GapCause::UnreachedLines,
+            Self::TooFewRelations { .. } => GapCause::TooFewRelations,
+            Self::FirstUse => GapCause::FirstUse,
+            Self::BlackBox => GapCause::BlackBox,
+        }
+    }
+
+    /// The unit tests that run the function, for the causes that say.
+    pub fn unit_tests(&self) -> Option<&UnitTests> {
+        match self {
+            Self::NotCalled { unit_tests, .. } | Self::NeverRan { unit_tests, .. } => {
+                Some(unit_tests)
+            }
+            _ => None,
+        }
+    }
+
+    /// The MR skeleton of a `not_called` group.
+    pub fn skeleton(&self) -> Option<&str> {
+        match self {
+            Self::NotCalled { skeleton, .. } => skeleton.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// A gap group as the JSON report lists it: every cause's fields flat,
+/// empty where another cause holds the group (the schema of
+/// `docs/report-schema.md`).
+#[derive(Serialize)]
+struct GapGroupJson<'a> {
+    rank: u32,
+    kind: GapKind,
+    cause: GapCause,
+    function: Option<u32>,
+    function_name: Option<&'a str>,
+    lines: &'a [(u32, u32)],
+    span: &'a Location,
+    requirements: u32,
+    gain: f64,
+    a_k_gain: f64,
+    relations_needed: u32,
+    a_k_gain_per_relation: f64,
+    aside_executions: u64,
+    first_use_only: bool,
+    follow_up_mrs: &'a [String],
+    callers: &'a [String],
+    unit_tests: &'a [String],
+    unit_tests_total: u32,
+    boilerplate: Option<&'a str>,
+    condition: Option<&'a Condition>,
+    conditions: &'a [Condition],
+    classes_running: &'a [String],
+    classes_not_running: &'a [String],
+    skeleton: Option<&'a str>,
+    closest: Option<&'a ClosestInput>,
+    advice: &'a str,
+}
+
+impl Serialize for GapGroup {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let none: &[String] = &[];
+        let (mut follow_up_mrs, mut callers) = (none, none);
+        let (mut classes_running, mut classes_not_running) = (none, none);
+        let (mut condition, mut conditions) = (None, &[][..]);
+        match &self.cause {
+            Cause::FollowUpsOnly { mrs } => follow_up_mrs = mrs,
+            Cause::NeverRan { callers: c, .. } => callers = c,
+            Cause::UnreachedLines {
+                condition: one,
+                conditions: all,
+            } => (condition, conditions) = (one.as_ref(), all),
+            Cause::TooFewRelations {
+                classes_running: running,
+                classes_not_running: not,
+            } => (classes_running, classes_not_running) = (running, not),
+            _ => {}
+        }
+        let unit_tests = self.cause.unit_tests();
+        GapGroupJson {
+            rank: self.rank,
+            kind: self.kind,
+            cause: self.cause.kind(),
+            function: self.function,
+            function_name: self.function_name.as_deref(),
+            lines: &self.lines,
+            span: &self.span,
+            requirements: self.requirements,
+            gain: self.gain,
+            a_k_gain: self.a_k_gain,
+            relations_needed: self.relations_needed,
+            a_k_gain_per_relation: self.a_k_gain_per_relation,
+            aside_executions: self.aside_executions,
+            first_use_only: self.first_use_only(),
+            follow_up_mrs,
+            callers,
+            unit_tests: unit_tests.map_or(none, |t| &t.names),
+            unit_tests_total: unit_tests.map_or(0, |t| t.total),
+            boilerplate: self.boilerplate.as_deref(),
+            condition,
+            conditions,
+            classes_running,
+            classes_not_running,
+            skeleton: self.cause.skeleton(),
+            closest: self.closest.as_ref(),
+            advice: &self.advice,
+        }
+        .serialize(serializer)
+    }
+}
+
 impl GapGroup {
+    /// Code run only on first use in a process, which no input can cover.
+    pub fn first_use_only(&self) -> bool {
+        self.cause == Cause::FirstUse
+    }
+
     /// The gain in words: "up to +44.6% with 3 more relation classes
     /// (+14.9% per class)".
     pub fn gain_words(&self, counting: Counting) -> String {
-        if self.first_use_only {
+        if self.first_use_only() {
             return format!(
                 "{} of A_k out of reach of every input",
                 text::pct(self.a_k_gain)
@@ -698,7 +842,7 @@ impl GapGroup {
             Counting::Mr => ("MR", "MRs"),
         };
         let how = match self.kind {
-            GapKind::Uncovered if self.cause == GapCause::NotCalled => format!(
+            GapKind::Uncovered if self.cause.kind() == GapCause::NotCalled => format!(
                 "with MRs of {} {many} whose SUT calls it",
                 self.relations_needed
             ),
@@ -775,71 +919,4 @@ pub struct SourceEntry {
     pub classes: Vec<String>,
     /// Ids of the MRs it is associated with.
     pub mrs: Vec<String>,
-}
-
-#[cfg(test)]
-mod entry_tests {
-    use super::*;
-
-    #[test]
-    fn one_types_boilerplate_impls_are_one_entry() {
-        let gap = |name: &str, boilerplate: Option<&str>| GapGroup {
-            rank: 1,
-            kind: GapKind::Uncovered,
-            cause: GapCause::NotCalled,
-            function: None,
-            function_name: Some(name.to_owned()),
-            lines: vec![(1, 2)],
-            span: Location {
-                file: "src/lib.rs".into(),
-                line_start: 1,
-                col_start: 1,
-                line_end: 2,
-                col_end: 1,
-                label: None,
-            },
-            requirements: 2,
-            gain: 2.0,
-            a_k_gain: 0.1,
-            relations_needed: 3,
-            a_k_gain_per_relation: 0.03,
-            aside_executions: 0,
-            first_use_only: false,
-            follow_up_mrs: Vec::new(),
-            callers: Vec::new(),
-            unit_tests: Vec::new(),
-            unit_tests_total: 0,
-            boilerplate: boilerplate.map(str::to_owned),
-            condition: None,
-            conditions: Vec::new(),
-            classes_running: Vec::new(),
-            classes_not_running: Vec::new(),
-            skeleton: None,
-            closest: None,
-            advice: String::new(),
-            members: Vec::new(),
-        };
-        let gaps = vec![
-            gap("lib::walk", None),
-            gap("lib::parse", None),
-            gap(
-                "<lib::Error as core::fmt::Display>::fmt",
-                Some("lib::Error"),
-            ),
-            gap(
-                "<lib::Error as core::clone::Clone>::clone",
-                Some("lib::Error"),
-            ),
-            gap("<lib::Glob as core::fmt::Debug>::fmt", Some("lib::Glob")),
-        ];
-        let sizes: Vec<usize> = gap_entries(&gaps).iter().map(|e| e.len()).collect();
-        assert_eq!(sizes, [1, 1, 2, 1]);
-        let words = boilerplate_words(&gaps[2..4]);
-        assert!(
-            words.starts_with(
-                "trait impls of `lib::Error` written by rote (Display::fmt, Clone::clone)"
-            ),
-            "{words}"
-        );
-    }
 }

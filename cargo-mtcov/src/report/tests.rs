@@ -348,7 +348,7 @@ fn gaps_are_grouped_and_ranked_by_gain() {
         "source inputs run it, but none reaches lines 12-13 of `trig::util::helper`: add a \
          source input that does (see the condition `x.abs() > 1.0` on line 11)"
     );
-    assert_eq!(gaps[0].cause, GapCause::UnreachedLines);
+    assert_eq!(gaps[0].cause.kind(), GapCause::UnreachedLines);
     assert_eq!(gaps[0].function_name.as_deref(), Some("trig::util::helper"));
     assert_eq!(gaps[0].lines, [(12, 13)]);
     assert!(gaps[0].closest.is_none());
@@ -758,7 +758,7 @@ fn gaps_by_function_name_their_cause() {
     let by_cause = |cause: GapCause| {
         line.gaps
             .iter()
-            .find(|g| g.cause == cause)
+            .find(|g| g.cause.kind() == cause)
             .unwrap_or_else(|| panic!("no {cause:?} gap in {:#?}", line.gaps))
     };
     // Its first-use line: no input can cover it, and the summary says so.
@@ -782,15 +782,22 @@ fn gaps_by_function_name_their_cause() {
     let unused = by_cause(GapCause::NotCalled);
     assert_eq!(unused.function_name.as_deref(), Some("api::unused"));
     // A plain unit test calls it: not "no test calls it".
-    assert_eq!(unused.unit_tests, ["api::tests::unused_is_one"]);
-    assert_eq!(unused.unit_tests_total, 1);
+    let Cause::NotCalled {
+        unit_tests,
+        skeleton,
+    } = &unused.cause
+    else {
+        unreachable!()
+    };
+    assert_eq!(unit_tests.names, ["api::tests::unused_is_one"]);
+    assert_eq!(unit_tests.total, 1);
     assert_eq!(
         unused.advice,
         "no MR's SUT calls `api::unused`, but the unit test `api::tests::unused_is_one` calls \
          it: its call is a source input, and its assertion a relation, waiting to be written: \
          write an MR whose SUT calls it (relation classes in use: shift, swap)"
     );
-    let skeleton = unused.skeleton.as_deref().unwrap();
+    let skeleton = skeleton.as_deref().unwrap();
     assert!(
         skeleton.starts_with(
             "#[metamorphic(output = \"shift\")]\nfn unused_relation(mg: &mut Mg, input: &Para) {"
@@ -803,8 +810,15 @@ fn gaps_by_function_name_their_cause() {
     );
 
     let inner = by_cause(GapCause::NeverRan);
-    assert_eq!(inner.callers, ["api::outer"]);
-    assert_eq!(inner.unit_tests, ["api::tests::inner_twice"]);
+    let Cause::NeverRan {
+        callers,
+        unit_tests,
+    } = &inner.cause
+    else {
+        unreachable!()
+    };
+    assert_eq!(*callers, ["api::outer"]);
+    assert_eq!(unit_tests.names, ["api::tests::inner_twice"]);
     assert_eq!(
         inner.advice,
         "`api::inner` never runs in an MR's executions: its callers `api::outer` ran but never \
@@ -815,7 +829,10 @@ fn gaps_by_function_name_their_cause() {
 
     let outer = by_cause(GapCause::UnreachedLines);
     assert_eq!(outer.lines, [(11, 11)]);
-    assert_eq!(outer.condition.as_ref().map(|c| c.line), Some(10));
+    let Cause::UnreachedLines { condition, .. } = &outer.cause else {
+        unreachable!()
+    };
+    assert_eq!(condition.as_ref().map(|c| c.line), Some(10));
     assert_eq!(
         outer.advice,
         "MRs `mrs::shift`, `mrs::swap` run it on source inputs, but none reaches line 11 of \
@@ -823,7 +840,12 @@ fn gaps_by_function_name_their_cause() {
     );
 
     let echo = by_cause(GapCause::FollowUpsOnly);
-    assert_eq!(echo.follow_up_mrs, ["mrs::shift"]);
+    assert_eq!(
+        echo.cause,
+        Cause::FollowUpsOnly {
+            mrs: vec!["mrs::shift".to_owned()]
+        }
+    );
     assert!(
         echo.advice.starts_with(
             "`<api::Para>::echo` runs only in follow-up executions (of `mrs::shift`), never on a \

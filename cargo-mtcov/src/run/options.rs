@@ -1,47 +1,22 @@
-//! `cargo mtcov`'s options for running tests.
+//! How tests are run, and the parsers of the values that say it.
 
 use std::num::{NonZeroU64, NonZeroUsize};
 use std::time::Duration;
 
 use super::Partition;
 
-/// How tests are run: `cargo mtcov` options.
-#[derive(Debug, Clone, clap::Args)]
+/// How tests are run (`cli::RunArgs` holds the flags).
+#[derive(Debug, Clone)]
 pub(crate) struct RunOptions {
-    /// Test processes to run at once (default: the number of CPUs).
-    #[arg(long, value_name = "N")]
+    /// Test processes to run at once (`None`: the number of CPUs).
     pub jobs: Option<NonZeroUsize>,
-
-    /// Run each test binary as one process, its tests one at a time (slower;
-    /// the way of earlier releases).
-    #[arg(long)]
+    /// Each test binary as one process, its tests one at a time.
     pub serial: bool,
-
-    /// Kill a test process still running after this long (its process group
-    /// with it) and count its tests as failed: `90s`, `10m`, `1h`, `500ms`.
-    /// A process that runs several tests (a binary without MRs, `--serial`)
-    /// gets the same limit for all of them.
-    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = parse_duration)]
+    /// A test process still running after this long is killed.
     pub test_timeout: Duration,
-
-    /// Run one shard of the tests, `count:M/N` or `hash:M/N` (cargo-nextest's
-    /// meaning); its records go to `<target-dir>/mtcov/shard-M-of-N` for
-    /// `cargo mtcov merge`, and no report is printed.
-    #[arg(long, value_name = "KIND:M/N")]
+    /// One shard of the tests.
     pub partition: Option<Partition>,
-
-    /// Run a long test's MGs in parts side by side, each part a process of
-    /// the whole test, and merge their records: `auto` (a test that took
-    /// more than its share of the last run, four MGs a part at least),
-    /// `never`, or a number of parts for every test of a binary with MRs
-    /// (at most `--jobs`).
-    #[arg(long, value_name = "auto|never|N", default_value = "auto", value_parser = parse_split)]
-    pub split: Split,
-
-    /// Never split this test (a test that writes a fixed path or holds a
-    /// global resource would race with its other parts): a test name, or
-    /// a part of one, as libtest filters match. Repeatable.
-    #[arg(long, value_name = "TEST")]
+    /// Tests never split (libtest filters).
     pub no_split: Vec<String>,
 }
 
@@ -87,7 +62,6 @@ impl Default for RunOptions {
             serial: false,
             test_timeout: Duration::from_secs(600),
             partition: None,
-            split: Split::Auto,
             no_split: Vec::new(),
         }
     }

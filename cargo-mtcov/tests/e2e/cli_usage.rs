@@ -61,6 +61,7 @@ fn the_help_of_every_command_is_as_recorded_and_documented() {
         "suggest",
         "reduce",
         "tolerance",
+        "scout",
     ] {
         let args: Vec<&str> = command.split_whitespace().chain(["--help"]).collect();
         let out = mtcov(dir.path(), &args);

@@ -41,6 +41,7 @@ mod reduce_hand;
 mod registry_only;
 mod report_formats;
 mod schedules;
+mod scout;
 mod self_workspace;
 mod split;
 mod test_code_scope;

@@ -126,6 +126,8 @@ fn every_fixture_and_example_reports_the_same_in_parallel_and_serially() {
     // What a worker thread does during later captures depends on timing:
     // `threads.rs` checks that fixture's lower bound over ten runs instead.
     names.retain(|name| name != "threads");
+    // Its tests hold relations for `cargo mtcov scout` to find, no MR.
+    names.retain(|name| name != "scout");
     assert!(names.len() >= 10, "{names:?}");
     let mut found = BTreeMap::new();
     for name in &names {

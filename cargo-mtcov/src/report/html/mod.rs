@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 
 use super::escape::push_html;
 use super::lines;
+use super::rows::GapRow;
 use super::{ClosestInput, GapGroup, Report};
 
 /// The pages of the site, paths relative to its directory.
@@ -158,6 +159,7 @@ fn esc_with_code(out: &mut String, text: &str) {
 
 fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, prefix: &str) {
     let k = site.report.k;
+    let row = GapRow::new(g, k, site.report.counting);
     out.push_str("<div class=\"gap\"><b>");
     esc(out, criterion);
     let _ = write!(out, " gap #{}</b> ", g.rank);
@@ -166,11 +168,10 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
     match site.link(prefix, &g.span.file, g.span.line_start) {
         Some(href) => {
             let _ = write!(out, "<a href=\"{href}\">");
-            esc(out, &super::text::span(&g.span));
+            esc(out, &row.place);
             out.push_str("</a>");
         }
-        None if g.span.file.is_empty() => {}
-        None => esc(out, &super::text::span(&g.span)),
+        None => esc(out, &row.place),
     }
     if let Some(label) = &g.span.label {
         out.push_str(" <span class=\"muted\">");
@@ -182,22 +183,18 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
         esc(out, name);
         out.push_str("</code>");
     }
-    if g.cause != super::GapCause::BlackBox {
-        let _ = write!(out, " <span class=\"cause\">{}</span>", g.cause.name());
+    if g.cause != super::Cause::BlackBox {
+        let _ = write!(
+            out,
+            " <span class=\"cause\">{}</span>",
+            g.cause.kind().name()
+        );
     }
-    let _ = write!(
-        out,
-        " · {} requirement{} · ",
-        g.requirements,
-        if g.requirements == 1 { "" } else { "s" },
-    );
-    if g.first_use_only {
-        out.push_str("first use only<br>");
-    } else {
-        let _ = write!(out, "up to +{} A<sub>{k}</sub><br>", pct(g.a_k_gain));
-    }
+    let _ = write!(out, " · {} · ", requirements(g.requirements));
+    headline(out, &row, k);
+    out.push_str("<br>");
     esc_with_code(out, &g.advice);
-    if let Some(skeleton) = &g.skeleton {
+    if let Some(skeleton) = g.cause.skeleton() {
         out.push_str("<pre><code>");
         for (i, line) in skeleton.lines().enumerate() {
             if i > 0 {
@@ -210,26 +207,37 @@ fn gap_detail(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, 
         out.push_str("<br>");
     }
     out.push_str("<span class=\"muted\">");
-    esc(out, &g.gain_words(site.report.counting));
+    esc(out, &row.gain);
     out.push_str("</span>");
-    if !g.classes_not_running.is_empty() {
-        let list = |classes: &[String]| {
-            if classes.is_empty() {
-                "none".to_owned()
-            } else {
-                classes.join(", ")
-            }
-        };
-        out.push_str("<br>Classes that run it on source inputs: ");
-        esc(out, &list(&g.classes_running));
-        out.push_str("; that do not: ");
-        esc(out, &list(&g.classes_not_running));
-        out.push('.');
+    if let Some(classes) = &row.classes {
+        out.push_str("<br>");
+        esc(out, &sentence(classes));
     }
     if let Some(c) = &g.closest {
         closest_input(out, c, k);
     }
     out.push_str("</div>");
+}
+
+/// `up to +4.2% A_k`, or `first use`.
+fn headline(out: &mut String, row: &GapRow<'_>, k: u32) {
+    esc(out, &row.headline);
+    if !row.group.first_use_only() {
+        let _ = write!(out, " A<sub>{k}</sub>");
+    }
+}
+
+fn requirements(n: u32) -> String {
+    format!("{n} requirement{}", if n == 1 { "" } else { "s" })
+}
+
+/// Words as a sentence: a capital first and a full stop.
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
 }
 
 /// A gap's closest source input: its `|S_RO|`, what it needs, and the
@@ -267,30 +275,23 @@ fn closest_input(out: &mut String, c: &ClosestInput, k: u32) {
 /// A gap whose advice (and closest input) is that of `first`, of another
 /// criterion, shown just above: only its own numbers.
 fn gap_brief(out: &mut String, site: &Site<'_>, g: &GapGroup, criterion: &str, first: &GapGroup) {
+    let k = site.report.k;
+    let row = GapRow::new(g, k, site.report.counting);
     out.push_str("<div class=\"gap\"><b>");
     esc(out, criterion);
     let _ = write!(
         out,
-        " gap #{}</b> · {} requirement{} · ",
+        " gap #{}</b> · {} · ",
         g.rank,
-        g.requirements,
-        if g.requirements == 1 { "" } else { "s" },
+        requirements(g.requirements)
     );
-    if g.first_use_only {
-        out.push_str("first use only · ");
-    } else {
-        let _ = write!(
-            out,
-            "up to +{} A<sub>{}</sub> · ",
-            pct(g.a_k_gain),
-            site.report.k
-        );
-    }
+    headline(out, &row, k);
+    out.push_str(" · ");
     if g.span == first.span {
         out.push_str("the same code and advice as above");
     } else {
         out.push_str("the same advice as above, for ");
-        esc(out, &super::text::span(&g.span));
+        esc(out, &row.place);
     }
     out.push_str("</div>");
 }

@@ -2,9 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::{Paint, count, esc, pct, span};
+use super::{Paint, count, esc};
 use crate::measure::Counting;
 use crate::report::escape;
+use crate::report::rows::{self, BoilerplateRow, GapEntry, GapRow};
 use crate::report::{CriterionReport, GapGroup, GapKind};
 
 pub(super) fn gap_list(
@@ -19,10 +20,9 @@ pub(super) fn gap_list(
         return;
     }
     let reqs: u32 = c.gaps.iter().map(|g| g.requirements).sum();
-    // One type's boilerplate impls are one entry.
-    let entries = crate::report::gap_entries(&c.gaps);
+    let entries = rows::entries(&c.gaps, k, counting);
     let shown_entries = &entries[..entries.len().min(limit)];
-    let shown: usize = shown_entries.iter().map(|e| e.len()).sum();
+    let shown: usize = shown_entries.iter().map(GapEntry::len).sum();
     let _ = writeln!(
         out,
         "{}",
@@ -33,22 +33,22 @@ pub(super) fn gap_list(
             count(c.gaps.len() as u32, "group", "groups"),
         ))
     );
-    let width = c.gaps[..shown]
+    let width = shown_entries
         .iter()
-        .map(|g| escape::width(&esc(&span(&g.span))))
+        .map(|e| escape::width(&esc(e.place())))
         .max()
         .unwrap_or(0);
     // One skeleton is enough to start from: the first one shown.
     let mut skeleton_shown = false;
     for entry in shown_entries {
-        let g = &entry[0];
-        if c.criterion.is_black_box() {
-            black_box_gap_line(out, g, k, p);
-        } else if entry.len() > 1 {
-            boilerplate_line(out, entry, width, p);
-        } else {
-            let skeleton = g.skeleton.is_some() && !std::mem::replace(&mut skeleton_shown, true);
-            gap_line(out, g, (k, counting, skeleton), width, p);
+        match entry {
+            GapEntry::One(row) if c.criterion.is_black_box() => black_box_gap_line(out, row, p),
+            GapEntry::One(row) => {
+                let skeleton = row.group.cause.skeleton().is_some()
+                    && !std::mem::replace(&mut skeleton_shown, true);
+                gap_line(out, row, skeleton, width, p);
+            }
+            GapEntry::Boilerplate(row) => boilerplate_line(out, row, width, p),
         }
     }
     if c.gaps.len() > shown {
@@ -63,45 +63,32 @@ pub(super) fn gap_list(
 }
 
 /// The gap groups of one type's boilerplate trait impls, as one entry.
-fn boilerplate_line(out: &mut String, groups: &[GapGroup], width: usize, p: Paint) {
-    let g = &groups[0];
-    let where_ = escape::pad(&esc(&span(&g.span)), width);
-    let reqs: u32 = groups.iter().map(|g| g.requirements).sum();
-    let gain: f64 = groups.iter().map(|g| g.a_k_gain).sum();
+fn boilerplate_line(out: &mut String, row: &BoilerplateRow<'_>, width: usize, p: Paint) {
+    let where_ = escape::pad(&esc(&row.place), width);
     let _ = writeln!(
         out,
         "{:>4}. {} {:>9} {:>13}  in {} impls",
-        g.rank,
+        row.groups[0].rank,
         p.cyan(&where_),
-        count(reqs, "req", "reqs"),
-        format!("up to +{}", pct(gain)),
-        p.bold(&esc(g.boilerplate.as_deref().unwrap_or("?"))),
+        count(row.requirements, "req", "reqs"),
+        row.headline,
+        p.bold(&esc(row.ty)),
     );
-    let words = crate::report::boilerplate_words(groups);
-    let _ = writeln!(out, "        {}", p.dim(&esc(&words)));
+    let _ = writeln!(out, "        {}", p.dim(&esc(&row.words)));
 }
 
 /// One code gap; `skeleton`: print its MR skeleton (the JSON and HTML
 /// reports have every one).
-fn gap_line(
-    out: &mut String,
-    g: &GapGroup,
-    (k, counting, skeleton): (u32, Counting, bool),
-    width: usize,
-    p: Paint,
-) {
-    let where_ = escape::pad(&esc(&span(&g.span)), width);
+fn gap_line(out: &mut String, row: &GapRow<'_>, skeleton: bool, width: usize, p: Paint) {
+    let g = row.group;
+    let where_ = escape::pad(&esc(&row.place), width);
     let _ = write!(
         out,
         "{:>4}. {} {:>9} {:>13}",
         g.rank,
         p.cyan(&where_),
         count(g.requirements, "req", "reqs"),
-        if g.first_use_only {
-            "first use".to_owned()
-        } else {
-            format!("up to +{}", pct(g.a_k_gain))
-        },
+        row.headline,
     );
     if let Some(label) = &g.span.label {
         let _ = write!(out, "  {}", p.dim(&esc(label)));
@@ -110,74 +97,38 @@ fn gap_line(
         let _ = write!(out, "  in {}", p.bold(&esc(name)));
     }
     out.push('\n');
+    advice_line(out, g, p);
+    if let Some(text) = g.cause.skeleton().filter(|_| skeleton) {
+        for line in text.lines() {
+            let _ = writeln!(out, "          {}", p.dim(&esc(line)));
+        }
+    }
+    let _ = writeln!(out, "        {}", p.dim(&row.gain));
+    for words in row.classes.iter().chain(&row.s_ro) {
+        let _ = writeln!(out, "        {}", p.dim(&esc(words)));
+    }
+}
+
+fn advice_line(out: &mut String, g: &GapGroup, p: Paint) {
     let advice = match g.kind {
         GapKind::Uncovered => p.red(&esc(&g.advice)),
         GapKind::Thin => esc(&g.advice).into_owned(),
     };
     let _ = writeln!(out, "        {advice}");
-    if let Some(text) = g.skeleton.as_deref().filter(|_| skeleton) {
-        for line in text.lines() {
-            let _ = writeln!(out, "          {}", p.dim(&esc(line)));
-        }
-    }
-    let _ = writeln!(out, "        {}", p.dim(&g.gain_words(counting)));
-    // Which classes run the function, when some do not.
-    if !g.classes_not_running.is_empty() {
-        let list = |classes: &[String]| {
-            if classes.is_empty() {
-                "none".to_owned()
-            } else {
-                esc(&classes.join(", ")).into_owned()
-            }
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!(
-                "classes that run it on source inputs: {}; that do not: {}",
-                list(&g.classes_running),
-                list(&g.classes_not_running)
-            ))
-        );
-    }
-    if let Some(c) = &g.closest {
-        let classes = if c.classes.is_empty() {
-            "none".to_owned()
-        } else {
-            esc(&c.classes.join(", ")).into_owned()
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
-        );
-    }
 }
 
 /// A black-box gap is one requirement, named in words; the advice says it.
-fn black_box_gap_line(out: &mut String, g: &GapGroup, k: u32, p: Paint) {
+fn black_box_gap_line(out: &mut String, row: &GapRow<'_>, p: Paint) {
+    let g = row.group;
     let _ = writeln!(
         out,
-        "{:>4}. {}  up to +{}",
+        "{:>4}. {}  {}",
         g.rank,
-        p.cyan(g.span.label.as_deref().unwrap_or("")),
-        pct(g.a_k_gain),
+        p.cyan(&esc(g.span.label.as_deref().unwrap_or(""))),
+        row.headline,
     );
-    let advice = match g.kind {
-        GapKind::Uncovered => p.red(&g.advice),
-        GapKind::Thin => g.advice.clone(),
-    };
-    let _ = writeln!(out, "        {advice}");
-    if let Some(c) = &g.closest {
-        let classes = if c.classes.is_empty() {
-            "none".to_owned()
-        } else {
-            c.classes.join(", ")
-        };
-        let _ = writeln!(
-            out,
-            "        {}",
-            p.dim(&format!("|S_RO| = {} of {k}: {classes}", c.s_ro))
-        );
+    advice_line(out, g, p);
+    if let Some(words) = &row.s_ro {
+        let _ = writeln!(out, "        {}", p.dim(&esc(words)));
     }
 }

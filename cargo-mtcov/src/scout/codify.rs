@@ -1,0 +1,319 @@
+//! Codifying a found relation: a `#[metamorphic]` function whose source
+//! execution is the test's call on its input, whose follow-up is built by
+//! the test's own expression, and whose check is the test's assertion;
+//! beside it, tests that run it on the test's input and, where the type
+//! has a strategy, on generated ones.
+
+use std::collections::BTreeSet;
+
+use quote::{format_ident, quote};
+use syn::Expr;
+
+use super::crate_fns::CrateFns;
+use super::exprs::{text, word_in};
+use super::find::{Encoded, InputChange};
+
+/// A relation as Rust code, or why it is not.
+#[derive(Clone, Debug)]
+pub(crate) struct Codified {
+    /// The `#[metamorphic]` function's name.
+    pub name: String,
+    /// The input type.
+    pub input_type: String,
+    /// The items: the MR and the tests that run it.
+    pub items: Vec<syn::Item>,
+    /// The names of the tests that run it on the test's input and on
+    /// generated inputs (`None`: the type has no strategy).
+    pub own_test: String,
+    pub generated_test: Option<String>,
+    /// What the file must import.
+    pub imports: BTreeSet<String>,
+}
+
+/// Codifies `e`, found in test `test` at `file:line`; `taken` holds the
+/// names already used.
+pub(crate) fn codify(
+    e: &Encoded,
+    test: &str,
+    file: &str,
+    fns: &CrateFns,
+    taken: &mut BTreeSet<String>,
+) -> Result<Codified, String> {
+    if e.function.path.is_none() {
+        return Err(format!(
+            "`{}` is not public: a test file outside the crate cannot call it",
+            e.function.name
+        ));
+    }
+    let Some(input_type) = e.input_type.clone() else {
+        return Err("the source input's type is not written in the test or the signature".into());
+    };
+    let ty: syn::Type = syn::parse_str(&input_type).map_err(|e| format!("type: {e}"))?;
+    let base = test.rsplit("::").next().unwrap_or(test).to_owned();
+    let mut name = base.clone();
+    let mut n = 1;
+    while !taken.insert(name.clone()) {
+        n += 1;
+        name = format!("{base}_{n}");
+    }
+    let ident = format_ident!("{}", name);
+    let class = e.class();
+    let local = format_ident!("{}", e.input_name.as_deref().unwrap_or("x"));
+    let locals: Vec<syn::Stmt> = e
+        .locals
+        .iter()
+        .filter_map(|l| syn::parse_str(l).ok())
+        .collect();
+    let source_call = crate_paths(&e.source_call);
+    let follow_up_call = crate_paths(&e.follow_up_call);
+    let check = crate_paths(&e.check);
+    let assertion = &e.assertion;
+    let doc = format!(
+        " From the test `{test}` ({file}:{}): `{assertion}`.",
+        e.line
+    );
+    let needs_local = |code: &Expr| word_in(&text(code), &local.to_string());
+    let local_name = local.to_string();
+    let source_call = by_reference(&source_call, &local_name);
+    let follow_up = match (&e.change, &e.follow_up) {
+        (InputChange::RoundTrip, _) => {
+            let follow_up_call = by_reference(&follow_up_call, "output");
+            quote! {
+                let follow_up = mg.follow_up(&source, |output| #follow_up_call);
+            }
+        }
+        (_, Some(input)) => {
+            let input = crate_paths(input);
+            // An input built by `collect()` or `into()` has the source's type.
+            let words = text(&input);
+            let annotation =
+                (words.contains("collect") || words.contains("into ()")).then(|| quote!(: #ty));
+            let follow_up_call = by_reference(&follow_up_call, &local_name);
+            quote! {
+                let follow_up_input #annotation = #input;
+                let follow_up = mg.follow_up(&follow_up_input, |#local| #follow_up_call);
+            }
+        }
+        (_, None) => return Err("no follow-up input".into()),
+    };
+    let own = (needs_local(&check) || e.follow_up.as_ref().is_some_and(needs_local))
+        .then(|| quote!(let #local = input.clone();));
+    let mr: syn::Item = syn::parse2(quote! {
+        #[doc = #doc]
+        #[metamorphic(output = #class)]
+        fn #ident(mg: &mut Mg, input: &#ty) {
+            #(#locals)*
+            #own
+            let source = mg.source(input, |#local| #source_call);
+            #follow_up
+            mg.check(#check, || #assertion.to_owned());
+        }
+    })
+    .map_err(|e| format!("codified code does not parse: {e}"))?;
+    let value = crate_paths(&e.input_value);
+    let input_locals: Vec<syn::Stmt> = e
+        .input_locals
+        .iter()
+        .filter_map(|l| syn::parse_str(l).ok())
+        .collect();
+    let own_test = format!("{name}_on_its_test_input");
+    let own_ident = format_ident!("{}", own_test);
+    let mut items = vec![
+        mr,
+        syn::parse2(quote! {
+            #[test]
+            fn #own_ident() {
+                #(#input_locals)*
+                let input: #ty = #value;
+                mt_runtime::check(&[input], &[#ident]);
+            }
+        })
+        .map_err(|e| e.to_string())?,
+    ];
+    let generated_test = has_strategy(&input_type).then(|| format!("{name}_on_generated_inputs"));
+    if let Some(generated) = &generated_test {
+        let generated = format_ident!("{}", generated);
+        items.push(
+            syn::parse2(quote! {
+                #[test]
+                fn #generated() {
+                    mt_runtime::check_strategy(any::<#ty>(), &[#ident]);
+                }
+            })
+            .map_err(|e| e.to_string())?,
+        );
+    }
+    let code: String = items
+        .iter()
+        .map(|i| quote!(#i).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let imports = fns
+        .imports
+        .iter()
+        .filter(|(name, _)| word_in(&code, name))
+        .map(|(_, path)| path.clone())
+        .collect();
+    Ok(Codified {
+        name,
+        input_type: pretty_type(&input_type),
+        items,
+        own_test,
+        generated_test,
+        imports,
+    })
+}
+
+/// Items as rustfmt writes them (prettyplease's layout when rustfmt is
+/// not installed or fails).
+pub(crate) fn format_items(items: &[syn::Item]) -> String {
+    let file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: items.to_vec(),
+    };
+    let code = prettyplease::unparse(&file);
+    rustfmt(&code).unwrap_or(code)
+}
+
+fn rustfmt(code: &str) -> Option<String> {
+    use std::io::Write as _;
+    let mut child = crate::process::ProcessBuilder::new("rustfmt")
+        .args(["--edition", "2024", "--emit", "stdout"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(code.as_bytes()).ok()?;
+    let output = child.wait_with_output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8(output.stdout).ok())
+        .flatten()
+}
+
+/// Types proptest's `any` draws: numbers, `bool`, `char`, `String`, and
+/// vectors and pairs of them.
+fn has_strategy(ty: &str) -> bool {
+    let ty = ty.replace(' ', "");
+    const PLAIN: &[&str] = &[
+        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
+        "bool", "char", "String",
+    ];
+    if PLAIN.contains(&ty.as_str()) {
+        return true;
+    }
+    if let Some(inner) = ty.strip_prefix("Vec<").and_then(|t| t.strip_suffix('>')) {
+        return PLAIN.contains(&inner);
+    }
+    if let Some(inner) = ty.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        let parts: Vec<&str> = inner.split(',').collect();
+        return parts.len() == 2 && parts.iter().all(|p| has_strategy(p));
+    }
+    false
+}
+
+/// A call written over an owned local `name`, rewritten for a closure
+/// that is given `name` by reference: `&name` is `name`, `name` alone is
+/// `name.clone()`, and a method call or field on it reads through the
+/// reference.
+fn by_reference(call: &Expr, name: &str) -> Expr {
+    struct Rewrite<'a>(&'a str);
+    impl Rewrite<'_> {
+        fn is_local(&self, e: &Expr) -> bool {
+            matches!(e, Expr::Path(p) if p.qself.is_none() && p.path.is_ident(self.0))
+        }
+    }
+    impl syn::visit_mut::VisitMut for Rewrite<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            match e {
+                Expr::Reference(r) if r.mutability.is_none() && self.is_local(&r.expr) => {
+                    *e = (*r.expr).clone();
+                }
+                _ if self.is_local(e) => {
+                    let local = e.clone();
+                    *e = syn::parse_quote!(#local.clone());
+                }
+                Expr::MethodCall(m) if self.is_local(&m.receiver) => {
+                    for arg in &mut m.args {
+                        self.visit_expr_mut(arg);
+                    }
+                }
+                Expr::Field(f) if self.is_local(&f.base) => {}
+                _ => syn::visit_mut::visit_expr_mut(self, e),
+            }
+        }
+    }
+    let mut call = call.clone();
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Rewrite(name), &mut call);
+    call
+}
+
+/// `crate::a::f` and `super::f` as a test file outside the crate writes
+/// them, imported: `f`.
+fn crate_paths(e: &Expr) -> Expr {
+    struct Strip;
+    impl syn::visit_mut::VisitMut for Strip {
+        fn visit_path_mut(&mut self, p: &mut syn::Path) {
+            let first = p.segments.first().map(|s| s.ident.to_string());
+            if matches!(first.as_deref(), Some("crate" | "super" | "self")) && p.segments.len() > 1
+            {
+                let kept: Vec<syn::PathSegment> = p
+                    .segments
+                    .iter()
+                    .skip_while(|s| {
+                        matches!(s.ident.to_string().as_str(), "crate" | "super" | "self")
+                    })
+                    .cloned()
+                    .collect();
+                p.segments = kept.into_iter().collect();
+                p.leading_colon = None;
+            }
+            syn::visit_mut::visit_path_mut(self, p);
+        }
+    }
+    let mut e = e.clone();
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Strip, &mut e);
+    e
+}
+
+/// A type as rustfmt writes it: `Vec<u64>`, `&'static str`.
+pub(crate) fn pretty_type(ty: &str) -> String {
+    let Ok(ty) = syn::parse_str::<syn::Type>(ty) else {
+        return ty.to_owned();
+    };
+    let file: syn::File = syn::parse_quote!(type T = #ty;);
+    let text = prettyplease::unparse(&file);
+    text.trim()
+        .trim_start_matches("type T = ")
+        .trim_end_matches(';')
+        .to_owned()
+}
+
+/// The file of codified relations: a header, the imports, then each
+/// relation's items; with the lines each relation's items take.
+pub(crate) fn render(relations: &[&Codified], header: &str) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::from(header);
+    let mut imports: BTreeSet<String> = BTreeSet::new();
+    for r in relations {
+        imports.extend(r.imports.iter().cloned());
+    }
+    out.push_str("\nuse mt_runtime::{Mg, metamorphic};\n");
+    if relations.iter().any(|r| r.generated_test.is_some()) {
+        out.push_str("use mt_runtime::proptest::prelude::*;\n");
+    }
+    for import in &imports {
+        out.push_str(&format!("use {import};\n"));
+    }
+    let mut ranges = Vec::new();
+    for r in relations {
+        let code = format_items(&r.items);
+        out.push('\n');
+        let start = out.lines().count() + 1;
+        out.push_str(&code);
+        ranges.push((start, out.lines().count()));
+    }
+    (out, ranges)
+}

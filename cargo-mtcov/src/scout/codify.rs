@@ -130,14 +130,17 @@ pub(crate) fn codify(
         })
         .map_err(|e| e.to_string())?,
     ];
-    let generated_test = has_strategy(&input_type).then(|| format!("{name}_on_generated_inputs"));
-    if let Some(generated) = &generated_test {
+    let drawn = strategy(&ty);
+    let generated_test = drawn
+        .as_ref()
+        .map(|_| format!("{name}_on_generated_inputs"));
+    if let (Some(generated), Some(drawn)) = (&generated_test, drawn) {
         let generated = format_ident!("{}", generated);
         items.push(
             syn::parse2(quote! {
                 #[test]
                 fn #generated() {
-                    mt_runtime::check_strategy(any::<#ty>(), &[#ident]);
+                    mt_runtime::check_strategy(#drawn, &[#ident]);
                 }
             })
             .map_err(|e| e.to_string())?,
@@ -194,25 +197,35 @@ fn rustfmt(code: &str) -> Option<String> {
         .flatten()
 }
 
-/// Types proptest's `any` draws: numbers, `bool`, `char`, `String`, and
-/// vectors and pairs of them.
-fn has_strategy(ty: &str) -> bool {
-    let ty = ty.replace(' ', "");
+/// A proptest strategy of the type: `any` for numbers, `bool`, `char`,
+/// `String` and vectors of them, leaked `String`s for `&'static str`
+/// (one per drawn case, as a test may), and pairs of those.
+fn strategy(ty: &syn::Type) -> Option<proc_macro2::TokenStream> {
     const PLAIN: &[&str] = &[
         "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
         "bool", "char", "String",
     ];
-    if PLAIN.contains(&ty.as_str()) {
-        return true;
+    let words = quote!(#ty).to_string().replace(' ', "");
+    if PLAIN.contains(&words.as_str()) {
+        return Some(quote!(any::<#ty>()));
     }
-    if let Some(inner) = ty.strip_prefix("Vec<").and_then(|t| t.strip_suffix('>')) {
-        return PLAIN.contains(&inner);
+    if words == "&'staticstr" {
+        return Some(quote!(any::<String>().prop_map(|s| &*s.leak())));
     }
-    if let Some(inner) = ty.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
-        let parts: Vec<&str> = inner.split(',').collect();
-        return parts.len() == 2 && parts.iter().all(|p| has_strategy(p));
+    if let Some(inner) = words.strip_prefix("Vec<").and_then(|t| t.strip_suffix('>'))
+        && PLAIN.contains(&inner)
+    {
+        return Some(quote!(any::<#ty>()));
     }
-    false
+    match ty {
+        syn::Type::Tuple(t) if t.elems.len() == 2 => {
+            let a = strategy(&t.elems[0])?;
+            let b = strategy(&t.elems[1])?;
+            Some(quote!((#a, #b)))
+        }
+        syn::Type::Paren(p) => strategy(&p.elem),
+        _ => None,
+    }
 }
 
 /// A call written over an owned local `name`, rewritten for a closure
@@ -251,6 +264,37 @@ fn by_reference(call: &Expr, name: &str) -> Expr {
     call
 }
 
+/// Parentheses that reading through locals and helpers left around what
+/// needs none (a path, a literal, a call, a method call, a field, a
+/// macro, or other parentheses) removed: rustc would warn of them.
+fn tidy(e: &Expr) -> Expr {
+    struct Tidy;
+    impl syn::visit_mut::VisitMut for Tidy {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            while let Expr::Paren(p) = e {
+                if !matches!(
+                    &*p.expr,
+                    Expr::Path(_)
+                        | Expr::Lit(_)
+                        | Expr::Call(_)
+                        | Expr::MethodCall(_)
+                        | Expr::Field(_)
+                        | Expr::Macro(_)
+                        | Expr::Paren(_)
+                        | Expr::Tuple(_)
+                ) {
+                    break;
+                }
+                *e = (*p.expr).clone();
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    let mut e = e.clone();
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Tidy, &mut e);
+    e
+}
+
 /// `crate::a::f` and `super::f` as a test file outside the crate writes
 /// them, imported: `f`.
 fn crate_paths(e: &Expr) -> Expr {
@@ -276,7 +320,7 @@ fn crate_paths(e: &Expr) -> Expr {
     }
     let mut e = e.clone();
     syn::visit_mut::VisitMut::visit_expr_mut(&mut Strip, &mut e);
-    e
+    tidy(&e)
 }
 
 /// A type as rustfmt writes it: `Vec<u64>`, `&'static str`.

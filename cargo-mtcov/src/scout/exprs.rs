@@ -102,6 +102,18 @@ pub(super) fn replace(e: &Expr, from: &Expr, to: &Expr) -> Expr {
                 *e = self.to.clone();
                 return;
             }
+            // A macro's arguments (`format!`, `vec!`) are expressions too.
+            if let Expr::Macro(m) = e
+                && let Ok(mut args) = m.mac.parse_body_with(
+                    syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated,
+                )
+            {
+                for arg in args.iter_mut() {
+                    self.visit_expr_mut(arg);
+                }
+                m.mac.tokens = args.to_token_stream();
+                return;
+            }
             syn::visit_mut::visit_expr_mut(self, e);
         }
     }
@@ -136,17 +148,38 @@ pub(super) fn inline(e: &Expr, outputs: &HashMap<&str, &Expr>) -> Expr {
     e
 }
 
-/// Whether `needle` occurs in `hay` (as tokens).
+/// Whether `needle` is `hay` or one of its sub-expressions.
 pub(super) fn contains(hay: &Expr, needle: &Expr) -> bool {
-    let (hay, needle) = (text(hay), text(needle));
-    hay == needle
-        || hay.contains(&format!(" {needle} "))
-        || hay.starts_with(&format!("{needle} "))
-        || hay.ends_with(&format!(" {needle}"))
-        || hay.contains(&format!("({needle})"))
-        || hay.contains(&format!("({needle} "))
-        || hay.contains(&format!(" {needle})"))
-        || hay.contains(&format!("&{needle}"))
+    struct Finder {
+        needle: String,
+        found: bool,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_expr(&mut self, e: &'ast Expr) {
+            if self.found || text(e) == self.needle {
+                self.found = true;
+                return;
+            }
+            // A macro's arguments (`format!`, `vec!`) are expressions too.
+            if let Expr::Macro(m) = e
+                && let Ok(args) = m.mac.parse_body_with(
+                    syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated,
+                )
+            {
+                for arg in &args {
+                    self.visit_expr(arg);
+                }
+                return;
+            }
+            syn::visit::visit_expr(self, e);
+        }
+    }
+    let mut finder = Finder {
+        needle: text(needle),
+        found: false,
+    };
+    syn::visit::Visit::visit_expr(&mut finder, hay);
+    finder.found
 }
 
 pub(super) fn literal(e: &Expr) -> bool {

@@ -9,11 +9,12 @@
 
 use std::collections::HashMap;
 
+use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{BinOp, Expr, ExprCall, ExprMethodCall, Pat, Stmt, Type};
 
 use super::crate_fns::{CrateFns, FnSig};
-use super::exprs::{inline, snippet, strip_ref, text, word_in};
+use super::exprs::{inline, replace, snippet, strip_ref, text, word_in};
 use super::forms::{round_trip, same_function};
 
 /// A test function as read: where, and its body.
@@ -128,36 +129,207 @@ pub(crate) struct Encoded {
     pub input_locals: Vec<String>,
 }
 
-/// The relations one test encodes.
-pub(crate) fn encoded(test: &TestFn<'_>, fns: &CrateFns) -> Vec<Encoded> {
+/// The relations one test encodes; `helpers`: the functions of its file
+/// that are one expression or one assertion, read through where called.
+pub(crate) fn encoded(test: &TestFn<'_>, fns: &CrateFns, helpers: &Helpers) -> Vec<Encoded> {
     let mut lets: Vec<Let> = Vec::new();
     let mut found = Vec::new();
+    // Assertions of one call against a value: two with the same value
+    // relate their calls' outputs.
+    let mut singles: Vec<Single> = Vec::new();
     for stmt in &test.body.stmts {
-        match stmt {
+        let asserted = match stmt {
             Stmt::Local(local) => {
                 if let (Some((name, ty)), Some(init)) = (binding(&local.pat), &local.init) {
                     lets.push(Let {
                         name,
                         ty,
-                        init: (*init.expr).clone(),
+                        init: helpers.inline(&init.expr),
                         text: snippet(test.source, local),
                     });
                 }
+                None
             }
-            Stmt::Macro(m) => {
-                if let Some(a) = assertion(&m.mac, test.source) {
-                    found.extend(relation(&a, &lets, fns, line_of(&m.mac)));
-                }
-            }
+            Stmt::Macro(m) => assertion(&m.mac, test.source).map(|a| (a, line_of(&m.mac))),
             Stmt::Expr(Expr::Macro(m), _) => {
-                if let Some(a) = assertion(&m.mac, test.source) {
-                    found.extend(relation(&a, &lets, fns, line_of(&m.mac)));
-                }
+                assertion(&m.mac, test.source).map(|a| (a, line_of(&m.mac)))
             }
-            _ => {}
+            Stmt::Expr(Expr::Call(call), _) => helpers
+                .assertion(call, test.source)
+                .map(|a| (a, call.func.span().start().line as u32)),
+            _ => None,
+        };
+        let Some((mut a, line)) = asserted else {
+            continue;
+        };
+        a.left = helpers.inline(&a.left);
+        a.right = helpers.inline(&a.right);
+        match relation(&a, &lets, fns, line) {
+            Some(e) => found.push(e),
+            None => singles.extend(Single::of(&a, &lets, fns, line)),
         }
     }
+    // Consecutive assertions of one value, paired.
+    for (i, first) in singles.iter().enumerate() {
+        let Some(second) = singles[i + 1..].iter().find(|s| s.key == first.key) else {
+            continue;
+        };
+        let pair = Assertion {
+            left: first.actual.clone(),
+            right: second.actual.clone(),
+            output: OutputRelation::Equal,
+            op: None,
+            tolerance: first.tolerance.clone(),
+            text: format!("{}; {}", first.text, second.text),
+        };
+        found.extend(relation(&pair, &lets, fns, first.line));
+    }
     found
+}
+
+/// An equality of one call's output and a value.
+struct Single {
+    /// The value (and the tolerance), as tokens.
+    key: String,
+    actual: Expr,
+    tolerance: Option<Expr>,
+    text: String,
+    line: u32,
+}
+
+impl Single {
+    fn of(a: &Assertion, lets: &[Let], fns: &CrateFns, line: u32) -> Option<Single> {
+        if a.output != OutputRelation::Equal {
+            return None;
+        }
+        let outputs = outputs(lets, fns);
+        let (left, right) = (inline(&a.left, &outputs), inline(&a.right, &outputs));
+        let (actual, value) = match (calls(&left, fns).len(), calls(&right, fns).len()) {
+            (1, 0) => (left, &a.right),
+            (0, 1) => (right, &a.left),
+            _ => return None,
+        };
+        let tolerance = a.tolerance.as_ref().map(text).unwrap_or_default();
+        Some(Single {
+            key: format!("{} ~ {tolerance}", text(value)),
+            actual,
+            tolerance: a.tolerance.clone(),
+            text: a.text.clone(),
+            line,
+        })
+    }
+}
+
+/// The test file's functions that are one expression (`fn v(s: &str) ->
+/// Version { Version::parse(s).unwrap() }`) or one assertion (`fn
+/// assert_dist(d: usize, a: &str, b: &str) { assert_eq!(Ok(d), hamming(a,
+/// b)); }`), by name: a call to one is read as its body.
+#[derive(Default)]
+pub(crate) struct Helpers {
+    by_name: HashMap<String, (Vec<String>, Expr)>,
+}
+
+impl Helpers {
+    /// Adds the helpers of a file; `test_file`: a file of `tests/` (else a
+    /// `src/` file, whose `#[cfg(test)]` modules alone are test code).
+    pub(crate) fn add(&mut self, file: &syn::File, test_file: bool) {
+        fn walk(
+            items: &[syn::Item],
+            in_tests: bool,
+            out: &mut HashMap<String, (Vec<String>, Expr)>,
+        ) {
+            for item in items {
+                match item {
+                    syn::Item::Fn(f) if in_tests => {
+                        if f.attrs.iter().any(|a| a.path().is_ident("test")) {
+                            continue;
+                        }
+                        let params: Option<Vec<String>> = f
+                            .sig
+                            .inputs
+                            .iter()
+                            .map(|a| match a {
+                                syn::FnArg::Typed(t) => match &*t.pat {
+                                    Pat::Ident(p) => Some(p.ident.to_string()),
+                                    _ => None,
+                                },
+                                syn::FnArg::Receiver(_) => None,
+                            })
+                            .collect();
+                        let body = match f.block.stmts.as_slice() {
+                            [Stmt::Expr(e, _)] => Some(e.clone()),
+                            [Stmt::Macro(m)] => Some(Expr::Macro(syn::ExprMacro {
+                                attrs: Vec::new(),
+                                mac: m.mac.clone(),
+                            })),
+                            _ => None,
+                        };
+                        if let (Some(params), Some(body)) = (params, body) {
+                            out.insert(f.sig.ident.to_string(), (params, body));
+                        }
+                    }
+                    syn::Item::Mod(m) => {
+                        if let Some((_, items)) = &m.content {
+                            let in_tests = in_tests || super::crate_fns::is_test_only(&m.attrs);
+                            walk(items, in_tests, out);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        walk(&file.items, test_file, &mut self.by_name);
+    }
+
+    /// The body of the helper `call` calls, its parameters given the
+    /// call's arguments.
+    fn body(&self, call: &ExprCall) -> Option<Expr> {
+        let Expr::Path(p) = &*call.func else {
+            return None;
+        };
+        let (params, body) = self.by_name.get(&p.path.get_ident()?.to_string())?;
+        if params.len() != call.args.len() {
+            return None;
+        }
+        let mut body = body.clone();
+        for (param, arg) in params.iter().zip(&call.args) {
+            let param: Expr = syn::parse_str(param).ok()?;
+            body = replace(&body, &param, &syn::parse_quote!((#arg)));
+        }
+        Some(body)
+    }
+
+    /// `e` with every call of a value helper read as its body.
+    fn inline(&self, e: &Expr) -> Expr {
+        struct Inline<'h>(&'h Helpers);
+        impl syn::visit_mut::VisitMut for Inline<'_> {
+            fn visit_expr_mut(&mut self, e: &mut Expr) {
+                if let Expr::Call(call) = e
+                    && let Some(body) = self.0.body(call)
+                    && !matches!(body, Expr::Macro(_))
+                {
+                    *e = syn::parse_quote!((#body));
+                }
+                syn::visit_mut::visit_expr_mut(self, e);
+            }
+        }
+        if self.by_name.is_empty() {
+            return e.clone();
+        }
+        let mut e = e.clone();
+        syn::visit_mut::VisitMut::visit_expr_mut(&mut Inline(self), &mut e);
+        e
+    }
+
+    /// A call of an assertion helper, as the assertion it makes.
+    fn assertion(&self, call: &ExprCall, source: &str) -> Option<Assertion> {
+        let Expr::Macro(m) = self.body(call)? else {
+            return None;
+        };
+        let mut a = assertion(&m.mac, source)?;
+        a.text = snippet(source, call);
+        Some(a)
+    }
 }
 
 pub(super) struct Let {
@@ -188,6 +360,8 @@ pub(super) struct Assertion {
     pub(super) output: OutputRelation,
     /// The comparison, for `Ordered` (`<`, `<=`, `>`, `>=`).
     pub(super) op: Option<BinOp>,
+    /// For an equality within a tolerance (`assert_delta!(e, a, d)`): `d`.
+    pub(super) tolerance: Option<Expr>,
     pub(super) text: String,
 }
 
@@ -211,6 +385,23 @@ fn assertion(mac: &syn::Macro, source: &str) -> Option<Assertion> {
                 right,
                 output,
                 op: None,
+                tolerance: None,
+                text,
+            })
+        }
+        // `assert_delta!(expected, actual, delta)` and its like.
+        approx
+            if ["delta", "approx", "close", "near"]
+                .iter()
+                .any(|w| approx.contains(w)) =>
+        {
+            let (left, right, tolerance) = (args.next()?, args.next()?, args.next()?);
+            Some(Assertion {
+                left,
+                right,
+                output: OutputRelation::Equal,
+                op: None,
+                tolerance: Some(tolerance),
                 text,
             })
         }
@@ -244,6 +435,7 @@ fn assertion(mac: &syn::Macro, source: &str) -> Option<Assertion> {
                 right,
                 output,
                 op,
+                tolerance: None,
                 text,
             })
         }
@@ -302,14 +494,18 @@ fn calls(e: &Expr, fns: &CrateFns) -> Vec<Call> {
     finder.found
 }
 
-/// The relation an assertion encodes, if any.
-fn relation(a: &Assertion, lets: &[Let], fns: &CrateFns, line: u32) -> Option<Encoded> {
-    // Outputs kept in locals are read through them.
-    let outputs: HashMap<&str, &Expr> = lets
-        .iter()
+/// The locals that hold outputs (their values call the crate), read
+/// through them.
+fn outputs<'l>(lets: &'l [Let], fns: &CrateFns) -> HashMap<&'l str, &'l Expr> {
+    lets.iter()
         .filter(|l| !calls(&l.init, fns).is_empty())
         .map(|l| (l.name.as_str(), &l.init))
-        .collect();
+        .collect()
+}
+
+/// The relation an assertion encodes, if any.
+fn relation(a: &Assertion, lets: &[Let], fns: &CrateFns, line: u32) -> Option<Encoded> {
+    let outputs = outputs(lets, fns);
     let left = inline(&a.left, &outputs);
     let right = inline(&a.right, &outputs);
     let (lc, rc) = (calls(&left, fns), calls(&right, fns));
@@ -368,7 +564,9 @@ mod tests {
                 source: tests,
                 body: &f.block,
             };
-            for e in encoded(&test, &fns) {
+            let mut helpers = Helpers::default();
+            helpers.add(&file, true);
+            for e in encoded(&test, &fns, &helpers) {
                 out.push((e.class(), e.assertion));
             }
         }

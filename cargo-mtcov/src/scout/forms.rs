@@ -254,6 +254,11 @@ pub(super) fn check_expr(
     let f = replace(follow.0, follow.1, &syn::parse_quote!(follow_up));
     let (left, right) = if swap { (f, s) } else { (s, f) };
     match (a.output, &a.op) {
+        // Each within `d` of one value: within `2 d` of each other.
+        (OutputRelation::Equal, _) if a.tolerance.is_some() => {
+            let d = a.tolerance.as_ref();
+            syn::parse_quote!(((#left) - (#right)).abs() <= 2.0 * (#d))
+        }
         (OutputRelation::Equal, _) => syn::parse_quote!(#left == #right),
         (OutputRelation::Different, _) => syn::parse_quote!(#left != #right),
         (OutputRelation::Ordered, Some(op)) => syn::parse_quote!(#left #op #right),

@@ -40,6 +40,8 @@ pub(crate) struct Scouted {
     /// Where the kept relations were written (`--write`), from the
     /// workspace root.
     pub written: Option<PathBuf>,
+    /// What the user must do for the written file to run, if anything.
+    pub note: Option<String>,
 }
 
 /// A test that encodes a relation, and what became of it.
@@ -82,6 +84,7 @@ pub(crate) struct Relation {
 }
 
 /// What `scout` is asked to do.
+#[derive(Clone, Copy)]
 pub(crate) struct ScoutRequest<'a> {
     pub package: &'a str,
     pub manifest_dir: &'a Path,
@@ -96,11 +99,109 @@ pub(crate) struct ScoutRequest<'a> {
     pub target_dir: &'a Path,
 }
 
+/// What cargo says of the package that codified relations depend on.
+pub(crate) struct PackageFacts {
+    /// Its library's name, as code names the crate.
+    pub lib: String,
+    /// Edition 2015: a test file names its crates with `extern crate`.
+    pub edition_2015: bool,
+    /// How it depends on mt-runtime, as a TOML inline table.
+    pub runtime: String,
+    /// Whether cargo finds its test files itself (`autotests`): otherwise
+    /// a written file runs only once listed as a `[[test]]`.
+    pub autotests: bool,
+}
+
+fn package_facts(request: &ScoutRequest<'_>) -> Result<PackageFacts> {
+    let mut command = cargo_metadata::MetadataCommand::new();
+    command
+        .cargo_path(request.cargo)
+        .no_deps()
+        .manifest_path(request.manifest_dir.join("Cargo.toml"));
+    let output = crate::process::ProcessBuilder::from_command(command.cargo_command())
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    if !output.status.success() {
+        anyhow::bail!(
+            "`cargo metadata` failed for `{}`:\n{}",
+            request.package,
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        );
+    }
+    let metadata = cargo_metadata::MetadataCommand::parse(String::from_utf8_lossy(&output.stdout))
+        .context("cannot read what `cargo metadata` printed")?;
+    let package = metadata
+        .packages
+        .iter()
+        .find(|p| p.name.as_str() == request.package)
+        .with_context(|| format!("`cargo metadata` does not list `{}`", request.package))?;
+    let lib = package
+        .targets
+        .iter()
+        .find(|t| t.is_lib() || t.is_proc_macro())
+        .map_or_else(
+            || request.package.replace('-', "_"),
+            |t| t.name.replace('-', "_"),
+        );
+    let runtime = package
+        .dependencies
+        .iter()
+        .find(|d| d.name == "mt-runtime")
+        .map(|d| {
+            let mut spec = match &d.path {
+                Some(path) => format!("{{ path = {:?}", path.as_str()),
+                None => format!("{{ version = {:?}", d.req.to_string()),
+            };
+            if !d.uses_default_features {
+                spec.push_str(", default-features = false");
+            }
+            let mut features = d.features.clone();
+            if !d.uses_default_features && !features.iter().any(|f| f == "proptest") {
+                features.push("proptest".to_owned());
+            }
+            if !features.is_empty() {
+                spec.push_str(&format!(", features = {features:?}"));
+            }
+            spec.push_str(" }");
+            spec
+        })
+        .with_context(|| {
+            format!(
+                "`{}` does not depend on mt-runtime: the codified relations are \
+                 `#[metamorphic]` functions, so add it (`cargo add --dev mt-runtime`), or pass \
+                 --no-run to only find and codify them",
+                request.package
+            )
+        })?;
+    Ok(PackageFacts {
+        lib,
+        edition_2015: package.edition.as_str() == "2015",
+        runtime,
+        autotests: autotests(&package.manifest_path.clone().into_std_path_buf()),
+    })
+}
+
+/// `package.autotests` of a manifest (true when not written).
+fn autotests(manifest: &Path) -> bool {
+    let Ok(text) = fs_err::read_to_string(manifest) else {
+        return true;
+    };
+    let Ok(value) = text.parse::<toml::Table>() else {
+        return true;
+    };
+    value
+        .get("package")
+        .and_then(|p| p.get("autotests"))
+        .and_then(toml::Value::as_bool)
+        .unwrap_or(true)
+}
+
 /// Finds, codifies and checks one package's relations.
 pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
     let package = request.package;
     let src = request.manifest_dir.join("src");
-    let mut fns = CrateFns::new(package.replace('-', "_"));
+    let facts = package_facts(request)?;
+    let mut fns = CrateFns::new(facts.lib.clone());
     // The crate's own functions, from its library's files.
     let sources = rust_files(&src)?;
     let mut parsed: Vec<(PathBuf, String, syn::File)> = Vec::new();
@@ -148,6 +249,11 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
             tests_files.push((path, text, file));
         }
     }
+    // Helper functions of the tests, read through wherever called.
+    let mut helpers = find::Helpers::default();
+    for (path, _, file) in &tests_files {
+        helpers.add(file, path.starts_with(request.manifest_dir.join("tests")));
+    }
     let mut relations = Vec::new();
     let mut codified = Vec::new();
     let mut taken = BTreeSet::new();
@@ -160,7 +266,7 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         }
         tests_read += tests.len() as u32;
         for test in &tests {
-            for e in find::encoded(test, &fns) {
+            for e in find::encoded(test, &fns, &helpers) {
                 let c = codify::codify(&e, &test.name, &rel, &fns, &mut taken);
                 let relation = Relation {
                     test: test.name.clone(),
@@ -206,7 +312,7 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         }
     }
     if request.run && codified.iter().any(Option::is_some) {
-        validate::validate(request, &mut relations, &codified)?;
+        validate::validate(request, &facts, &mut relations, &codified)?;
     }
     let mut scouted = Scouted {
         package: package.to_owned(),
@@ -214,6 +320,7 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         files_read,
         relations,
         written: None,
+        note: None,
     };
     if let Some(path) = request.write {
         let kept: Vec<&codify::Codified> = scouted
@@ -223,22 +330,40 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
             .filter(|(r, _)| r.kept || !request.run)
             .filter_map(|(_, c)| c.as_ref())
             .collect();
-        let (text, _) = codify::render(&kept, &file_header());
+        let (text, _) = codify::render(
+            &kept,
+            &file_header(facts.edition_2015.then_some(&facts.lib)),
+        );
         fs_err::write(path, text)
             .with_context(|| format!("cannot write the relations to {}", path.display()))?;
         scouted.written = Some(PathBuf::from(relative(request.root, path)));
+        if !facts.autotests {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            scouted.note = Some(format!(
+                "`{package}` lists its test targets (`autotests = false`): add `[[test]] name = \
+                 \"{stem}\" path = \"tests/{stem}.rs\"` to its Cargo.toml for `cargo test` to run \
+                 the file"
+            ));
+        }
     }
     Ok(scouted)
 }
 
-/// The written file's opening lines.
-pub(crate) fn file_header() -> String {
+/// The written file's opening lines; `extern_crate`: the library's name
+/// in an edition-2015 package, whose test files name their crates.
+pub(crate) fn file_header(extern_crate: Option<&String>) -> String {
+    let externs = extern_crate
+        .map(|lib| format!("\nextern crate mt_runtime;\nextern crate {lib};\n"))
+        .unwrap_or_default();
     format!(
         "{HEADER}//!\n//! Each `#[metamorphic]` function below is an assertion of one test, \
          made a relation:\n//! its source input is the test's, its follow-up input is built \
          by the test's\n//! own expression, and its check is the test's assertion. Each \
          held on the\n//! test's input (and on generated inputs, where a test below draws \
-         them).\n//! Give them more source inputs with `mt_runtime::check`.\n"
+         them).\n//! Give them more source inputs with `mt_runtime::check`.\n{externs}"
     )
 }
 

@@ -70,6 +70,9 @@ pub(crate) fn render_text(all: &[Scouted], ran: bool) -> String {
                     count(kept, "relation", "relations"),
                     path.display()
                 );
+                if let Some(note) = &s.note {
+                    let _ = writeln!(out, "  note: {note}");
+                }
             }
             None => {
                 let first = s

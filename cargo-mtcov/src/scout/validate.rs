@@ -1,54 +1,61 @@
 //! Checking codified relations with cargo: they are written as a test
-//! file of the package, built (a relation whose code does not compile is
+//! file of a scratch package that depends on the package, built (a relation whose code does not compile is
 //! left out, with the compiler's message, and the rest built again), and
 //! run: each on its test's input, and on generated inputs where its type
 //! has a strategy.
 
 use std::collections::HashMap;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 
 use anyhow::{Context, Result, bail};
 use cargo_metadata::Message;
 
 use super::codify::{self, Codified};
-use super::{Relation, ScoutRequest};
+use super::{PackageFacts, Relation, ScoutRequest};
 use crate::process::ProcessBuilder;
 
-/// The test file checks are built in when `--write` names none; removed
-/// when the check ends.
-const CHECK_FILE: &str = "mtcov_scout_check.rs";
+/// The test file of the scratch package checks are built in.
+const CHECK_STEM: &str = "check";
 
-/// Builds and runs the codified relations; fills each relation's
+/// Builds and runs the codified relations in a scratch package beside
+/// the target directory (`<target-dir>/mtcov/scout/<package>`), which
+/// depends on the package and on mt-runtime as the package does: the
+/// package's own files are not touched. Fills each relation's
 /// `compiles`, `holds_*`, `broke_on`, `reason` and `kept`.
 pub(super) fn validate(
     request: &ScoutRequest<'_>,
+    facts: &PackageFacts,
     relations: &mut [Relation],
     codified: &[Option<Codified>],
 ) -> Result<()> {
-    let path = match request.write {
-        Some(path) => path.to_path_buf(),
-        None => request.manifest_dir.join("tests").join(CHECK_FILE),
-    };
-    let _removed = request.write.is_none().then(|| Remove(path.clone()));
-    let _seeds = Seeds(path.clone());
-    if let Some(dir) = path.parent() {
-        fs_err::create_dir_all(dir)?;
-    }
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .context("the file to write has no name")?;
-    if path.parent() != Some(&request.manifest_dir.join("tests")) {
-        bail!(
-            "--write {}: the relations are a test target of package `{}`, so the file must be in \
-             its tests/ directory ({})",
-            path.display(),
+    let scratch = request.target_dir.join("mtcov/scout").join(request.package);
+    fs_err::create_dir_all(scratch.join("tests"))?;
+    fs_err::write(
+        scratch.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"mtcov-scout-{}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
+             publish = false\n\n[dev-dependencies]\n{} = {{ path = {:?} }}\nmt-runtime = {}\n\n\
+             # Not part of any workspace.\n[workspace]\n",
             request.package,
-            request.manifest_dir.join("tests").display()
-        );
+            request.package,
+            request.manifest_dir.display().to_string(),
+            facts.runtime,
+        ),
+    )?;
+    let path = scratch.join("tests").join(format!("{CHECK_STEM}.rs"));
+    // Seeds mt-runtime kept for an earlier check's failures are another
+    // check's.
+    let seeds = scratch.join("tests/mtcov-regressions");
+    if seeds.exists() {
+        fs_err::remove_dir_all(&seeds)?;
     }
+    let stem = CHECK_STEM;
+    let request = &ScoutRequest {
+        manifest_dir: &scratch,
+        ..*request
+    };
     let mut candidates: Vec<usize> = (0..relations.len())
         .filter(|&i| codified[i].is_some())
         .collect();
@@ -61,9 +68,9 @@ pub(super) fn validate(
             .iter()
             .filter_map(|&i| codified[i].as_ref())
             .collect();
-        let (text, ranges) = codify::render(&chosen, &super::file_header());
+        let (text, ranges) = codify::render(&chosen, &super::file_header(None));
         fs_err::write(&path, text)?;
-        let errors = build(request, &stem, &path)?;
+        let errors = build(request, stem, &path)?;
         if errors.is_empty() {
             break;
         }
@@ -84,9 +91,7 @@ pub(super) fn validate(
         }
         if failed.is_empty() {
             bail!(
-                "the codified relations of `{}` do not build, for a reason outside them: {}\n\
-                 (they need `mt-runtime` as a dev-dependency, with its default `proptest` \
-                 feature)",
+                "the codified relations of `{}` do not build, for a reason outside them: {}",
                 request.package,
                 unplaced.unwrap_or_default().trim()
             );
@@ -100,7 +105,7 @@ pub(super) fn validate(
     for &i in &candidates {
         relations[i].compiles = Some(true);
     }
-    let results = run(request, &stem)?;
+    let results = run(request, stem)?;
     for &i in &candidates {
         let Some(c) = &codified[i] else { continue };
         let r = &mut relations[i];
@@ -130,32 +135,6 @@ pub(super) fn validate(
         }
     }
     Ok(())
-}
-
-/// Removes the check file when the check ends.
-struct Remove(PathBuf);
-
-impl Drop for Remove {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-/// Removes the failing seeds mt-runtime kept for the check's strategy
-/// tests (`tests/mtcov-regressions/<stem>.txt`): they are scout's, not the
-/// user's, and name tests the written file may not have.
-struct Seeds(PathBuf);
-
-impl Drop for Seeds {
-    fn drop(&mut self) {
-        let (Some(dir), Some(stem)) = (self.0.parent(), self.0.file_stem()) else {
-            return;
-        };
-        let dir = dir.join("mtcov-regressions");
-        let _ = std::fs::remove_file(dir.join(stem).with_extension("txt"));
-        // Only when empty.
-        let _ = std::fs::remove_dir(&dir);
-    }
 }
 
 /// Builds the test target; the errors in its file, by line.
@@ -197,10 +176,10 @@ fn build(request: &ScoutRequest<'_>, stem: &str, path: &Path) -> Result<Vec<(u32
     let status = child.wait()?;
     if !status.success() && errors.is_empty() {
         bail!(
-            "cargo could not build the tests of `{}` to check the codified relations (run \
-             `cargo test -p {}` to see why)",
+            "cargo could not build the codified relations of `{}` (run `cargo test` in {} to \
+             see why)",
             request.package,
-            request.package
+            request.manifest_dir.display()
         );
     }
     Ok(errors)

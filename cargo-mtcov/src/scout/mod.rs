@@ -105,8 +105,9 @@ pub(crate) struct PackageFacts {
     pub lib: String,
     /// Edition 2015: a test file names its crates with `extern crate`.
     pub edition_2015: bool,
-    /// How it depends on mt-runtime, as a TOML inline table.
-    pub runtime: String,
+    /// How it depends on mt-runtime, as a TOML inline table (`None`: it
+    /// does not).
+    pub runtime: Option<String>,
     /// Whether cargo finds its test files itself (`autotests`): otherwise
     /// a written file runs only once listed as a `[[test]]`.
     pub autotests: bool,
@@ -164,15 +165,7 @@ fn package_facts(request: &ScoutRequest<'_>) -> Result<PackageFacts> {
             }
             spec.push_str(" }");
             spec
-        })
-        .with_context(|| {
-            format!(
-                "`{}` does not depend on mt-runtime: the codified relations are \
-                 `#[metamorphic]` functions, so add it (`cargo add --dev mt-runtime`), or pass \
-                 --no-run to only find and codify them",
-                request.package
-            )
-        })?;
+        });
     Ok(PackageFacts {
         lib,
         edition_2015: package.edition.as_str() == "2015",

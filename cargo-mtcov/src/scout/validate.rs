@@ -30,6 +30,14 @@ pub(super) fn validate(
     relations: &mut [Relation],
     codified: &[Option<Codified>],
 ) -> Result<()> {
+    let Some(runtime) = &facts.runtime else {
+        bail!(
+            "`{}` does not depend on mt-runtime: the codified relations are `#[metamorphic]` \
+             functions, so add it (`cargo add --dev mt-runtime`), or pass --no-run to only find \
+             and codify them",
+            request.package
+        );
+    };
     let scratch = request.target_dir.join("mtcov/scout").join(request.package);
     fs_err::create_dir_all(scratch.join("tests"))?;
     fs_err::write(
@@ -41,7 +49,7 @@ pub(super) fn validate(
             request.package,
             request.package,
             request.manifest_dir.display().to_string(),
-            facts.runtime,
+            runtime,
         ),
     )?;
     let path = scratch.join("tests").join(format!("{CHECK_STEM}.rs"));

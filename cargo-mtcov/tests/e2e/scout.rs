@@ -106,3 +106,35 @@ fn the_relations_the_tests_encode_are_found_codified_checked_and_measured() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_package_without_mt_runtime_is_scouted_but_not_checked() {
+    let dir = copy_fixture("scout");
+    let root = dir.path();
+    let manifest = root.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("mt-runtime"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&manifest, without).unwrap();
+
+    let out = mtcov(root, &["scout"]);
+    assert_exit(&out, 2);
+    assert!(
+        stderr(&out).contains("`scout` does not depend on mt-runtime")
+            && stderr(&out).contains("cargo add --dev mt-runtime"),
+        "{}",
+        stderr(&out)
+    );
+    // Finding and codifying need no build.
+    let out = mtcov(root, &["scout", "--no-run"]);
+    assert_exit(&out, 0);
+    assert!(
+        stdout(&out).contains("6 assertions encode a relation"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!root.join("tests/scouted.rs").exists());
+}

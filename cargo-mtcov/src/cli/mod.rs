@@ -217,8 +217,17 @@ pub(crate) struct ScoutCommand {
     pub write: Option<PathBuf>,
     /// Only find and codify: build and run nothing (nothing is checked,
     /// so nothing is marked kept).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "measure")]
     pub no_run: bool,
+    /// Measure what the written relations add: `cargo mtcov` on the
+    /// package without the file and with it (`A_k` and Metamorphic
+    /// Coverage, line and region), and the mutants only they kill when the
+    /// last kill matrix holds them.
+    #[arg(long, requires = "write")]
+    pub measure: bool,
+    /// The k of `--measure`'s runs.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..), requires = "measure")]
+    pub k: u32,
     /// Print the relations as JSON (schema in docs/scout.md).
     #[arg(long)]
     pub json: bool,

@@ -4,12 +4,12 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::build;
 use crate::cli::ScoutCommand;
 use crate::error::ExitStatus;
-use crate::scout::{self, ScoutRequest};
+use crate::scout::{self, ScoutRequest, added};
 use crate::term;
 
 pub(super) fn run(args: &ScoutCommand) -> Result<ExitStatus> {
@@ -71,7 +71,15 @@ pub(super) fn run(args: &ScoutCommand) -> Result<ExitStatus> {
                 format_args!("{} (building and running what it finds)", member.name),
             );
         }
-        all.push(scout::scout(&request)?);
+        let measured = match (&write, args.measure) {
+            (Some(path), true) => Some(without(&workspace, member, path, args.k)?),
+            _ => None,
+        };
+        let mut scouted = scout::scout(&request)?;
+        if let (Some(without), Some(path)) = (measured, &write) {
+            scouted.added = Some(with(&workspace, member, path, args.k, without.as_ref())?);
+        }
+        all.push(scouted);
     }
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -85,6 +93,56 @@ pub(super) fn run(args: &ScoutCommand) -> Result<ExitStatus> {
     }
     out.flush()?;
     Ok(ExitStatus::Success)
+}
+
+/// The package's report before the relations are written (the file set
+/// aside if it is there): `None` when it records no MR.
+fn without(
+    workspace: &build::Workspace,
+    member: &build::Member,
+    path: &std::path::Path,
+    k: u32,
+) -> Result<Option<serde_json::Value>> {
+    term::status(
+        "Measuring",
+        format_args!(
+            "{} without the relations (cargo mtcov -p {} --k {k})",
+            member.name, member.name
+        ),
+    );
+    let _aside = added::Aside::new(path)?;
+    added::run_suite(
+        &workspace.root.join("Cargo.toml"),
+        &member.name,
+        k,
+        &workspace.mtcov_dir().join("scout/without.json"),
+    )
+}
+
+/// The package's report with the written relations, against `without`;
+/// and the mutants only they kill in the last kill matrix.
+fn with(
+    workspace: &build::Workspace,
+    member: &build::Member,
+    path: &std::path::Path,
+    k: u32,
+    without: Option<&serde_json::Value>,
+) -> Result<added::Added> {
+    term::status("Measuring", format_args!("{} with them", member.name));
+    let report = added::run_suite(
+        &workspace.root.join("Cargo.toml"),
+        &member.name,
+        k,
+        &workspace.mtcov_dir().join("scout/with.json"),
+    )?
+    .context("the run with the written relations recorded no MR")?;
+    let mut numbers = added::compare(k, without, &report)?;
+    let target = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    numbers.kills = added::kills(&workspace.mtcov_dir().join("mutants.json"), &target);
+    Ok(numbers)
 }
 
 /// `path` from the current directory, its directory resolved (links,

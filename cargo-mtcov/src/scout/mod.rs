@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
+pub(crate) mod added;
 mod codify;
 mod crate_fns;
 mod exprs;
@@ -42,6 +43,8 @@ pub(crate) struct Scouted {
     pub written: Option<PathBuf>,
     /// What the user must do for the written file to run, if anything.
     pub note: Option<String>,
+    /// What the written relations add (`--measure`).
+    pub added: Option<added::Added>,
 }
 
 /// A test that encodes a relation, and what became of it.
@@ -314,6 +317,7 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         relations,
         written: None,
         note: None,
+        added: None,
     };
     if let Some(path) = request.write {
         let kept: Vec<&codify::Codified> = scouted

@@ -73,6 +73,9 @@ pub(crate) fn render_text(all: &[Scouted], ran: bool) -> String {
                 if let Some(note) = &s.note {
                     let _ = writeln!(out, "  note: {note}");
                 }
+                if let Some(added) = &s.added {
+                    added_lines(&mut out, added, &s.package);
+                }
             }
             None => {
                 let first = s
@@ -93,6 +96,56 @@ pub(crate) fn render_text(all: &[Scouted], ran: bool) -> String {
         out.push('\n');
     }
     out
+}
+
+/// What the written relations add, per criterion.
+fn added_lines(out: &mut String, a: &super::added::Added, package: &str) {
+    let k = a.k;
+    let _ = writeln!(
+        out,
+        "  what they add (cargo mtcov -p {package} --k {k}): MRs {} → {}, classes {} → {}",
+        a.mrs.0, a.mrs.1, a.classes.0, a.classes.1
+    );
+    let pct = |v: f64| format!("{:.1}%", v * 100.0);
+    for c in &a.criteria {
+        let with = &c.with;
+        let before = match &c.without {
+            Some(w) => format!("{} ({}/{})", pct(w.a_k), w.a_k_numerator, w.a_k_denominator),
+            None => "no MR".to_owned(),
+        };
+        let mc = match (
+            c.without.and_then(|w| w.metamorphic_coverage),
+            with.metamorphic_coverage,
+        ) {
+            (Some(b), Some(a)) => format!("; Metamorphic Coverage {} → {}", pct(b), pct(a)),
+            (None, Some(a)) => format!("; Metamorphic Coverage {}", pct(a)),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "    {}: A_{k} {before} → {} ({}/{}){mc}",
+            c.criterion,
+            pct(with.a_k),
+            with.a_k_numerator,
+            with.a_k_denominator
+        );
+    }
+    match &a.kills {
+        Some(kills) => {
+            let _ = writeln!(
+                out,
+                "    kills (the last kill matrix, {} mutants): {} → {}, {} only theirs",
+                kills.mutants, kills.without, kills.with, kills.only_theirs
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "    kills: the last kill matrix does not hold them (`cargo mtcov mutants -p \
+                 {package}`, then `scout --measure` again)"
+            );
+        }
+    }
 }
 
 /// What became of one relation, in words.

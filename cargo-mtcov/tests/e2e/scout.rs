@@ -48,8 +48,8 @@ fn the_relations_the_tests_encode_are_found_codified_checked_and_measured() {
             .all(|r| r["compiles"].is_null() && r["kept"] == false)
     );
 
-    // Checked and written.
-    let out = mtcov(root, &["scout", "--write", "tests/scouted.rs"]);
+    // Checked, written, and measured: the fixture has no MR of its own.
+    let out = mtcov(root, &["scout", "--write", "tests/scouted.rs", "--measure"]);
     assert_exit(&out, 0);
     let text = stdout(&out);
     insta::assert_snapshot!("text", text);
@@ -61,6 +61,10 @@ fn the_relations_the_tests_encode_are_found_codified_checked_and_measured() {
     );
     assert!(
         text.contains("6 of 6 codified, 6 compile, 5 hold on every input they ran on"),
+        "{text}"
+    );
+    assert!(
+        text.contains("what they add (cargo mtcov -p scout --k 3): MRs 0 → 5, classes 0 → 4"),
         "{text}"
     );
     let written = std::fs::read_to_string(root.join("tests/scouted.rs")).unwrap();

@@ -45,6 +45,10 @@ pub(super) fn number(e: &Expr) -> Option<f64> {
 /// with text added (`format!("{x}, more")`).
 pub(super) fn literal_relation(source: &Expr, follow: &Expr, name: &str) -> Option<Expr> {
     if let (Some(a), Some(b)) = (number(source), number(follow)) {
+        // The same value (`1u8` and `1u16`): no change of the input.
+        if a == b {
+            return None;
+        }
         let is_float = text(source).contains('.') || text(follow).contains('.');
         let lit = |v: f64| {
             if is_float {

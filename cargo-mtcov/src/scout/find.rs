@@ -180,6 +180,7 @@ pub(crate) fn encoded(test: &TestFn<'_>, fns: &CrateFns, helpers: &Helpers) -> V
             output: OutputRelation::Equal,
             op: None,
             tolerance: first.tolerance.clone(),
+            paired: true,
             text: format!("{}; {}", first.text, second.text),
         };
         found.extend(relation(&pair, &lets, fns, first.line));
@@ -362,6 +363,10 @@ pub(super) struct Assertion {
     pub(super) op: Option<BinOp>,
     /// For an equality within a tolerance (`assert_delta!(e, a, d)`): `d`.
     pub(super) tolerance: Option<Expr>,
+    /// Two assertions of one value each, paired: their outputs are
+    /// related only if all but the call is the same on both sides, and
+    /// their inputs by more than arithmetic on two numbers.
+    pub(super) paired: bool,
     pub(super) text: String,
 }
 
@@ -386,6 +391,7 @@ fn assertion(mac: &syn::Macro, source: &str) -> Option<Assertion> {
                 output,
                 op: None,
                 tolerance: None,
+                paired: false,
                 text,
             })
         }
@@ -402,6 +408,7 @@ fn assertion(mac: &syn::Macro, source: &str) -> Option<Assertion> {
                 output: OutputRelation::Equal,
                 op: None,
                 tolerance: Some(tolerance),
+                paired: false,
                 text,
             })
         }
@@ -436,6 +443,7 @@ fn assertion(mac: &syn::Macro, source: &str) -> Option<Assertion> {
                 output,
                 op,
                 tolerance: None,
+                paired: false,
                 text,
             })
         }
@@ -587,6 +595,7 @@ fn scaled() { let n = 3u32; assert!(f(n, 1) <= f(n * 2, 1)); }
 fn through_locals() { let a = count(\"ab\"); let b = count(\"ab!\"); assert!(a <= b); }
 fn round() { let v = vec![1u8, 2]; assert_eq!(dec(&enc(&v)), v); }
 fn shifted() { let x = 4; assert_ne!(f(x, 0), f(x + 1, 0)); }
+fn paired() { assert_eq!(count(\"ab\"), 2); assert_eq!(count(\"ab!\"), 3); assert_eq!(count(\"ab \"), 2); }
 ";
         let classes: Vec<String> = found(LIB, tests).into_iter().map(|(c, _)| c).collect();
         assert_eq!(
@@ -596,7 +605,8 @@ fn shifted() { let x = 4; assert_ne!(f(x, 0), f(x + 1, 0)); }
                 "scaling-ordered",
                 "addition-ordered",
                 "round-trip",
-                "shift-different"
+                "shift-different",
+                "addition-equal"
             ]
         );
     }
@@ -609,6 +619,10 @@ fn same_input_twice() { assert_eq!(f(1, 2), f(1, 2)); }
 fn unrelated_texts() { assert_ne!(count(\"ab\"), count(\"xy\")); }
 fn two_functions() { assert!(count(\"ab\") <= f(1, 1) as usize); }
 fn std_len_is_not_the_crates() { let v = vec![1]; assert_eq!(v.len(), [1].len()); }
+fn same_value_other_type() { assert_ne!(f(1u32, 0), f(1, 0)); }
+fn two_cases_of_one_value() { assert_eq!(f(1, 2), 3); assert_eq!(f(0, 3), 3); assert_eq!(f(2, 1), 3); }
+fn other_code_around_the_calls() { assert_eq!(f(1, 2) + 1, 4); assert_eq!(f(2, 1) * 1, 4); }
+fn a_literal_is_no_round_trip() { let s = enc(&[2]); assert_eq!(dec(&s).len(), 2); }
 ";
         assert_eq!(found(LIB, tests), Vec::<(String, String)>::new());
     }

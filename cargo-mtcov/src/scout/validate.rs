@@ -52,6 +52,12 @@ pub(super) fn validate(
             runtime,
         ),
     )?;
+    // The workspace's lock file: the scratch package builds against the
+    // dependency versions the package is tested with, offline too.
+    let lock = request.root.join("Cargo.lock");
+    if lock.is_file() {
+        fs_err::copy(&lock, scratch.join("Cargo.lock"))?;
+    }
     let path = scratch.join("tests").join(format!("{CHECK_STEM}.rs"));
     // Seeds mt-runtime kept for an earlier check's failures are another
     // check's.

@@ -36,6 +36,9 @@ pub(crate) struct Scouted {
     /// Test functions read (`#[test]`), and the files they are in.
     pub tests_read: u32,
     pub files_read: u32,
+    /// Files `syn` could not parse (unstable syntax, say): not read, so
+    /// neither their functions nor their tests count.
+    pub files_not_parsed: Vec<String>,
     /// The relations found, in file and line order.
     pub relations: Vec<Relation>,
     /// Where the kept relations were written (`--write`), from the
@@ -201,12 +204,13 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
     // The crate's own functions, from its library's files.
     let sources = rust_files(&src)?;
     let mut parsed: Vec<(PathBuf, String, syn::File)> = Vec::new();
+    let mut not_parsed = Vec::new();
     for path in sources {
         let text = fs_err::read_to_string(&path)?;
-        let Ok(file) = syn::parse_file(&text) else {
-            continue;
-        };
-        parsed.push((path, text, file));
+        match syn::parse_file(&text) {
+            Ok(file) => parsed.push((path, text, file)),
+            Err(_) => not_parsed.push(relative(request.root, &path)),
+        }
     }
     // Which file modules are public: `pub mod a;` in their parent.
     let mut declared: std::collections::HashMap<Vec<String>, bool> = Default::default();
@@ -241,8 +245,9 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         if text.starts_with(HEADER) {
             continue;
         }
-        if let Ok(file) = syn::parse_file(&text) {
-            tests_files.push((path, text, file));
+        match syn::parse_file(&text) {
+            Ok(file) => tests_files.push((path, text, file)),
+            Err(_) => not_parsed.push(relative(request.root, &path)),
         }
     }
     // Helper functions of the tests, read through wherever called.
@@ -314,6 +319,7 @@ pub(crate) fn scout(request: &ScoutRequest<'_>) -> Result<Scouted> {
         package: package.to_owned(),
         tests_read,
         files_read,
+        files_not_parsed: not_parsed,
         relations,
         written: None,
         note: None,

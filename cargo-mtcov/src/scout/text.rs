@@ -38,6 +38,14 @@ pub(crate) fn render_text(all: &[Scouted], ran: bool) -> String {
             count(found, "assertion", "assertions"),
             if found == 1 { "encodes" } else { "encode" },
         );
+        if !s.files_not_parsed.is_empty() {
+            let _ = writeln!(
+                out,
+                "  not read ({} syn cannot parse): {}",
+                count(s.files_not_parsed.len(), "file", "files"),
+                s.files_not_parsed.join(", ")
+            );
+        }
         for r in &s.relations {
             let _ = writeln!(
                 out,

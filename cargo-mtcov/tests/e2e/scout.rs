@@ -112,7 +112,7 @@ fn the_relations_the_tests_encode_are_found_codified_checked_and_measured() {
 }
 
 #[test]
-fn a_package_without_mt_runtime_is_scouted_but_not_checked() {
+fn a_package_without_mt_runtime_is_scouted_but_not_checked_and_unparsed_files_are_named() {
     let dir = copy_fixture("scout");
     let root = dir.path();
     let manifest = root.join("Cargo.toml");
@@ -132,9 +132,16 @@ fn a_package_without_mt_runtime_is_scouted_but_not_checked() {
         "{}",
         stderr(&out)
     );
-    // Finding and codifying need no build.
+    // Finding and codifying need no build; a file syn cannot parse is
+    // named, not skipped in silence.
+    std::fs::write(root.join("tests/broken.rs"), "fn f( {\n").unwrap();
     let out = mtcov(root, &["scout", "--no-run"]);
     assert_exit(&out, 0);
+    assert!(
+        stdout(&out).contains("not read (1 file syn cannot parse): tests/broken.rs"),
+        "{}",
+        stdout(&out)
+    );
     assert!(
         stdout(&out).contains("6 assertions encode a relation"),
         "{}",

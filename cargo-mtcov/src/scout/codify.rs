@@ -74,21 +74,34 @@ pub(crate) fn codify(
     );
     let needs_local = |code: &Expr| word_in(&text(code), &local.to_string());
     let local_name = local.to_string();
-    let source_call = by_reference(&source_call, &local_name);
+    let copy = is_copy(&ty);
+    let read = match &ty {
+        syn::Type::Reference(_) => Read::AsIs,
+        _ if copy => Read::Copy,
+        _ => Read::Clone,
+    };
+    let tidy_copy = |e: &Expr| {
+        if copy {
+            uncloned(e, &local_name)
+        } else {
+            e.clone()
+        }
+    };
+    let source_call = tidy_copy(&by_reference(&source_call, &local_name, read));
     let follow_up = match (&e.change, &e.follow_up) {
         (InputChange::RoundTrip, _) => {
-            let follow_up_call = by_reference(&follow_up_call, "output");
+            let follow_up_call = by_reference(&follow_up_call, "output", Read::Clone);
             quote! {
                 let follow_up = mg.follow_up(&source, |output| #follow_up_call);
             }
         }
         (_, Some(input)) => {
-            let input = crate_paths(input);
+            let input = tidy_copy(&crate_paths(input));
             // An input built by `collect()` or `into()` has the source's type.
             let words = text(&input);
             let annotation =
                 (words.contains("collect") || words.contains("into ()")).then(|| quote!(: #ty));
-            let follow_up_call = by_reference(&follow_up_call, &local_name);
+            let follow_up_call = tidy_copy(&by_reference(&follow_up_call, &local_name, read));
             quote! {
                 let follow_up_input #annotation = #input;
                 let follow_up = mg.follow_up(&follow_up_input, |#local| #follow_up_call);
@@ -96,8 +109,13 @@ pub(crate) fn codify(
         }
         (_, None) => return Err("no follow-up input".into()),
     };
-    let own = (needs_local(&check) || e.follow_up.as_ref().is_some_and(needs_local))
-        .then(|| quote!(let #local = input.clone();));
+    let own = (needs_local(&check) || e.follow_up.as_ref().is_some_and(needs_local)).then(|| {
+        if copy {
+            quote!(let #local = *input;)
+        } else {
+            quote!(let #local = input.clone();)
+        }
+    });
     let mr: syn::Item = syn::parse2(quote! {
         #[doc = #doc]
         #[metamorphic(output = #class)]
@@ -232,8 +250,19 @@ fn strategy(ty: &syn::Type) -> Option<proc_macro2::TokenStream> {
 /// that is given `name` by reference: `&name` is `name`, `name` alone is
 /// `name.clone()`, and a method call or field on it reads through the
 /// reference.
-fn by_reference(call: &Expr, name: &str) -> Expr {
-    struct Rewrite<'a>(&'a str);
+/// How a closure's `&T` argument is read where the test used a `T`.
+#[derive(Clone, Copy, PartialEq)]
+enum Read {
+    /// `x.clone()`.
+    Clone,
+    /// `*x`: a `Copy` value.
+    Copy,
+    /// `x`: the value is a shared reference, which deref coercion passes.
+    AsIs,
+}
+
+fn by_reference(call: &Expr, name: &str, read: Read) -> Expr {
+    struct Rewrite<'a>(&'a str, Read);
     impl Rewrite<'_> {
         fn is_local(&self, e: &Expr) -> bool {
             matches!(e, Expr::Path(p) if p.qself.is_none() && p.path.is_ident(self.0))
@@ -247,7 +276,11 @@ fn by_reference(call: &Expr, name: &str) -> Expr {
                 }
                 _ if self.is_local(e) => {
                     let local = e.clone();
-                    *e = syn::parse_quote!(#local.clone());
+                    *e = match self.1 {
+                        Read::Copy => syn::parse_quote!(*#local),
+                        Read::Clone => syn::parse_quote!(#local.clone()),
+                        Read::AsIs => local,
+                    };
                 }
                 Expr::MethodCall(m) if self.is_local(&m.receiver) => {
                     for arg in &mut m.args {
@@ -260,8 +293,54 @@ fn by_reference(call: &Expr, name: &str) -> Expr {
         }
     }
     let mut call = call.clone();
-    syn::visit_mut::VisitMut::visit_expr_mut(&mut Rewrite(name), &mut call);
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Rewrite(name, read), &mut call);
     call
+}
+
+/// Whether values of the type are `Copy` as far as its name says
+/// (numbers, `bool`, `char`, shared references, and tuples of them):
+/// they are copied, not cloned, which clippy would flag.
+fn is_copy(ty: &syn::Type) -> bool {
+    const COPY: &[&str] = &[
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char",
+    ];
+    match ty {
+        syn::Type::Reference(r) => r.mutability.is_none(),
+        syn::Type::Tuple(t) => t.elems.iter().all(is_copy),
+        syn::Type::Paren(p) => is_copy(&p.elem),
+        syn::Type::Path(p) => p.qself.is_none() && COPY.iter().any(|c| p.path.is_ident(c)),
+        _ => false,
+    }
+}
+
+/// `.clone()` of the local or of its fields, for a `Copy` input: the
+/// value itself.
+fn uncloned(e: &Expr, name: &str) -> Expr {
+    struct Uncloned<'a>(&'a str);
+    impl syn::visit_mut::VisitMut for Uncloned<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            if let Expr::MethodCall(m) = e
+                && m.method == "clone"
+                && m.args.is_empty()
+            {
+                let mut base = &*m.receiver;
+                while let Expr::Field(f) = base {
+                    base = &f.base;
+                }
+                if matches!(base, Expr::Path(p) if p.path.is_ident(self.0))
+                    && matches!(&*m.receiver, Expr::Field(_))
+                {
+                    *e = (*m.receiver).clone();
+                    return;
+                }
+            }
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    let mut e = e.clone();
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut Uncloned(name), &mut e);
+    e
 }
 
 /// Parentheses that reading through locals and helpers left around what

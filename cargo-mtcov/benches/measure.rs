@@ -280,6 +280,7 @@ fn child(s: Scenario) {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
+                runs: None,
                 metamorphic: None,
                 clean: None,
             }],

@@ -150,6 +150,7 @@ impl MeasuredRun<'_> {
                 aside: &c.aside,
                 first_use: &c.first_use,
                 aside_complete: c.aside_complete,
+                runs: c.runs.as_deref(),
                 metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
                     differing: &c.differing,
                 }),

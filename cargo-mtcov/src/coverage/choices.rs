@@ -97,6 +97,7 @@ pub(crate) fn criteria(
             aside,
             first_use: Vec::new(),
             aside_complete: true,
+            runs: None,
             // Metamorphic Coverage is of code: not measured here.
             differing: Vec::new(),
         });

@@ -215,13 +215,15 @@ pub(super) fn save(
     }
 }
 
-/// What every evaluation holds: a location and two sums per requirement.
+/// What every evaluation holds: a location and two or three sums per
+/// requirement.
 fn consistent(criteria: &[CriterionCoverage]) -> bool {
     criteria.iter().all(|c| {
         let n = c.coverage.num_requirements() as usize;
         c.locations.len() == n
             && c.aside.len() == n
             && c.first_use.len() == n
+            && c.runs.as_ref().is_none_or(|runs| runs.len() == n)
             && c.clean
                 .as_ref()
                 .is_none_or(|clean| clean.num_requirements() as usize == n)

@@ -18,6 +18,7 @@ pub(crate) mod choices;
 mod kept;
 mod pipeline;
 mod process;
+mod runs;
 pub(crate) mod suggestions;
 
 use crate::build::Workspace;
@@ -52,6 +53,10 @@ pub(crate) struct CriterionCoverage {
     /// Whether every process with coverage exited normally, having written
     /// its `aside` counters.
     pub(crate) aside_complete: bool,
+    /// Per requirement, how many times the test processes ran it as their
+    /// tests run without mtcov (each SUT execution once), summed over
+    /// processes; `None` when one process's counts are not known.
+    pub(crate) runs: Option<Vec<u64>>,
     /// Metamorphic Coverage: per (first source input, MR) of the MGs with
     /// follow-up coverage, the requirements one execution of a
     /// source/follow-up pair covered and the other did not, sorted.
@@ -155,6 +160,7 @@ pub(crate) fn criteria(
             )?;
         }
     }
+    runs::add_runs(last, records, &binaries, &maps, &scope, &mut measuring)?;
     let aside_complete = binaries
         .values()
         .flatten()
@@ -174,6 +180,7 @@ pub(crate) fn criteria(
             aside: m.aside,
             first_use: m.first_use,
             aside_complete,
+            runs: m.runs,
             differing: m
                 .differing
                 .into_iter()

@@ -30,6 +30,9 @@ pub(super) struct Measuring {
     pub(super) aside: Vec<u64>,
     /// Per requirement, how many times warm-up runs ran it.
     pub(super) first_use: Vec<u64>,
+    /// Per requirement, how many times the tests ran it as they run
+    /// without mtcov (see `runs`); `None` once one process's are unknown.
+    pub(super) runs: Option<Vec<u64>>,
     /// Metamorphic Coverage: per (first source input, MR), the
     /// requirements a source/follow-up pair disagreed on, sorted.
     pub(super) differing: BTreeMap<(InputIdx, MrIdx), Vec<u32>>,
@@ -49,6 +52,7 @@ impl Measuring {
             clean: any_shared.then(|| Coverage::new(count)),
             aside: vec![0; count as usize],
             first_use: vec![0; count as usize],
+            runs: Some(vec![0; count as usize]),
             differing: BTreeMap::new(),
         })
     }
@@ -323,17 +327,28 @@ fn outside(
         }
         let counted = evaluator.counted(counters);
         for m in measuring.iter_mut() {
-            let (ids, counts): (Vec<u32>, Vec<u64>) =
-                counted.of(m.criterion).iter().copied().unzip();
             let sum = if first_use {
                 &mut m.first_use
             } else {
                 &mut m.aside
             };
-            for (r, n) in m.merged.translate(map_index, &ids).zip(counts) {
-                sum[r as usize] = sum[r as usize].saturating_add(n);
-            }
+            add_counted(&counted, map_index, m.criterion, &m.merged, sum);
         }
+    }
+}
+
+/// Adds what [`Evaluator::counted`] gave for the `map_index`-th map to
+/// `sum`, per merged requirement of `criterion`.
+pub(super) fn add_counted(
+    counted: &crate::mapping::Counted,
+    map_index: usize,
+    criterion: Criterion,
+    merged: &MergedRequirements,
+    sum: &mut [u64],
+) {
+    let (ids, counts): (Vec<u32>, Vec<u64>) = counted.of(criterion).iter().copied().unzip();
+    for (r, n) in merged.translate(map_index, &ids).zip(counts) {
+        sum[r as usize] = sum[r as usize].saturating_add(n);
     }
 }
 

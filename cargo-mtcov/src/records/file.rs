@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use mtcov_protocol::categories::Declaration;
 use mtcov_protocol::read::{LineError, parse_line};
-use mtcov_protocol::{Counters, CoverageLayout, Header, MrDescription, Record, SCHEMA_VERSION};
+use mtcov_protocol::{
+    Counters, CoverageLayout, GroupShares, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
+};
 
 use super::FullVectors;
 use super::{
@@ -171,7 +173,9 @@ impl FileReader<'_> {
             Record::Header(_) => return Err("a second header".to_owned()),
             Record::Source { key, debug } => run.processes[p].sources.push((key, debug)),
             Record::Mg(mut mg) => {
-                // Only `--affected` reads the shares, from the files.
+                self.follow_up_runs(&mut run.processes[p], &mg)?;
+                // Only `--affected` reads the rest of the shares, from
+                // the files.
                 mg.shares = None;
                 run.groups.push((mg, p));
             }
@@ -214,6 +218,39 @@ impl FileReader<'_> {
                 captures,
             )?,
             Record::End { lines: counted, .. } => self.end(counted, index),
+        }
+        Ok(())
+    }
+
+    /// Notes the vector of the measured follow-up runs of `mg` (its
+    /// shares' `follow`: the `followcov` line written before it), or that
+    /// they are not known.
+    fn follow_up_runs(&self, process: &mut ProcessRecords, mg: &MgRecord) -> Result<(), String> {
+        let Some(runs) = &mut process.follow_up_runs else {
+            return Ok(());
+        };
+        match (mg.shares.as_deref(), mg.sources.first()) {
+            (
+                Some(GroupShares {
+                    follow: Some(fp), ..
+                }),
+                Some(&key),
+            ) => runs.push(self.full.index_of(key, *fp)?),
+            // No follow-up execution left a counter.
+            (Some(GroupShares { follow: None, .. }), Some(_)) => {}
+            // Captured, nothing to name its follow-ups by: unknown when
+            // it ran any.
+            (Some(_), None) if mg.follow_ups > 0 => process.follow_up_runs = None,
+            (Some(_), None) => {}
+            // Not captured on its own (nested in another window, whose
+            // runs hold it), or a runtime that writes no shares.
+            (None, _)
+                if mg.follow_ups > 0
+                    && matches!(process.coverage, CoverageLayout::Captured { .. }) =>
+            {
+                process.follow_up_runs = None
+            }
+            (None, _) => {}
         }
         Ok(())
     }
@@ -375,6 +412,7 @@ fn add_process(
         aside: Vec::new(),
         first_use: Vec::new(),
         outside: Vec::new(),
+        follow_up_runs: Some(Vec::new()),
         captures: (0, 0),
         completeness: Completeness::Incomplete(String::new()),
     });

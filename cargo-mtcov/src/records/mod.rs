@@ -164,7 +164,48 @@ pub(crate) struct ProcessRecords {
     /// What ran outside every MG (test body, input generation), summed;
     /// empty as `aside`, and in records of earlier releases.
     pub(crate) outside: Vec<(u32, u64)>,
+    /// Per MG whose follow-up executions were captured, the vector (in
+    /// [`vectors`](Self::vectors)) its `mg` line's shares name: those
+    /// executions' measured runs, which `aside` holds beside their
+    /// warm-ups. `None` when an MG's follow-ups are in `aside` but its line
+    /// does not say which counters they left (no shares, or no source
+    /// input to name them by): the process's execution counts are then
+    /// unknown ([`execution_counts`](Self::execution_counts)).
+    pub(crate) follow_up_runs: Option<Vec<u32>>,
     pub(crate) completeness: Completeness,
+}
+
+impl ProcessRecords {
+    /// How many times the process ran each counter as its tests run
+    /// without mtcov: every SUT execution counted once, by its warm-up
+    /// run (the first, which runs where the test runs it; its measured
+    /// run is the second), with everything else the process ran (test
+    /// bodies, input generation, checks, building follow-up inputs).
+    /// That is what ran between MGs, the warm-up runs, and what MGs ran
+    /// outside source executions less their measured follow-up runs.
+    /// `None` when not known: the process did not exit normally (no
+    /// `aside` line), an MG's measured follow-up runs cannot be told
+    /// apart, or the sums contradict each other.
+    pub(crate) fn execution_counts(&self) -> Option<Vec<(u32, u64)>> {
+        use mtcov_protocol::counters::{add, subtract};
+        if !matches!(self.coverage, CoverageLayout::Captured { .. })
+            || self.completeness != Completeness::Complete
+        {
+            return None;
+        }
+        let mut measured_follow_ups = Vec::new();
+        for &vector in self.follow_up_runs.as_ref()? {
+            add(&mut measured_follow_ups, &self.vectors.get(vector as usize));
+        }
+        // Every measured follow-up run is in `aside`.
+        if !subtract(&measured_follow_ups, &self.aside).is_empty() {
+            return None;
+        }
+        let mut counts = subtract(&self.aside, &measured_follow_ups);
+        add(&mut counts, &self.first_use);
+        add(&mut counts, &self.outside);
+        Some(counts)
+    }
 }
 
 /// The counter vectors of one process: each as written, in full or as its

@@ -435,3 +435,70 @@ fn a_type_declared_per_function_and_for_every_function_is_a_conflict() {
         "{conflicts:?}"
     );
 }
+
+/// A process of one MG as the runtime writes it: its measured source run
+/// `(0, 1), (1, 2)`, its follow-up's measured run `(1, 1)`, a check
+/// `(7, 1)`, warm-up runs that also made a lazy static `(6, 1)`, and a
+/// test body `(5, 4)`; `shares` says whether its `mg` line carries them,
+/// `ends` whether the process exited.
+fn one_mg_process(shares: bool, ends: bool) -> String {
+    use mtcov_protocol::counters::{add, delta};
+    use mtcov_protocol::write::{self, Counters as Written, MgFields, MgShares};
+    let (run, follow, check) = (vec![(0, 1), (1, 2)], vec![(1, 1)], vec![(7, 1)]);
+    let warm = vec![(0, 1), (1, 3), (6, 1)];
+    let mut out = header("/bin/a", &[("m::one", "equal")]) + "\n";
+    write::source(&mut out, 0xa, "1.0");
+    let fp = write::fingerprint(&run);
+    write::cov(&mut out, 0xa, "m::one", fp, Written::Full(&run), false);
+    let follow_fp = write::fingerprint(&follow);
+    write::follow_cov(&mut out, 0xa, "m::one", follow_fp, Written::Full(&follow));
+    let mut measured = run.clone();
+    add(&mut measured, &follow);
+    let first_use = delta(&measured, &warm);
+    let runs = [(0, fp, false)];
+    let fields = MgFields {
+        mr: "m::one",
+        class: "equal",
+        argument: None,
+        follow_ups: 1,
+        outcome: mtcov_protocol::Outcome::Holds,
+        message: None,
+        test: Some("t"),
+        shares: shares.then_some(MgShares {
+            runs: &runs,
+            follow: Some(follow_fp),
+            aside: &check,
+            first_use: &first_use,
+        }),
+    };
+    write::mg(&mut out, &fields, [0xa]);
+    let mut aside = check.clone();
+    add(&mut aside, &follow);
+    write::aside(&mut out, &aside, &warm, (1, 0), &[(5, 4)]);
+    if ends {
+        let lines = out.lines().count() as u64;
+        write::end(&mut out, lines, None);
+    }
+    out
+}
+
+/// A process counts each execution once, by its warm-up run, with what
+/// ran around MGs and in them outside source executions; its measured
+/// runs (the source's, in no sum, and the follow-up's, in `aside`) are
+/// mtcov's own and not counted. Unknown without an end line, or when an
+/// MG's measured follow-up runs cannot be told apart.
+#[test]
+fn execution_counts_count_each_execution_once() {
+    let dir = TempDir::new("counts");
+    dir.write("a-1.jsonl", &one_mg_process(true, true));
+    let run = read_run(&dir.0, None).unwrap();
+    assert_eq!(
+        run.processes[0].execution_counts(),
+        Some(vec![(0, 1), (1, 3), (5, 4), (6, 1), (7, 1)])
+    );
+    for (shares, ends) in [(false, true), (true, false)] {
+        dir.write("a-1.jsonl", &one_mg_process(shares, ends));
+        let run = read_run(&dir.0, None).unwrap();
+        assert_eq!(run.processes[0].execution_counts(), None, "{shares} {ends}");
+    }
+}

@@ -149,6 +149,13 @@ impl PerCriterion<'_> {
             c.locations.len(),
             c.coverage.num_requirements()
         );
+        ensure!(
+            c.runs.is_none_or(|runs| runs.len() == c.locations.len()),
+            "{} criterion: execution counts for {} requirements, not {}",
+            c.criterion,
+            c.runs.map_or(0, <[u64]>::len),
+            c.locations.len()
+        );
         let m = measure(pool, relations, c.coverage, k)
             .with_context(|| format!("measuring {} coverage at k = {k}", c.criterion))?;
         let in_functions = Functions::new(
@@ -188,7 +195,7 @@ impl PerCriterion<'_> {
             },
             functions: in_functions.rows(&m, pool, mrs),
             gaps,
-            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs()),
+            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs(), c.runs),
             metamorphic_coverage: c
                 .metamorphic
                 .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
@@ -390,6 +397,7 @@ fn requirement_ks(
     m: &CriterionMeasure,
     locations: &[Location],
     inputs: &[u32],
+    runs: Option<&[u64]>,
 ) -> Vec<RequirementK> {
     locations
         .iter()
@@ -402,6 +410,7 @@ fn requirement_ks(
                 s_ro: m.best_size(r),
                 closest: m.closest(r).map(|c| c.input.0),
                 inputs: inputs[i],
+                runs: runs.map(|runs| runs[i]),
             }
         })
         .collect()

@@ -20,6 +20,8 @@ pub(crate) struct Line {
     pub have: u32,
     /// Index into `Report::sources` of the closest input.
     pub closest: Option<u32>,
+    /// How many times the test processes ran it; `None` when not known.
+    pub runs: Option<u64>,
 }
 
 /// A requirement of another code criterion, with its criterion.
@@ -55,6 +57,7 @@ pub(crate) fn by_file(report: &Report) -> BTreeMap<&str, FileLines<'_>> {
                     inputs: req.inputs,
                     have: req.s_ro.min(k),
                     closest: req.closest,
+                    runs: req.runs,
                 });
             } else {
                 file.others
@@ -74,9 +77,11 @@ pub(crate) fn by_file(report: &Report) -> BTreeMap<&str, FileLines<'_>> {
             if a.line != b.line {
                 return false;
             }
+            let runs = a.runs.max(b.runs);
             if (b.have, b.inputs) > (a.have, a.inputs) {
                 *a = *b;
             }
+            a.runs = runs;
             true
         });
     }

@@ -27,7 +27,8 @@
 //!     tests_ran: &[],
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], first_use: &[],
-//!                                     aside_complete: true, metamorphic: None, clean: None }],
+//!                                     aside_complete: true, runs: None, metamorphic: None,
+//!                                     clean: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //!     failed_tests: vec![], patch: None, suggestions: vec![], stopped_draws: vec![],
 //!     captures: Default::default(),
@@ -95,6 +96,10 @@ pub struct CriterionInput<'a> {
     /// Whether `aside` holds every test process's counts (a process that
     /// did not exit normally wrote none).
     pub aside_complete: bool,
+    /// Per requirement, how many times the test processes ran it as their
+    /// tests run without mtcov: each SUT execution once, test bodies,
+    /// input generation and checks included; `None` when not known.
+    pub runs: Option<&'a [u64]>,
     /// What source/follow-up pairs ran differently, per MR; `None` when
     /// not measured (black-box criteria).
     pub metamorphic: Option<MetamorphicInput<'a>>,
@@ -907,6 +912,11 @@ pub struct RequirementK {
     pub closest: Option<u32>,
     /// How many distinct source inputs cover it (`|sat(r)|`).
     pub inputs: u32,
+    /// How many times the test processes ran it, as their tests run
+    /// without mtcov ([`CriterionInput::runs`]); `None` when not known.
+    /// Shown by the HTML report only.
+    #[serde(skip)]
+    pub runs: Option<u64>,
 }
 
 /// `S_RO` of one source input.

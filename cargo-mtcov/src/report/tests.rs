@@ -151,6 +151,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
+                runs: None,
                 // The first MR's pairs (on two inputs) ran two lines
                 // differently, the second's (on one) none.
                 metamorphic: Some(MetamorphicInput {
@@ -170,6 +171,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
+                runs: None,
                 metamorphic: None,
                 clean: None,
             },
@@ -180,6 +182,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
+                runs: None,
                 metamorphic: None,
                 clean: None,
             },
@@ -449,6 +452,7 @@ fn mismatched_names_are_refused() {
             aside: &[],
             first_use: &[],
             aside_complete: true,
+            runs: None,
             metamorphic: None,
             clean: None,
         }],
@@ -662,6 +666,7 @@ fn causes_report() -> Report {
             aside: &aside,
             first_use: &first_use,
             aside_complete: true,
+            runs: None,
             metamorphic: Some(MetamorphicInput {
                 differing: &differing,
             }),
@@ -1346,6 +1351,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
                 aside: &aside,
                 first_use: &[],
                 aside_complete,
+                runs: None,
                 metamorphic: None,
                 clean: None,
             }],

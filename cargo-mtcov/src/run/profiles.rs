@@ -5,11 +5,13 @@
 //! cargo-nextest runs every test), which LLVM's profiler runtime gives a
 //! raw profile at exit (`LLVM_PROFILE_FILE`, `%p` for its pid). The
 //! functions with a non-zero counter are kept with the run, one file per
-//! process (`ran/<binary stem>-<pid>.txt`, one `<name ref> <structural
-//! hash>` pair a line, in hex), and the profile removed: `--affected`
-//! keeps every such test that ran no changed function.
+//! process (`ran/<binary stem>-<pid>.txt`: a line per function, its name
+//! ref and structural hash in hex, then its counters, comma-separated),
+//! and the profile removed: `--affected` keeps every such test that ran
+//! no changed function, and the HTML report adds its counters to how many
+//! times each line ran.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result};
@@ -64,17 +66,29 @@ pub(crate) fn keep_ran(record_dir: &Path, binary: &Path, pid: u32) -> Result<boo
     let Ok(Ok(parsed)) = parsed else {
         return Ok(false);
     };
-    let mut ran = BTreeSet::new();
+    let mut ran: BTreeMap<Function, Vec<u64>> = BTreeMap::new();
     for record in parsed.records() {
         if let (Some(name), Some(hash)) = (record.name_hash, record.hash)
             && record.record.counts.iter().any(|&c| c != 0)
         {
-            ran.insert((name, hash));
+            // One function twice (it cannot be, in one binary): summed.
+            let counts = ran.entry((name, hash)).or_default();
+            counts.resize(counts.len().max(record.record.counts.len()), 0);
+            for (sum, &c) in counts.iter_mut().zip(&record.record.counts) {
+                *sum = sum.saturating_add(c);
+            }
         }
     }
-    let mut text = String::with_capacity(ran.len() * 34);
-    for (name, hash) in &ran {
-        text.push_str(&format!("{name:016x} {hash:016x}\n"));
+    let mut text = String::with_capacity(ran.len() * 48);
+    for ((name, hash), counts) in &ran {
+        text.push_str(&format!("{name:016x} {hash:016x} "));
+        for (i, c) in counts.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(&c.to_string());
+        }
+        text.push('\n');
     }
     let file = ran_file(record_dir, binary, pid);
     fs_err::create_dir_all(file.parent().expect("in a folder"))?;
@@ -85,14 +99,50 @@ pub(crate) fn keep_ran(record_dir: &Path, binary: &Path, pid: u32) -> Result<boo
 /// The functions process `pid` of `binary` ran, as kept in the run's
 /// `record_dir`; `None` when not known.
 pub(crate) fn ran(record_dir: &Path, binary: &Path, pid: u32) -> Option<BTreeSet<Function>> {
+    Some(read_ran(record_dir, binary, pid)?.into_keys().collect())
+}
+
+/// The counters of each function process `pid` of `binary` ran (the
+/// others ran nothing); `None` when not known, or kept without counters.
+pub(crate) fn ran_counts(
+    record_dir: &Path,
+    binary: &Path,
+    pid: u32,
+) -> Option<BTreeMap<Function, Vec<u64>>> {
+    let ran = read_ran(record_dir, binary, pid)?;
+    ran.values().all(Option::is_some).then(|| {
+        ran.into_iter()
+            .map(|(f, counts)| (f, counts.unwrap_or_default()))
+            .collect()
+    })
+}
+
+fn read_ran(
+    record_dir: &Path,
+    binary: &Path,
+    pid: u32,
+) -> Option<BTreeMap<Function, Option<Vec<u64>>>> {
     let text = std::fs::read_to_string(ran_file(record_dir, binary, pid)).ok()?;
-    let mut ran = BTreeSet::new();
+    let mut ran = BTreeMap::new();
     for line in text.lines() {
-        let (name, hash) = line.split_once(' ')?;
-        ran.insert((
-            u64::from_str_radix(name, 16).ok()?,
-            u64::from_str_radix(hash, 16).ok()?,
-        ));
+        let mut fields = line.split(' ');
+        let (name, hash) = (fields.next()?, fields.next()?);
+        let counts = match fields.next() {
+            Some(counts) => Some(
+                counts
+                    .split(',')
+                    .map(|c| c.parse().ok())
+                    .collect::<Option<Vec<u64>>>()?,
+            ),
+            None => None,
+        };
+        ran.insert(
+            (
+                u64::from_str_radix(name, 16).ok()?,
+                u64::from_str_radix(hash, 16).ok()?,
+            ),
+            counts,
+        );
     }
     Some(ran)
 }
@@ -156,11 +206,21 @@ mod tests {
         // A kept list reads back, and copies to another run.
         let file = ran_file(dir.path(), binary, 8);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-        std::fs::write(&file, "00000000000000ff 0000000000000001\n").unwrap();
+        std::fs::write(&file, "00000000000000ff 0000000000000001 3,0,2\n").unwrap();
         assert_eq!(
             ran(dir.path(), binary, 8),
             Some(BTreeSet::from([(0xff, 1)]))
         );
+        assert_eq!(
+            ran_counts(dir.path(), binary, 8),
+            Some(BTreeMap::from([((0xff, 1), vec![3, 0, 2])]))
+        );
+        // Kept without counters (an earlier release): functions known,
+        // counts not.
+        let bare = ran_file(dir.path(), binary, 9);
+        std::fs::write(&bare, "00000000000000ff 0000000000000001\n").unwrap();
+        assert!(ran(dir.path(), binary, 9).is_some());
+        assert_eq!(ran_counts(dir.path(), binary, 9), None);
         let other = tempfile::tempdir().unwrap();
         copy_ran((dir.path(), binary, 8), (other.path(), binary, 8)).unwrap();
         assert_eq!(ran(other.path(), binary, 8), ran(dir.path(), binary, 8));

@@ -157,6 +157,7 @@ fn headless(browser: &Path, mode: &str, url: &str) -> String {
 fn outputs_of_one_run_in_a_browser_genhtml_and_their_parsers() {
     let o = measure_trig();
     html_in_headless_chromium(&o);
+    line_counts_equal_llvm_covs(&o);
     lcov_through_genhtml(&o);
     cobertura_and_codecov_agree_with_the_json_report(&o);
     markdown_summary_and_report_without_rerun(&o);
@@ -264,14 +265,7 @@ fn html_in_headless_chromium(o: &Outputs) {
     // The sorting script ran: the file table is still there, with its link.
     assert!(index.contains("examples/trig/src/lib.rs</a>"), "{index}");
 
-    let page = std::fs::read_dir(html.join("files"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.to_string_lossy()
-                .ends_with("examples_trig_src_lib.rs.html")
-        })
-        .expect("a page for examples/trig/src/lib.rs");
+    let page = trig_page(o);
     let dom = headless(
         &browser,
         "--dump-dom",
@@ -391,6 +385,135 @@ fn html_in_headless_chromium(o: &Outputs) {
         // A blank 1280×1000 page compresses to a few KB.
         assert!(size > 30_000, "{} is {size} bytes: blank?", png.display());
     }
+}
+
+/// The file page of `examples/trig/src/lib.rs`.
+fn trig_page(o: &Outputs) -> PathBuf {
+    std::fs::read_dir(o.path("html").join("files"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.to_string_lossy()
+                .ends_with("examples_trig_src_lib.rs.html")
+        })
+        .expect("a page for examples/trig/src/lib.rs")
+}
+
+/// How many times each line ran, on the HTML page, is what `llvm-cov`
+/// says of the same tests run as `cargo test` runs them: the run's own
+/// test binaries (the MR binary and the unit tests' binary) run plainly,
+/// without records (so with no warm-up and no capture), their profiles
+/// merged and `llvm-cov export` read line by line.
+fn line_counts_equal_llvm_covs(o: &Outputs) {
+    let tools = crate::coverage_support::llvm_tool("llvm-profdata", None).and_then(|profdata| {
+        Ok((
+            profdata,
+            crate::coverage_support::llvm_tool("llvm-cov", None)?,
+        ))
+    });
+    let found = tools.as_ref().map(|_| ()).map_err(Clone::clone);
+    let install = crate::coverage_support::llvm_tools_install(None);
+    if !prerequisite("llvm-profdata and llvm-cov (line counts)", found, &install) {
+        return;
+    }
+    let (profdata, llvm_cov) = tools.unwrap();
+    let root = workspace_root();
+    let last: Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("target/cli-fixtures/trig/mtcov/last-run.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    // Copies: another trig test may rebuild the binaries meanwhile.
+    let dir = TempDir::new("plain-run");
+    let mut objects = Vec::new();
+    for (i, run) in last["runs"].as_array().unwrap().iter().enumerate() {
+        let binary = dir.path().join(format!("bin{i}"));
+        std::fs::copy(run["path"].as_str().unwrap(), &binary).unwrap();
+        let out = Command::new(&binary)
+            .current_dir(root.join("examples/trig"))
+            .env(
+                "LLVM_PROFILE_FILE",
+                dir.path().join(format!("bin{i}-%p.profraw")),
+            )
+            .env_remove("MTCOV_RECORD_DIR")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{} failed: {}",
+            binary.display(),
+            String::from_utf8_lossy(&out.stdout)
+        );
+        objects.push(binary);
+    }
+    let profiles: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "profraw"))
+        .collect();
+    let merged = dir.path().join("merged.profdata");
+    let status = Command::new(&profdata)
+        .args(["merge", "-sparse", "-o"])
+        .arg(&merged)
+        .args(&profiles)
+        .status()
+        .unwrap();
+    assert!(status.success(), "llvm-profdata merge");
+    let mut export = Command::new(&llvm_cov);
+    export
+        .args(["export", "-format=lcov"])
+        .arg(format!("-instr-profile={}", merged.display()))
+        .arg(&objects[0]);
+    for object in &objects[1..] {
+        export.arg(format!("-object={}", object.display()));
+    }
+    let lcov = export.output().unwrap();
+    assert!(lcov.status.success(), "llvm-cov export");
+    let lcov = String::from_utf8(lcov.stdout).unwrap();
+    let record = lcov
+        .split("end_of_record")
+        .find(|r| r.contains("examples/trig/src/lib.rs\n"))
+        .expect("llvm-cov reports trig's lib.rs");
+    let llvm: std::collections::BTreeMap<u32, u64> = record
+        .lines()
+        .filter_map(|l| l.strip_prefix("DA:"))
+        .map(|da| {
+            let (line, count) = da.split_once(',').unwrap();
+            (line.parse().unwrap(), count.parse().unwrap())
+        })
+        .collect();
+
+    // Every line with a K has a count, and it is llvm-cov's.
+    let page = std::fs::read_to_string(trig_page(o)).unwrap();
+    let mut compared = 0;
+    for row in page.split("<tr id=\"L").skip(1) {
+        let line: u32 = row[..row.find('"').unwrap()].parse().unwrap();
+        let head = &row[..row.find("</tr>").unwrap_or(row.len())];
+        if !head.contains("data-k=") {
+            continue;
+        }
+        let runs = head
+            .split("data-runs=\"")
+            .nth(1)
+            .unwrap_or_else(|| panic!("line {line} has K and no count: {head}"));
+        let runs: u64 = runs[..runs.find('"').unwrap()].parse().unwrap();
+        assert_eq!(
+            Some(&runs),
+            llvm.get(&line),
+            "line {line}: mtcov says it ran {runs} times"
+        );
+        compared += 1;
+    }
+    // Lines of the unit tests' module are llvm-cov's, not requirements.
+    assert!(compared >= 80, "{compared} lines compared");
+    assert!(
+        llvm.values().any(|&n| n > 10_000),
+        "the unit tests' loops are counted too"
+    );
+    // The largest count reads as llvm-cov's pages write it (31.0k).
+    let most = llvm.values().max().unwrap();
+    let cell = format!("title=\"ran {most} times\">{}", most / 1000);
+    assert!(page.contains(&cell), "no {cell}");
 }
 
 fn lcov_through_genhtml(o: &Outputs) {

@@ -16,7 +16,8 @@ pub(super) fn page(
     let r = site.report;
     let k = r.k;
     let mut out = String::with_capacity(text.map_or(4096, |t| t.len() * 3 + 4096));
-    header(&mut out, r, file);
+    let counts = counts_known(r);
+    header(&mut out, r, file, counts);
 
     // Gap groups of this file by their first line.
     let mut gaps: BTreeMap<u32, Vec<(&str, &GapGroup)>> = BTreeMap::new();
@@ -44,7 +45,11 @@ pub(super) fn page(
     .max()
     .unwrap_or(0);
 
-    out.push_str("<table class=\"src\"><colgroup><col class=\"cn\"><col class=\"ck\"><col class=\"ci\"><col class=\"cb\"><col></colgroup><tbody>\n");
+    out.push_str("<table class=\"src\"><colgroup><col class=\"cn\">");
+    if counts {
+        out.push_str("<col class=\"cc\">");
+    }
+    out.push_str("<col class=\"ck\"><col class=\"ci\"><col class=\"cb\"><col></colgroup><tbody>\n");
     for n in 1..=last {
         let source = source_lines.get(n as usize - 1).copied();
         let line = by_line.get(&n);
@@ -52,7 +57,7 @@ pub(super) fn page(
         if text.is_none() && line.is_none() && others.is_none() && !gaps.contains_key(&n) {
             continue;
         }
-        line_cells(&mut out, r, n, line.copied(), gaps.contains_key(&n));
+        line_cells(&mut out, r, n, line.copied(), gaps.contains_key(&n), counts);
         out.push_str("<td class=\"b\">");
         for o in others.into_iter().flatten() {
             other_mark(&mut out, o, k);
@@ -70,7 +75,7 @@ pub(super) fn page(
         }
         out.push_str("</td></tr>\n");
         if let Some(here) = gaps.get(&n) {
-            why_row(&mut out, site, here);
+            why_row(&mut out, site, here, counts);
         }
     }
     out.push_str("</tbody></table>\n");
@@ -158,8 +163,37 @@ fn marked(out: &mut String, source: &str, spans: &[(u32, u32)]) {
     esc(out, &source[done..]);
 }
 
+/// Whether the report knows how many times each line ran (every test
+/// process's counts were recorded).
+fn counts_known(r: &Report) -> bool {
+    r.criteria
+        .iter()
+        .find(|c| c.criterion == crate::model::Criterion::Line)
+        .is_some_and(|c| c.requirements.iter().all(|q| q.runs.is_some()))
+}
+
+/// An execution count as llvm-cov's pages show it: exact up to 999, then
+/// its first three digits (truncated) with k, M, G, T, P or E.
+fn count_text(n: u64) -> String {
+    let digits = n.to_string();
+    if digits.len() <= 3 {
+        return digits;
+    }
+    let whole = match digits.len() % 3 {
+        0 => 3,
+        r => r,
+    };
+    let mut text = digits[..whole].to_owned();
+    if whole < 3 {
+        text.push('.');
+        text.push_str(&digits[whole..3]);
+    }
+    text.push(b"kMGTPE"[(digits.len() - 1) / 3 - 1] as char);
+    text
+}
+
 /// The page's head, title, the file's `A_k` per criterion and the legend.
-fn header(out: &mut String, r: &Report, file: &str) {
+fn header(out: &mut String, r: &Report, file: &str, counts: bool) {
     let k = r.k;
     head(out, &format!("mtcov: {file}"));
     out.push_str("<nav><a href=\"../index.html\">Summary</a><a href=\"../gaps.html\">All gaps</a></nav>\n<h1>");
@@ -179,18 +213,30 @@ fn header(out: &mut String, r: &Report, file: &str) {
         }
     }
     out.push_str("</p>\n");
-    let _ = writeln!(
+    let runs = if counts {
+        "times the line ran in the tests (each SUT execution once: hover for the exact count), "
+    } else {
+        ""
+    };
+    let _ = write!(
         out,
         "<p class=\"legend\"><span class=\"pill pk1\">K = 1</span><span class=\"pill pkp\">0 &lt; K &lt; 1</span><span class=\"pill pk0\">K = 0</span> \
-         <span class=\"muted\">Columns: line, K of the line as have/{k}, source inputs covering it, other requirements starting on it \
+         <span class=\"muted\">Columns: line, {runs}K of the line as have/{k}, source inputs covering it, other requirements starting on it \
          (R region, B branch, F function: hover for K), source; with the region criterion, the part of a line that ran which no source input ran is \
-         <span class=\"u\">marked</span>. Keys: j / k, the next / previous gap.</span></p>"
+         <span class=\"u\">marked</span>. Keys: j / k, the next / previous gap.</span>"
     );
+    if !counts {
+        out.push_str(
+            " <span class=\"muted\">How many times each line ran is not known: a test process \
+             did not exit normally, or its records do not tell its follow-up runs apart.</span>",
+        );
+    }
+    out.push_str("</p>\n");
 }
 
 /// A line's number, K and inputs cells (empty ones for a line that is
 /// not a requirement).
-fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bool) {
+fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bool, counts: bool) {
     let k = r.k;
     let gap = if gap { " data-gap" } else { "" };
     match line {
@@ -198,9 +244,22 @@ fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bo
             let have = if l.inputs > 0 { l.have } else { 0 };
             let _ = write!(
                 out,
-                "<tr id=\"L{n}\" class=\"{}\" data-k=\"{have}/{k}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"",
+                "<tr id=\"L{n}\" class=\"{}\" data-k=\"{have}/{k}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td>",
                 k_class(have, k)
             );
+            if counts {
+                match l.runs {
+                    Some(runs) => {
+                        let _ = write!(
+                            out,
+                            "<td class=\"c\" data-runs=\"{runs}\" title=\"ran {runs} times\">{}</td>",
+                            count_text(runs)
+                        );
+                    }
+                    None => out.push_str("<td class=\"c\"></td>"),
+                }
+            }
+            out.push_str("<td class=\"k\"");
             if have < k {
                 out.push_str(" title=\"");
                 match l.closest.and_then(|i| r.sources.get(i as usize)) {
@@ -215,9 +274,10 @@ fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bo
             let _ = write!(out, ">{have}/{k}</td><td class=\"i\">{}</td>", l.inputs);
         }
         None => {
+            let runs = if counts { "<td class=\"c\"></td>" } else { "" };
             let _ = write!(
                 out,
-                "<tr id=\"L{n}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td><td class=\"k\"></td><td class=\"i\"></td>"
+                "<tr id=\"L{n}\"{gap}><td class=\"n\"><a href=\"#L{n}\">{n}</a></td>{runs}<td class=\"k\"></td><td class=\"i\"></td>"
             );
         }
     }
@@ -249,8 +309,12 @@ fn other_mark(out: &mut String, o: &Other<'_>, k: u32) {
 }
 
 /// The gap groups starting on a line: why K < 1 there.
-fn why_row(out: &mut String, site: &Site<'_>, here: &[(&str, &GapGroup)]) {
-    out.push_str("<tr class=\"why\"><td></td><td colspan=\"4\"><b>Why K &lt; 1 here</b>");
+fn why_row(out: &mut String, site: &Site<'_>, here: &[(&str, &GapGroup)], counts: bool) {
+    let columns = if counts { 5 } else { 4 };
+    let _ = write!(
+        out,
+        "<tr class=\"why\"><td></td><td colspan=\"{columns}\"><b>Why K &lt; 1 here</b>"
+    );
     // The same advice for another criterion (line and region gaps
     // on the same code) is said once; the other gets its numbers.
     let mut said: Vec<&GapGroup> = Vec::new();
@@ -267,4 +331,25 @@ fn why_row(out: &mut String, site: &Site<'_>, here: &[(&str, &GapGroup)]) {
         }
     }
     out.push_str("</td></tr>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_text;
+
+    #[test]
+    fn counts_read_as_llvm_cov_writes_them() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1.00k"),
+            (1234, "1.23k"),
+            (31_012, "31.0k"),
+            (123_999, "123k"),
+            (1_999_999, "1.99M"),
+            (u64::MAX, "18.4E"),
+        ] {
+            assert_eq!(count_text(n), text, "{n}");
+        }
+    }
 }

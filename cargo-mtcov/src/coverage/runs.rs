@@ -1,0 +1,159 @@
+//! How many times the tests ran each requirement, as they run without
+//! mtcov: what the HTML report shows beside each line, as `cargo
+//! llvm-cov` does.
+//!
+//! A binary with MRs counts from its records: what each process ran
+//! between MGs, its warm-up runs (each SUT execution's first run, where
+//! the test runs it) and what its MGs ran outside source executions less
+//! their measured follow-up runs ([`ProcessRecords::execution_counts`]);
+//! the measured runs, mtcov's second run of each execution, are not
+//! counted. A binary without MRs counts from its processes' profiles
+//! (one per test, kept by [`crate::run::profiles`]). Each binary's
+//! counters are summed over its processes and evaluated once, as
+//! `llvm-cov` evaluates a merged profile; binaries are summed per
+//! requirement. When one process's counts are not known (it did not exit
+//! normally, its profile was not kept, its records cannot tell its
+//! follow-up runs apart), no count is given at all: never a number that
+//! leaves a process out.
+//!
+//! [`ProcessRecords::execution_counts`]: crate::records::ProcessRecords::execution_counts
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::Result;
+use mtcov_protocol::CoverageLayout;
+
+use super::process::{Measuring, add_counted};
+use crate::mapping::{CounterLayout, CoverageMap, Scope};
+use crate::records::RunRecords;
+use crate::run::last_run::LastRun;
+use crate::run::profiles;
+
+/// Adds every binary's counts to `measuring`'s `runs`, or makes them
+/// unknown. `maps` are the mappings of the binaries with records
+/// (`binaries`, in the same order).
+pub(super) fn add_runs(
+    last: &LastRun,
+    records: &RunRecords,
+    binaries: &BTreeMap<&Path, Vec<usize>>,
+    maps: &[CoverageMap],
+    scope: &Scope,
+    measuring: &mut [Measuring],
+) -> Result<()> {
+    if with_records(records, binaries, maps, measuring)?.is_none()
+        || without_records(last, binaries, scope, measuring)?.is_none()
+    {
+        for m in measuring.iter_mut() {
+            m.runs = None;
+        }
+    }
+    Ok(())
+}
+
+/// The binaries with MRs, from their records; `None` when a process's
+/// counts are not known.
+fn with_records(
+    records: &RunRecords,
+    binaries: &BTreeMap<&Path, Vec<usize>>,
+    maps: &[CoverageMap],
+    measuring: &mut [Measuring],
+) -> Result<Option<()>> {
+    for (map_index, (map, processes)) in maps.iter().zip(binaries.values()).enumerate() {
+        let mut sum = Vec::new();
+        let mut table = None;
+        for &p in processes {
+            let process = &records.processes[p];
+            let CoverageLayout::Captured { functions, .. } = &process.coverage else {
+                continue;
+            };
+            let Some(counts) = process.execution_counts() else {
+                return Ok(None);
+            };
+            mtcov_protocol::counters::add(&mut sum, &counts);
+            table.get_or_insert(functions);
+        }
+        let Some(functions) = table else { continue };
+        if sum.is_empty() {
+            continue;
+        }
+        let counted = map.evaluator(functions)?.counted(&sum);
+        for m in measuring.iter_mut() {
+            if let Some(runs) = &mut m.runs {
+                add_counted(&counted, map_index, m.criterion, &m.merged, runs);
+            }
+        }
+    }
+    Ok(Some(()))
+}
+
+/// The binaries without MRs that ran tests, from their processes'
+/// profiles, placed on the requirements of the measured binaries by key
+/// (a requirement only they have is not measured); `None` when a
+/// process's profile was not kept or a binary cannot be read.
+fn without_records(
+    last: &LastRun,
+    binaries: &BTreeMap<&Path, Vec<usize>>,
+    scope: &Scope,
+    measuring: &mut [Measuring],
+) -> Result<Option<()>> {
+    for run in last
+        .runs
+        .iter()
+        .filter(|run| !binaries.contains_key(run.path.as_path()))
+    {
+        let mut by_function: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
+        for process in run.processes.iter().filter(|p| !p.listing) {
+            let Some(ran) = profiles::ran_counts(&last.record_dir, &run.path, process.pid) else {
+                return Ok(None);
+            };
+            for (function, counts) in ran {
+                let sum = by_function.entry(function).or_default();
+                sum.resize(sum.len().max(counts.len()), 0);
+                for (s, c) in sum.iter_mut().zip(counts) {
+                    *s = s.saturating_add(c);
+                }
+            }
+        }
+        if by_function.is_empty() {
+            continue;
+        }
+        // A binary that cannot be read leaves the counts unknown; the
+        // report's own numbers do not depend on it.
+        let binary = last.file(&run.path);
+        let (Ok(layout), Ok(map)) = (
+            CounterLayout::read(binary),
+            CoverageMap::load(binary, &[], scope),
+        ) else {
+            crate::term::trace(format_args!(
+                "execution counts: cannot read the coverage mapping of {}",
+                binary.display()
+            ));
+            return Ok(None);
+        };
+        // The profile's counters at the binary's counter indices.
+        let mut counters = Vec::new();
+        for f in &layout.functions {
+            if let Some(counts) = by_function.remove(&(f.name_ref, f.func_hash)) {
+                for (i, &c) in counts.iter().enumerate().take(f.num_counters as usize) {
+                    if c != 0 {
+                        counters.push(((f.first_counter + i as u64) as u32, c));
+                    }
+                }
+            }
+        }
+        counters.sort_unstable();
+        let counted = map.evaluator(&layout.functions)?.counted(&counters);
+        for m in measuring.iter_mut() {
+            let Some(runs) = &mut m.runs else { continue };
+            let own = map.requirements(m.criterion);
+            for &(id, n) in counted.of(m.criterion) {
+                let key = &own[id as usize].key;
+                if let Ok(r) = m.merged.requirements.binary_search_by(|q| q.key.cmp(key)) {
+                    runs[r] = runs[r].saturating_add(n);
+                }
+            }
+        }
+    }
+    Ok(Some(()))
+}

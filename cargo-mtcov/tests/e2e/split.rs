@@ -62,10 +62,71 @@ fn split_tests_report_as_one_process() {
     auto_splits_the_longest_test_and_no_split_keeps_one_whole(dir);
 }
 
+/// Every line's execution count on the HTML report's file pages, by
+/// (page, line).
+fn line_counts(html: &Path) -> std::collections::BTreeMap<(String, u32), u64> {
+    let mut counts = std::collections::BTreeMap::new();
+    for page in std::fs::read_dir(html.join("files")).unwrap() {
+        let page = page.unwrap().path();
+        let text = std::fs::read_to_string(&page).unwrap();
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        for row in text.split("<tr id=\"L").skip(1) {
+            let line = row[..row.find('"').unwrap()].parse().unwrap();
+            let row = &row[..row.find("</tr>").unwrap_or(row.len())];
+            if let Some(runs) = row.split("data-runs=\"").nth(1) {
+                let runs = runs[..runs.find('"').unwrap()].parse().unwrap();
+                counts.insert((name.clone(), line), runs);
+            }
+        }
+    }
+    counts
+}
+
 fn parts_merge_into_the_report_of_one_process(dir: &Path) {
-    let whole = run(dir, &["--split", "never"]);
+    let html = |name: &str| format!("--html={}", dir.join("target-html").join(name).display());
+    let whole = run(dir, &["--split", "never", &html("whole")]);
     assert_exit(&whole, 0);
     let expected = report(&whole);
+    // How many times each line ran: what the processes ran, each SUT call
+    // once (every MG runs in one part). What a process does once, each
+    // part does: the lazy table is made in each part that uses it, and each part
+    // fills its own memo, so an input met in several parts misses in
+    // each (its hits and misses still add up to its calls).
+    let source = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    let line_of =
+        |text: &str| source.lines().position(|l| l.contains(text)).expect(text) as u32 + 1;
+    let lazy = line_of("static POWERS")..line_of("static MEMO");
+    let (hit, last_miss) = (
+        line_of("return sum;"),
+        line_of("MEMO.lock().unwrap().insert(n, sum);") + 1,
+    );
+    let page = "0000-src_lib.rs.html";
+    // The memo's misses, the lazy table's lines, and every other line.
+    let memo = |counts: &std::collections::BTreeMap<(String, u32), u64>| {
+        let at = |line: u32| counts[&(page.to_owned(), line)];
+        assert_eq!(
+            at(hit) + at(hit + 2),
+            at(hit - 1),
+            "hits and misses are calls"
+        );
+        let mut made = Vec::new();
+        let mut rest = std::collections::BTreeMap::new();
+        for ((p, line), &n) in counts {
+            if p == page && lazy.contains(line) {
+                made.push(n);
+            } else if p != page || !(hit..=last_miss).contains(line) {
+                rest.insert((p.clone(), *line), n);
+            }
+        }
+        (at(hit + 2), made, rest)
+    };
+    let (expected_misses, expected_made, expected_counts) =
+        memo(&line_counts(&dir.join("target-html/whole")));
+    assert!(!expected_made.is_empty());
+    assert!(
+        expected_counts.values().any(|&n| n > 0),
+        "{expected_counts:?}"
+    );
     assert!(
         ended(&stderr(&whole), "digits_relations_hold")
             .iter()
@@ -74,8 +135,17 @@ fn parts_merge_into_the_report_of_one_process(dir: &Path) {
         stderr(&whole)
     );
     for parts in ["2", "3"] {
-        let out = run(dir, &["--split", parts, "--jobs", parts]);
+        let out = run(dir, &["--split", parts, "--jobs", parts, &html(parts)]);
         assert_exit(&out, 0);
+        let (misses, made, counts) = memo(&line_counts(&dir.join("target-html").join(parts)));
+        assert_eq!(counts, expected_counts, "{parts} parts");
+        assert!(misses > expected_misses, "{parts} parts: {misses} misses");
+        // Made once in each part that used it.
+        let n: u64 = parts.parse().unwrap();
+        assert!(
+            (1..=n).any(|k| made.iter().zip(&expected_made).all(|(m, e)| *m == e * k)),
+            "{parts} parts: the lazy table's lines {made:?}, once {expected_made:?}"
+        );
         let err = stderr(&out);
         let lines = ended(&err, "digits_relations_hold");
         assert_eq!(lines.len(), parts.parse::<usize>().unwrap(), "{err}");

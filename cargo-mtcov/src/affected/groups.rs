@@ -20,7 +20,7 @@ use mtcov_protocol::counters::{add, apply, delta};
 use mtcov_protocol::write::{self, MgFields, MgShares};
 use mtcov_protocol::{CheckSite, Header, MgRecord, Record};
 
-use crate::records::{FullVectors, VectorWriter};
+use crate::records::{DenseSum, FullVectors, VectorWriter};
 
 pub(crate) use crate::records::Pairs;
 
@@ -149,11 +149,11 @@ impl Grouped {
         &self,
         moved: impl Fn(&[(u32, u64)]) -> Result<Pairs, String>,
     ) -> Result<(Pairs, Pairs, (u64, u64)), String> {
-        let mut sums = (Vec::new(), Vec::new(), (0, 0));
+        let mut sums = Sums::default();
         for group in &self.groups {
             counters_of(&group.record, |k, fp| self.vector(k, fp), &moved)?.add_to(&mut sums);
         }
-        Ok(sums)
+        Ok(sums.pairs())
     }
 
     /// Every counter pair the MG `group` ran, in any of its counters.
@@ -278,14 +278,29 @@ pub(crate) struct GroupCounters {
 }
 
 impl GroupCounters {
-    fn add_to(&self, (aside, first_use, captures): &mut (Pairs, Pairs, (u64, u64))) {
-        add(aside, &self.aside);
+    fn add_to(&self, sums: &mut Sums) {
+        sums.aside.add(&self.aside);
         if let Some((follow, _)) = &self.follow {
-            add(aside, follow);
+            sums.aside.add(follow);
         }
-        add(first_use, &self.first_use);
-        captures.0 += self.runs.len() as u64;
-        captures.1 += self.runs.iter().filter(|r| r.shared).count() as u64;
+        sums.first_use.add(&self.first_use);
+        sums.captures.0 += self.runs.len() as u64;
+        sums.captures.1 += self.runs.iter().filter(|r| r.shared).count() as u64;
+    }
+}
+
+/// What a process's `aside` line sums, added up MG by MG.
+#[derive(Default)]
+pub(super) struct Sums {
+    aside: DenseSum,
+    first_use: DenseSum,
+    captures: (u64, u64),
+}
+
+impl Sums {
+    /// Aside (follow-ups included), first use, captures.
+    pub(super) fn pairs(&self) -> (Pairs, Pairs, (u64, u64)) {
+        (self.aside.pairs(), self.first_use.pairs(), self.captures)
     }
 }
 
@@ -363,9 +378,9 @@ pub(crate) fn merge(
         write::tolerance(&mut out.text, site);
         out.lines += 1;
     }
-    let (aside, first_use, captures) = &out.sums;
+    let (aside, first_use, captures) = out.sums.pairs();
     if !aside.is_empty() || !first_use.is_empty() || !fresh.outside.is_empty() || captures.0 > 0 {
-        write::aside(&mut out.text, aside, first_use, *captures, &fresh.outside);
+        write::aside(&mut out.text, &aside, &first_use, captures, &fresh.outside);
         out.lines += 1;
     }
     write::end(&mut out.text, out.lines, None);
@@ -383,7 +398,7 @@ pub(super) struct Writer {
     cov: HashMap<(u64, String, u64), bool>,
     followcov: HashSet<(u64, String, u64)>,
     vectors: VectorWriter,
-    pub(super) sums: (Pairs, Pairs, (u64, u64)),
+    pub(super) sums: Sums,
 }
 
 impl Writer {

@@ -102,9 +102,9 @@ pub(crate) fn merge_parts(texts: &[String]) -> Result<String, String> {
     for part in &parts {
         add(&mut outside, &part.outside);
     }
-    let (aside, first_use, captures) = &out.sums;
+    let (aside, first_use, captures) = out.sums.pairs();
     if !aside.is_empty() || !first_use.is_empty() || !outside.is_empty() || captures.0 > 0 {
-        write::aside(&mut out.text, aside, first_use, *captures, &outside);
+        write::aside(&mut out.text, &aside, &first_use, captures, &outside);
         out.lines += 1;
     }
     write::end(&mut out.text, out.lines, None);

@@ -37,7 +37,7 @@ mod file;
 pub(crate) mod shards;
 mod vectors;
 
-pub(crate) use vectors::{FullVectors, Pairs, VectorWriter};
+pub(crate) use vectors::{DenseSum, FullVectors, Pairs, VectorWriter};
 
 /// A record file's lines one by one, as what rewrites a file line by line
 /// (`--affected`) reads it: each line's number (from 1), its text as
@@ -193,10 +193,11 @@ impl ProcessRecords {
         {
             return None;
         }
-        let mut measured_follow_ups = Vec::new();
+        let mut sum = DenseSum::default();
         for &vector in self.follow_up_runs.as_ref()? {
-            add(&mut measured_follow_ups, &self.vectors.get(vector as usize));
+            sum.add(&self.vectors.get(vector as usize));
         }
+        let measured_follow_ups = sum.pairs();
         // Every measured follow-up run is in `aside`.
         if !subtract(&measured_follow_ups, &self.aside).is_empty() {
             return None;

@@ -15,6 +15,37 @@ use mtcov_protocol::write::Counters as Written;
 /// Non-zero counters as (index, value), sorted by index.
 pub(crate) type Pairs = Vec<(u32, u64)>;
 
+/// A sum of counter vectors, held dense: adding a vector costs its own
+/// length, not the sum's (adding sparse vectors one by one costs the sum
+/// so far each time, which thousands of MGs make quadratic).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct DenseSum(Vec<u64>);
+
+impl DenseSum {
+    /// Adds `pairs` (sorted by index), saturating.
+    pub(crate) fn add(&mut self, pairs: &[(u32, u64)]) {
+        if let Some(&(last, _)) = pairs.last()
+            && self.0.len() <= last as usize
+        {
+            self.0.resize(last as usize + 1, 0);
+        }
+        for &(index, value) in pairs {
+            let cell = &mut self.0[index as usize];
+            *cell = cell.saturating_add(value);
+        }
+    }
+
+    /// The sum's non-zero counters, sorted by index.
+    pub(crate) fn pairs(&self) -> Pairs {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|&(_, &value)| value != 0)
+            .map(|(index, &value)| (index as u32, value))
+            .collect()
+    }
+}
+
 /// A file's vectors so far, as its lines wrote them (packed, in
 /// [`Vectors`]), by (source key, fingerprint): what the lines after them
 /// refer to. The one resolver of `cov` and `followcov` counters, for the

@@ -280,7 +280,7 @@ fn child(s: Scenario) {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
-                runs: None,
+                runs: Err("not measured"),
                 metamorphic: None,
                 clean: None,
             }],

@@ -150,7 +150,7 @@ impl MeasuredRun<'_> {
                 aside: &c.aside,
                 first_use: &c.first_use,
                 aside_complete: c.aside_complete,
-                runs: c.runs.as_deref(),
+                runs: c.runs.as_deref().map_err(String::as_str),
                 metamorphic: (!c.criterion.is_black_box()).then_some(report::MetamorphicInput {
                     differing: &c.differing,
                 }),

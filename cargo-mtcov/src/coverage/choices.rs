@@ -97,7 +97,7 @@ pub(crate) fn criteria(
             aside,
             first_use: Vec::new(),
             aside_complete: true,
-            runs: None,
+            runs: Err("black-box requirements are not code".to_owned()),
             // Metamorphic Coverage is of code: not measured here.
             differing: Vec::new(),
         });

@@ -223,7 +223,7 @@ fn consistent(criteria: &[CriterionCoverage]) -> bool {
         c.locations.len() == n
             && c.aside.len() == n
             && c.first_use.len() == n
-            && c.runs.as_ref().is_none_or(|runs| runs.len() == n)
+            && c.runs.as_ref().map_or(true, |runs| runs.len() == n)
             && c.clean
                 .as_ref()
                 .is_none_or(|clean| clean.num_requirements() as usize == n)

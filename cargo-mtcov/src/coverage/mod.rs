@@ -55,8 +55,8 @@ pub(crate) struct CriterionCoverage {
     pub(crate) aside_complete: bool,
     /// Per requirement, how many times the test processes ran it as their
     /// tests run without mtcov (each SUT execution once), summed over
-    /// processes; `None` when one process's counts are not known.
-    pub(crate) runs: Option<Vec<u64>>,
+    /// processes; why not, when one process's counts are not known.
+    pub(crate) runs: Result<Vec<u64>, String>,
     /// Metamorphic Coverage: per (first source input, MR) of the MGs with
     /// follow-up coverage, the requirements one execution of a
     /// source/follow-up pair covered and the other did not, sorted.

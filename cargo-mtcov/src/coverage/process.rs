@@ -31,8 +31,9 @@ pub(super) struct Measuring {
     /// Per requirement, how many times warm-up runs ran it.
     pub(super) first_use: Vec<u64>,
     /// Per requirement, how many times the tests ran it as they run
-    /// without mtcov (see `runs`); `None` once one process's are unknown.
-    pub(super) runs: Option<Vec<u64>>,
+    /// without mtcov (see `runs`); why not, once one process's are not
+    /// known.
+    pub(super) runs: Result<Vec<u64>, String>,
     /// Metamorphic Coverage: per (first source input, MR), the
     /// requirements a source/follow-up pair disagreed on, sorted.
     pub(super) differing: BTreeMap<(InputIdx, MrIdx), Vec<u32>>,
@@ -52,7 +53,7 @@ impl Measuring {
             clean: any_shared.then(|| Coverage::new(count)),
             aside: vec![0; count as usize],
             first_use: vec![0; count as usize],
-            runs: Some(vec![0; count as usize]),
+            runs: Ok(vec![0; count as usize]),
             differing: BTreeMap::new(),
         })
     }

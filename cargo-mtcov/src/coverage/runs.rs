@@ -13,8 +13,8 @@
 //! `llvm-cov` evaluates a merged profile; binaries are summed per
 //! requirement. When one process's counts are not known (it did not exit
 //! normally, its profile was not kept, its records cannot tell its
-//! follow-up runs apart), no count is given at all: never a number that
-//! leaves a process out.
+//! follow-up runs apart), no count is given at all, and the report says
+//! why: never a number that leaves a process out.
 //!
 //! [`ProcessRecords::execution_counts`]: crate::records::ProcessRecords::execution_counts
 
@@ -26,12 +26,12 @@ use mtcov_protocol::CoverageLayout;
 
 use super::process::{Measuring, add_counted};
 use crate::mapping::{CounterLayout, CoverageMap, Scope};
-use crate::records::RunRecords;
+use crate::records::{DenseSum, RunRecords};
 use crate::run::last_run::LastRun;
 use crate::run::profiles;
 
-/// Adds every binary's counts to `measuring`'s `runs`, or makes them
-/// unknown. `maps` are the mappings of the binaries with records
+/// Adds every binary's counts to `measuring`'s `runs`, or says why they
+/// are not known. `maps` are the mappings of the binaries with records
 /// (`binaries`, in the same order).
 pub(super) fn add_runs(
     last: &LastRun,
@@ -41,71 +41,83 @@ pub(super) fn add_runs(
     scope: &Scope,
     measuring: &mut [Measuring],
 ) -> Result<()> {
-    if with_records(records, binaries, maps, measuring)?.is_none()
-        || without_records(last, binaries, scope, measuring)?.is_none()
-    {
+    let known = with_records(records, binaries, maps, measuring)?
+        .and_then(|()| without_records(last, binaries, scope, measuring));
+    if let Err(why) = known {
         for m in measuring.iter_mut() {
-            m.runs = None;
+            m.runs = Err(why.clone());
         }
     }
     Ok(())
 }
 
-/// The binaries with MRs, from their records; `None` when a process's
+/// The binaries with MRs, from their records; why not, when a process's
 /// counts are not known.
 fn with_records(
     records: &RunRecords,
     binaries: &BTreeMap<&Path, Vec<usize>>,
     maps: &[CoverageMap],
     measuring: &mut [Measuring],
-) -> Result<Option<()>> {
+) -> Result<Result<(), String>> {
     for (map_index, (map, processes)) in maps.iter().zip(binaries.values()).enumerate() {
-        let mut sum = Vec::new();
+        let mut sum = DenseSum::default();
         let mut table = None;
         for &p in processes {
             let process = &records.processes[p];
             let CoverageLayout::Captured { functions, .. } = &process.coverage else {
                 continue;
             };
-            let Some(counts) = process.execution_counts() else {
-                return Ok(None);
-            };
-            mtcov_protocol::counters::add(&mut sum, &counts);
+            match process.execution_counts() {
+                Ok(counts) => sum.add(&counts),
+                Err(why) => return Ok(Err(why)),
+            }
             table.get_or_insert(functions);
         }
-        let Some(functions) = table else { continue };
-        if sum.is_empty() {
+        let sum = sum.pairs();
+        let Some(functions) = table.filter(|_| !sum.is_empty()) else {
             continue;
-        }
+        };
         let counted = map.evaluator(functions)?.counted(&sum);
         for m in measuring.iter_mut() {
-            if let Some(runs) = &mut m.runs {
+            if let Ok(runs) = &mut m.runs {
                 add_counted(&counted, map_index, m.criterion, &m.merged, runs);
             }
         }
     }
-    Ok(Some(()))
+    Ok(Ok(()))
 }
 
-/// The binaries without MRs that ran tests, from their processes'
-/// profiles, placed on the requirements of the measured binaries by key
-/// (a requirement only they have is not measured); `None` when a
+/// The binaries without MRs, from their processes' profiles (one per
+/// test), placed on the requirements of the measured binaries by key (a
+/// requirement only they have is not measured); why not, when a
 /// process's profile was not kept or a binary cannot be read.
 fn without_records(
     last: &LastRun,
     binaries: &BTreeMap<&Path, Vec<usize>>,
     scope: &Scope,
     measuring: &mut [Measuring],
-) -> Result<Option<()>> {
+) -> Result<(), String> {
     for run in last
         .runs
         .iter()
         .filter(|run| !binaries.contains_key(run.path.as_path()))
     {
+        let name = run.path.file_name().unwrap_or_default().to_string_lossy();
+        if run.processes.is_empty() {
+            // Run by another runner (cargo-nextest): nothing kept.
+            return Err(format!(
+                "{name}, a test binary without MRs, ran its tests without a profile kept per \
+                 process"
+            ));
+        }
         let mut by_function: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
         for process in run.processes.iter().filter(|p| !p.listing) {
             let Some(ran) = profiles::ran_counts(&last.record_dir, &run.path, process.pid) else {
-                return Ok(None);
+                return Err(format!(
+                    "the profile of {name}'s process {} was not kept (a test binary without \
+                     MRs runs a process per test, with libtest's harness)",
+                    process.pid
+                ));
             };
             for (function, counts) in ran {
                 let sum = by_function.entry(function).or_default();
@@ -118,19 +130,10 @@ fn without_records(
         if by_function.is_empty() {
             continue;
         }
-        // A binary that cannot be read leaves the counts unknown; the
-        // report's own numbers do not depend on it.
         let binary = last.file(&run.path);
-        let (Ok(layout), Ok(map)) = (
-            CounterLayout::read(binary),
-            CoverageMap::load(binary, &[], scope),
-        ) else {
-            crate::term::trace(format_args!(
-                "execution counts: cannot read the coverage mapping of {}",
-                binary.display()
-            ));
-            return Ok(None);
-        };
+        let unreadable = |e: anyhow::Error| format!("{name}: {e:#}");
+        let layout = CounterLayout::read(binary).map_err(unreadable)?;
+        let map = CoverageMap::load(binary, &[], scope).map_err(unreadable)?;
         // The profile's counters at the binary's counter indices.
         let mut counters = Vec::new();
         for f in &layout.functions {
@@ -143,9 +146,12 @@ fn without_records(
             }
         }
         counters.sort_unstable();
-        let counted = map.evaluator(&layout.functions)?.counted(&counters);
+        let counted = map
+            .evaluator(&layout.functions)
+            .map_err(unreadable)?
+            .counted(&counters);
         for m in measuring.iter_mut() {
-            let Some(runs) = &mut m.runs else { continue };
+            let Ok(runs) = &mut m.runs else { continue };
             let own = map.requirements(m.criterion);
             for &(id, n) in counted.of(m.criterion) {
                 let key = &own[id as usize].key;
@@ -155,5 +161,5 @@ fn without_records(
             }
         }
     }
-    Ok(Some(()))
+    Ok(())
 }

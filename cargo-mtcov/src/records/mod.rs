@@ -170,7 +170,7 @@ pub(crate) struct ProcessRecords {
     /// warm-ups. `None` when an MG's follow-ups are in `aside` but its line
     /// does not say which counters they left (no shares, or no source
     /// input to name them by): the process's execution counts are then
-    /// unknown ([`execution_counts`](Self::execution_counts)).
+    /// not known ([`execution_counts`](Self::execution_counts)).
     pub(crate) follow_up_runs: Option<Vec<u32>>,
     pub(crate) completeness: Completeness,
 }
@@ -183,29 +183,39 @@ impl ProcessRecords {
     /// bodies, input generation, checks, building follow-up inputs).
     /// That is what ran between MGs, the warm-up runs, and what MGs ran
     /// outside source executions less their measured follow-up runs.
-    /// `None` when not known: the process did not exit normally (no
-    /// `aside` line), an MG's measured follow-up runs cannot be told
-    /// apart, or the sums contradict each other.
-    pub(crate) fn execution_counts(&self) -> Option<Vec<(u32, u64)>> {
+    /// Why not, when not known: the process recorded no coverage or did
+    /// not exit normally (no `aside` line), an MG's measured follow-up
+    /// runs cannot be told apart, or the sums contradict each other.
+    pub(crate) fn execution_counts(&self) -> Result<Vec<(u32, u64)>, String> {
         use mtcov_protocol::counters::{add, subtract};
-        if !matches!(self.coverage, CoverageLayout::Captured { .. })
-            || self.completeness != Completeness::Complete
-        {
-            return None;
+        let file = self.file.display();
+        if !matches!(self.coverage, CoverageLayout::Captured { .. }) {
+            return Err(format!("{file} holds no coverage"));
         }
+        if let Completeness::Incomplete(why) = &self.completeness {
+            return Err(format!("its process did not exit normally ({why})"));
+        }
+        let Some(follow_up_runs) = &self.follow_up_runs else {
+            return Err(format!(
+                "{file} has an MG whose follow-up runs its records cannot tell apart (an MG \
+                 without source executions, or a runtime that writes no shares)"
+            ));
+        };
         let mut sum = DenseSum::default();
-        for &vector in self.follow_up_runs.as_ref()? {
+        for &vector in follow_up_runs {
             sum.add(&self.vectors.get(vector as usize));
         }
         let measured_follow_ups = sum.pairs();
         // Every measured follow-up run is in `aside`.
         if !subtract(&measured_follow_ups, &self.aside).is_empty() {
-            return None;
+            return Err(format!(
+                "in {file}, the MGs' follow-up runs are not all in the process's aside sum"
+            ));
         }
         let mut counts = subtract(&self.aside, &measured_follow_ups);
         add(&mut counts, &self.first_use);
         add(&mut counts, &self.outside);
-        Some(counts)
+        Ok(counts)
     }
 }
 

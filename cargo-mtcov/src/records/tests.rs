@@ -494,11 +494,15 @@ fn execution_counts_count_each_execution_once() {
     let run = read_run(&dir.0, None).unwrap();
     assert_eq!(
         run.processes[0].execution_counts(),
-        Some(vec![(0, 1), (1, 3), (5, 4), (6, 1), (7, 1)])
+        Ok(vec![(0, 1), (1, 3), (5, 4), (6, 1), (7, 1)])
     );
-    for (shares, ends) in [(false, true), (true, false)] {
+    for (shares, ends, why) in [
+        (false, true, "its records cannot tell apart"),
+        (true, false, "did not exit normally"),
+    ] {
         dir.write("a-1.jsonl", &one_mg_process(shares, ends));
         let run = read_run(&dir.0, None).unwrap();
-        assert_eq!(run.processes[0].execution_counts(), None, "{shares} {ends}");
+        let err = run.processes[0].execution_counts().unwrap_err();
+        assert!(err.contains(why), "{err}");
     }
 }

@@ -150,7 +150,7 @@ impl PerCriterion<'_> {
             c.coverage.num_requirements()
         );
         ensure!(
-            c.runs.is_none_or(|runs| runs.len() == c.locations.len()),
+            c.runs.is_err() || c.runs.is_ok_and(|runs| runs.len() == c.locations.len()),
             "{} criterion: execution counts for {} requirements, not {}",
             c.criterion,
             c.runs.map_or(0, <[u64]>::len),
@@ -195,7 +195,12 @@ impl PerCriterion<'_> {
             },
             functions: in_functions.rows(&m, pool, mrs),
             gaps,
-            requirements: requirement_ks(&m, c.locations, &c.coverage.covering_inputs(), c.runs),
+            requirements: requirement_ks(
+                &m,
+                c.locations,
+                &c.coverage.covering_inputs(),
+                c.runs.ok(),
+            ),
             metamorphic_coverage: c
                 .metamorphic
                 .and_then(|input| metamorphic_coverage(input, mrs, c.locations.len())),
@@ -204,6 +209,7 @@ impl PerCriterion<'_> {
                 None => None,
             },
             first_use_only,
+            runs_unknown: c.runs.err().map(str::to_owned),
         };
         Ok((report, in_patch))
     }

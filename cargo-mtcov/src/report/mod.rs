@@ -27,7 +27,8 @@
 //!     tests_ran: &[],
 //!     criteria: vec![CriterionInput { criterion: Criterion::Line, coverage: &coverage,
 //!                                     locations: &locations, aside: &[], first_use: &[],
-//!                                     aside_complete: true, runs: None, metamorphic: None,
+//!                                     aside_complete: true, runs: Err("not measured"),
+//!                                     metamorphic: None,
 //!                                     clean: None }],
 //!     violations: vec![], satisfaction: Default::default(), unclassified: vec![],
 //!     failed_tests: vec![], patch: None, suggestions: vec![], stopped_draws: vec![],
@@ -98,8 +99,8 @@ pub struct CriterionInput<'a> {
     pub aside_complete: bool,
     /// Per requirement, how many times the test processes ran it as their
     /// tests run without mtcov: each SUT execution once, test bodies,
-    /// input generation and checks included; `None` when not known.
-    pub runs: Option<&'a [u64]>,
+    /// input generation and checks included; why not, when not known.
+    pub runs: Result<&'a [u64], &'a str>,
     /// What source/follow-up pairs ran differently, per MR; `None` when
     /// not measured (black-box criteria).
     pub metamorphic: Option<MetamorphicInput<'a>>,
@@ -386,6 +387,10 @@ pub struct CriterionReport {
     /// The requirements only code run on first use in a process holds,
     /// which no input can cover; `None` when there are none.
     pub first_use_only: Option<FirstUseOnly>,
+    /// Why the requirements have no execution counts, when they have none
+    /// (the HTML report says it).
+    #[serde(skip)]
+    pub runs_unknown: Option<String>,
 }
 
 /// Requirements no input can cover: code that runs only on first use in

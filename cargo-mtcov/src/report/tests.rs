@@ -151,7 +151,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
-                runs: None,
+                runs: Err("not measured"),
                 // The first MR's pairs (on two inputs) ran two lines
                 // differently, the second's (on one) none.
                 metamorphic: Some(MetamorphicInput {
@@ -171,7 +171,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
-                runs: None,
+                runs: Err("not measured"),
                 metamorphic: None,
                 clean: None,
             },
@@ -182,7 +182,7 @@ fn report(f: &Fixture, k: u32, counting: Counting) -> Report {
                 aside: &[],
                 first_use: &[],
                 aside_complete: true,
-                runs: None,
+                runs: Err("not measured"),
                 metamorphic: None,
                 clean: None,
             },
@@ -452,7 +452,7 @@ fn mismatched_names_are_refused() {
             aside: &[],
             first_use: &[],
             aside_complete: true,
-            runs: None,
+            runs: Err("not measured"),
             metamorphic: None,
             clean: None,
         }],
@@ -666,7 +666,7 @@ fn causes_report() -> Report {
             aside: &aside,
             first_use: &first_use,
             aside_complete: true,
-            runs: None,
+            runs: Err("not measured"),
             metamorphic: Some(MetamorphicInput {
                 differing: &differing,
             }),
@@ -1351,7 +1351,7 @@ fn uncovered_code_says_whether_follow_ups_ran_it() {
                 aside: &aside,
                 first_use: &[],
                 aside_complete,
-                runs: None,
+                runs: Err("not measured"),
                 metamorphic: None,
                 clean: None,
             }],

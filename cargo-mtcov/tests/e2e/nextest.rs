@@ -60,6 +60,28 @@ fn nextest_reports_what_cargo_mtcov_reports_and_takes_filtersets() {
         stderr(&theirs)
     );
     assert_eq!(stdout(&theirs), stdout(&ours));
+    // nextest runs the unit tests' binary (no MRs) without a profile kept
+    // per process: the HTML report gives no execution counts, and says
+    // why, rather than counts that leave those tests out.
+    let html = tempfile::tempdir().unwrap();
+    let page = run(
+        &root,
+        &target,
+        &["report", &format!("--html={}", html.path().display())],
+    );
+    assert_exit(&page, 0);
+    let page = std::fs::read_dir(html.path().join("files"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .find(|text| text.contains("examples/trig/src/lib.rs"))
+        .expect("trig's page");
+    assert!(!page.contains("data-runs"), "counts under nextest");
+    assert!(
+        page.contains("How many times each line ran is not known: trig-")
+            && page.contains("a test binary without MRs, ran its tests without a profile kept"),
+        "{}",
+        &page[..page.find("<table").unwrap_or(page.len())]
+    );
 
     // A filterset: only the addition formula's test runs its MGs.
     let filtered = run(

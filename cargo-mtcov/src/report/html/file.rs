@@ -16,8 +16,9 @@ pub(super) fn page(
     let r = site.report;
     let k = r.k;
     let mut out = String::with_capacity(text.map_or(4096, |t| t.len() * 3 + 4096));
-    let counts = counts_known(r);
-    header(&mut out, r, file, counts);
+    let known = counts_known(r);
+    let counts = known == Ok(true);
+    header(&mut out, r, file, known);
 
     // Gap groups of this file by their first line.
     let mut gaps: BTreeMap<u32, Vec<(&str, &GapGroup)>> = BTreeMap::new();
@@ -164,12 +165,20 @@ fn marked(out: &mut String, source: &str, spans: &[(u32, u32)]) {
 }
 
 /// Whether the report knows how many times each line ran (every test
-/// process's counts were recorded).
-fn counts_known(r: &Report) -> bool {
-    r.criteria
+/// process's counts were recorded); why not, when the line criterion was
+/// measured and it does not.
+fn counts_known(r: &Report) -> Result<bool, &str> {
+    match r
+        .criteria
         .iter()
         .find(|c| c.criterion == crate::model::Criterion::Line)
-        .is_some_and(|c| c.requirements.iter().all(|q| q.runs.is_some()))
+    {
+        None => Ok(false),
+        Some(c) => match &c.runs_unknown {
+            Some(why) => Err(why),
+            None => Ok(c.requirements.iter().all(|q| q.runs.is_some())),
+        },
+    }
 }
 
 /// An execution count as llvm-cov's pages show it: exact up to 999, then
@@ -193,7 +202,7 @@ fn count_text(n: u64) -> String {
 }
 
 /// The page's head, title, the file's `A_k` per criterion and the legend.
-fn header(out: &mut String, r: &Report, file: &str, counts: bool) {
+fn header(out: &mut String, r: &Report, file: &str, counts: Result<bool, &str>) {
     let k = r.k;
     head(out, &format!("mtcov: {file}"));
     out.push_str("<nav><a href=\"../index.html\">Summary</a><a href=\"../gaps.html\">All gaps</a></nav>\n<h1>");
@@ -213,7 +222,7 @@ fn header(out: &mut String, r: &Report, file: &str, counts: bool) {
         }
     }
     out.push_str("</p>\n");
-    let runs = if counts {
+    let runs = if counts == Ok(true) {
         "times the line ran in the tests (each SUT execution once: hover for the exact count), "
     } else {
         ""
@@ -225,11 +234,10 @@ fn header(out: &mut String, r: &Report, file: &str, counts: bool) {
          (R region, B branch, F function: hover for K), source; with the region criterion, the part of a line that ran which no source input ran is \
          <span class=\"u\">marked</span>. Keys: j / k, the next / previous gap.</span>"
     );
-    if !counts {
-        out.push_str(
-            " <span class=\"muted\">How many times each line ran is not known: a test process \
-             did not exit normally, or its records do not tell its follow-up runs apart.</span>",
-        );
+    if let Err(why) = counts {
+        out.push_str(" <span class=\"muted\">How many times each line ran is not known: ");
+        esc(out, why);
+        out.push_str(".</span>");
     }
     out.push_str("</p>\n");
 }

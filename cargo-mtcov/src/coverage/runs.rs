@@ -112,13 +112,13 @@ fn without_records(
         }
         let mut by_function: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
         for process in run.processes.iter().filter(|p| !p.listing) {
-            let Some(ran) = profiles::ran_counts(&last.record_dir, &run.path, process.pid) else {
-                return Err(format!(
-                    "the profile of {name}'s process {} was not kept (a test binary without \
-                     MRs runs a process per test, with libtest's harness)",
-                    process.pid
-                ));
-            };
+            let ran =
+                profiles::ran_counts(&last.record_dir, &run.path, process.pid).map_err(|why| {
+                    format!(
+                        "the profile of process {} of {name}, a test binary without MRs, {why}",
+                        process.pid
+                    )
+                })?;
             for (function, counts) in ran {
                 let sum = by_function.entry(function).or_default();
                 sum.resize(sum.len().max(counts.len()), 0);

@@ -103,18 +103,23 @@ pub(crate) fn ran(record_dir: &Path, binary: &Path, pid: u32) -> Option<BTreeSet
 }
 
 /// The counters of each function process `pid` of `binary` ran (the
-/// others ran nothing); `None` when not known, or kept without counters.
+/// others ran nothing); why not, when not known.
 pub(crate) fn ran_counts(
     record_dir: &Path,
     binary: &Path,
     pid: u32,
-) -> Option<BTreeMap<Function, Vec<u64>>> {
-    let ran = read_ran(record_dir, binary, pid)?;
-    ran.values().all(Option::is_some).then(|| {
-        ran.into_iter()
-            .map(|(f, counts)| (f, counts.unwrap_or_default()))
-            .collect()
-    })
+) -> Result<BTreeMap<Function, Vec<u64>>, &'static str> {
+    let ran = read_ran(record_dir, binary, pid).ok_or(
+        "was not kept (it did not exit normally, or its binary has no libtest harness \
+             and ran every test in one process)",
+    )?;
+    if !ran.values().all(Option::is_some) {
+        return Err("was kept without its counters (by an earlier cargo-mtcov)");
+    }
+    Ok(ran
+        .into_iter()
+        .map(|(f, counts)| (f, counts.unwrap_or_default()))
+        .collect())
 }
 
 fn read_ran(
@@ -213,14 +218,23 @@ mod tests {
         );
         assert_eq!(
             ran_counts(dir.path(), binary, 8),
-            Some(BTreeMap::from([((0xff, 1), vec![3, 0, 2])]))
+            Ok(BTreeMap::from([((0xff, 1), vec![3, 0, 2])]))
         );
         // Kept without counters (an earlier release): functions known,
         // counts not.
         let bare = ran_file(dir.path(), binary, 9);
         std::fs::write(&bare, "00000000000000ff 0000000000000001\n").unwrap();
         assert!(ran(dir.path(), binary, 9).is_some());
-        assert_eq!(ran_counts(dir.path(), binary, 9), None);
+        assert!(
+            ran_counts(dir.path(), binary, 9)
+                .unwrap_err()
+                .contains("without its counters")
+        );
+        assert!(
+            ran_counts(dir.path(), binary, 10)
+                .unwrap_err()
+                .contains("not kept")
+        );
         let other = tempfile::tempdir().unwrap();
         copy_ran((dir.path(), binary, 8), (other.path(), binary, 8)).unwrap();
         assert_eq!(ran(other.path(), binary, 8), ran(dir.path(), binary, 8));

@@ -40,8 +40,10 @@ pub(super) fn run(args: &ReduceCommand) -> Result<ExitStatus> {
         include: &args.include,
         exclude: &args.exclude,
     };
-    let measured =
-        coverage::measured(&workspace, &last, &records, &assembled, &criteria, patterns)?.criteria;
+    let measured = coverage::measured(
+        &workspace, &last, &records, &assembled, &criteria, patterns, None,
+    )?
+    .criteria;
 
     let (mut suite, units) = suite_of_run(&records, &assembled, &measured)?;
     if args.mutants {

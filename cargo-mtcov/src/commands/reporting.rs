@@ -17,7 +17,7 @@ use crate::error::ExitStatus;
 use crate::inputs::{Assembled, assemble};
 use crate::model::{ColorChoice, Criterion};
 use crate::patch::ChangedLines;
-use crate::records::RunRecords;
+use crate::records::{CounterReading, RunRecords};
 use crate::report::{self, CriterionInput};
 use crate::run::BinaryOutcome;
 use crate::run::last_run::LastRun;
@@ -30,11 +30,21 @@ pub(super) fn report_run(
     options: &ReportOptions,
     color: ColorChoice,
 ) -> Result<ExitStatus> {
-    let records = crate::records::read_checked(last)?;
+    let criteria = options.criteria(last.branch);
+    let patterns = ScopePatterns {
+        include: &options.include,
+        exclude: &options.exclude,
+    };
+    // With the run's evaluation kept, its counters need not be read.
+    let kept = coverage::kept_evaluation(workspace, last, &criteria, patterns);
+    let reading = match kept {
+        Some(_) => CounterReading::Skip,
+        None => CounterReading::Decode,
+    };
+    let records = crate::records::read_checked_with(last, reading)?;
     if records.registry.is_empty() && records.groups.is_empty() {
         bail!(nothing_recorded(last));
     }
-    let criteria = options.criteria(last.branch);
     coverage::check_measurable(last, &criteria)?;
     let code = criteria.iter().any(|c| !c.is_black_box());
     if code {
@@ -47,11 +57,9 @@ pub(super) fn report_run(
         ));
     }
     warn_if_k_out_of_reach(&assembled, options);
-    let patterns = ScopePatterns {
-        include: &options.include,
-        exclude: &options.exclude,
-    };
-    let measured = coverage::measured(workspace, last, &records, &assembled, &criteria, patterns)?;
+    let measured = coverage::measured(
+        workspace, last, &records, &assembled, &criteria, patterns, kept,
+    )?;
     let changed = patch_lines(workspace, options, code)?;
     let measured_run = MeasuredRun {
         root: &workspace.root,

@@ -88,22 +88,57 @@ pub(crate) struct ScopePatterns<'a> {
     pub(crate) exclude: &'a [String],
 }
 
+/// The run's kept evaluation of the code criteria of `asked`, when one
+/// was made from exactly its records, criteria and scope (see [`kept`]):
+/// a command that has it reads the records without their counters
+/// ([`crate::records::CounterReading::Skip`]) and hands it to
+/// [`measured`].
+pub(crate) fn kept_evaluation(
+    workspace: &Workspace,
+    last: &LastRun,
+    asked: &[Criterion],
+    patterns: ScopePatterns<'_>,
+) -> Option<KeptEvaluation> {
+    let code: Vec<Criterion> = asked
+        .iter()
+        .copied()
+        .filter(|c| !c.is_black_box())
+        .collect();
+    if code.is_empty() {
+        return None;
+    }
+    let key = kept::Key::now(workspace, &last.record_dir, &code, patterns)?;
+    kept::load(&last.record_dir, &key).map(|(criteria, functions)| KeptEvaluation {
+        criteria,
+        functions,
+    })
+}
+
+/// A kept evaluation, loaded ([`kept_evaluation`]).
+pub(crate) struct KeptEvaluation {
+    criteria: Vec<CriterionCoverage>,
+    functions: Vec<SourceFunction>,
+}
+
 /// Maps every process's per-source counters to the requirements of each
-/// criterion. Binaries without captured coverage contribute nothing here
-/// (the pipeline has already said why).
-pub(crate) fn criteria(
+/// criterion, or takes `kept` (or the kept evaluation it finds).
+/// Binaries without captured coverage contribute nothing here (the
+/// pipeline has already said why).
+fn criteria(
     workspace: &Workspace,
     last: &LastRun,
     records: &RunRecords,
     assembled: &Assembled,
     criteria: &[Criterion],
     patterns: ScopePatterns<'_>,
+    kept: Option<KeptEvaluation>,
 ) -> Result<CodeCoverage> {
     let key = kept::Key::now(workspace, &last.record_dir, criteria, patterns);
-    if let Some((criteria_kept, functions)) = key
-        .as_ref()
-        .and_then(|key| kept::load(&last.record_dir, key))
-    {
+    let kept = kept.map(|k| (k.criteria, k.functions)).or_else(|| {
+        key.as_ref()
+            .and_then(|key| kept::load(&last.record_dir, key))
+    });
+    if let Some((criteria_kept, functions)) = kept {
         crate::term::trace(format_args!(
             "the run's coverage as evaluated before: {}",
             kept::file(&last.record_dir, criteria).display()
@@ -121,6 +156,11 @@ pub(crate) fn criteria(
             tests_ran: tests_ran(last, &workspace.root),
         });
     }
+    anyhow::ensure!(
+        records.counters == crate::records::CounterReading::Decode,
+        "the records were read without their counters, and the run has no kept evaluation to \
+         take instead: run the command again"
+    );
     let scope = scope(workspace, patterns)?;
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
@@ -222,6 +262,9 @@ fn tests_ran(last: &LastRun, root: &Path) -> Vec<TestSpans> {
 /// from its coverage (when any are asked), the black-box ones from its
 /// choices; and the functions in scope. Every command that measures a run
 /// (report, reduce, mutants) calls this after [`check_measurable`].
+///
+/// `kept` is the run's kept evaluation when the caller loaded it (to read
+/// the records without counters); without it, it is looked for here.
 pub(crate) fn measured(
     workspace: &Workspace,
     last: &LastRun,
@@ -229,13 +272,14 @@ pub(crate) fn measured(
     assembled: &Assembled,
     asked: &[Criterion],
     patterns: ScopePatterns<'_>,
+    kept: Option<KeptEvaluation>,
 ) -> Result<CodeCoverage> {
     let (black_box, code): (Vec<Criterion>, Vec<Criterion>) =
         asked.iter().partition(|c| c.is_black_box());
     let mut measured = if code.is_empty() {
         CodeCoverage::default()
     } else {
-        criteria(workspace, last, records, assembled, &code, patterns)?
+        criteria(workspace, last, records, assembled, &code, patterns, kept)?
     };
     measured
         .criteria

@@ -118,8 +118,10 @@ pub(crate) fn run(
         include: &[],
         exclude: &[],
     };
-    let criteria =
-        coverage::measured(workspace, &last, &records, &assembled, &asked, patterns)?.criteria;
+    let criteria = coverage::measured(
+        workspace, &last, &records, &assembled, &asked, patterns, None,
+    )?
+    .criteria;
     let relations = assembled.pool.source_relations(Counting::Class);
     let mut line_k: HashMap<(String, u32), f64> = HashMap::new();
     if let Some(line) = criteria.iter().find(|c| c.criterion == Criterion::Line) {

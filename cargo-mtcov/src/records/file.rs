@@ -7,15 +7,17 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use mtcov_protocol::categories::Declaration;
-use mtcov_protocol::read::{LineError, parse_line};
+use mtcov_protocol::read::{
+    CoverageLine, LineError, ParsedLine, parse_line, parse_line_without_counters,
+};
 use mtcov_protocol::{
     Counters, CoverageLayout, GroupShares, Header, MgRecord, MrDescription, Record, SCHEMA_VERSION,
 };
 
 use super::FullVectors;
 use super::{
-    ChoicesRecord, Completeness, Execution, FollowUp, ProcessRecords, RunRecords, Unclassified,
-    Vectors,
+    ChoicesRecord, Completeness, CounterReading, Execution, FollowUp, NOT_READ, ProcessRecords,
+    RunRecords, Unclassified, Vectors,
 };
 use crate::error::RecordError;
 use crate::run::{RecordText, canonical};
@@ -40,6 +42,7 @@ pub(super) fn read_file(
             .as_ref()
             .map(|why| format!("{name}: the compressed records are damaged ({why})")),
         ended: false,
+        skipping: run.counters == CounterReading::Skip,
     };
     let mut attributed = false;
     for (index, raw) in lines.iter().enumerate() {
@@ -52,7 +55,19 @@ pub(super) fn read_file(
             reader.problem(number, "a line after the end line");
             break;
         }
-        let (record, follow_up) = match record_of(raw) {
+        let read = match run.counters {
+            CounterReading::Decode => record_of(raw),
+            CounterReading::Skip => match parse_line_without_counters(raw) {
+                Ok(ParsedLine::Record(record)) => Ok((record, false)),
+                Ok(ParsedLine::Coverage(line)) if attributed => {
+                    reader.coverage_line(run, line);
+                    continue;
+                }
+                Ok(ParsedLine::Coverage(_)) => record_of(raw),
+                Err(e) => Err(e),
+            },
+        };
+        let (record, follow_up) = match read {
             Ok(read) => read,
             Err(LineError::Version(found)) => {
                 return Err(RecordError::UnknownSchemaVersion {
@@ -148,6 +163,8 @@ struct FileReader<'a> {
     /// The first reason the file is incomplete, if any.
     problem: Option<String>,
     ended: bool,
+    /// Counter vectors are not read ([`CounterReading::Skip`]).
+    skipping: bool,
 }
 
 impl FileReader<'_> {
@@ -222,6 +239,22 @@ impl FileReader<'_> {
         Ok(())
     }
 
+    /// A `cov` or `followcov` line read without its counters: the
+    /// execution, with no vector.
+    fn coverage_line(&self, run: &mut RunRecords, line: CoverageLine) {
+        let process = &mut run.processes[self.process];
+        let execution = Execution {
+            key: line.key,
+            mr: line.mr,
+            vector: NOT_READ,
+            shared: line.shared,
+        };
+        match line.follow_up {
+            true => process.follow_executions.push(execution),
+            false => process.executions.push(execution),
+        }
+    }
+
     /// Notes the vector of the measured follow-up runs of `mg` (its
     /// shares' `follow`: the `followcov` line written before it), or that
     /// they are not known.
@@ -229,6 +262,11 @@ impl FileReader<'_> {
         let Some(runs) = &mut process.follow_up_runs else {
             return Ok(());
         };
+        if self.skipping {
+            // No vectors: the counts come from the kept evaluation.
+            process.follow_up_runs = None;
+            return Ok(());
+        }
         match (mg.shares.as_deref(), mg.sources.first()) {
             (
                 Some(GroupShares {

@@ -92,7 +92,24 @@ pub(crate) struct RunRecords {
     /// Files whose records cannot be attributed to any process: no
     /// readable header. Damage, unless a process died writing it.
     pub(crate) unattributed: Vec<String>,
+    /// How the counter vectors were read: when skipped, the processes
+    /// hold their executions but no vectors.
+    pub(crate) counters: CounterReading,
 }
+
+/// Whether a read decodes and checks the counter vectors of `cov` and
+/// `followcov` lines, or leaves them unread: a command that takes the
+/// run's kept evaluation (made from exactly these files, each checked
+/// then) needs only which executions there were.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum CounterReading {
+    #[default]
+    Decode,
+    Skip,
+}
+
+/// The vector of an execution read without counters.
+pub(crate) const NOT_READ: u32 = u32::MAX;
 
 /// One `unclassified` record: the source execution of `key` by `mr`
 /// returned `returned`, not the declared output type.
@@ -396,7 +413,20 @@ impl RunRecords {
 /// A run's records, checked against how its processes ended
 /// (`RunRecords::check_complete`); the warnings of both are printed.
 pub(crate) fn read_checked(last: &LastRun) -> Result<RunRecords> {
-    let records = read_run(&last.record_dir, Some(&last.executable_paths()))?;
+    read_checked_with(last, CounterReading::Decode)
+}
+
+/// [`read_checked`], the counter vectors read as `counters` says.
+pub(crate) fn read_checked_with(last: &LastRun, counters: CounterReading) -> Result<RunRecords> {
+    let expected: Vec<PathBuf> = last
+        .executable_paths()
+        .iter()
+        .map(|b| canonical(b))
+        .collect();
+    let texts = record_files(&last.record_dir)?
+        .into_iter()
+        .map(|file| Ok((crate::run::record_text(&file)?, file)));
+    let records = read_texts_with(texts, Some(&expected), counters)?;
     for warning in &records.warnings {
         crate::term::warn(warning);
     }
@@ -423,7 +453,18 @@ pub(crate) fn read_texts(
     texts: impl Iterator<Item = Result<(RecordText, PathBuf)>>,
     expected: Option<&[PathBuf]>,
 ) -> Result<RunRecords> {
-    let mut run = RunRecords::default();
+    read_texts_with(texts, expected, CounterReading::Decode)
+}
+
+fn read_texts_with(
+    texts: impl Iterator<Item = Result<(RecordText, PathBuf)>>,
+    expected: Option<&[PathBuf]>,
+    counters: CounterReading,
+) -> Result<RunRecords> {
+    let mut run = RunRecords {
+        counters,
+        ..RunRecords::default()
+    };
     let mut registry: BTreeMap<String, MrDescription> = BTreeMap::new();
     for text in texts {
         let (text, file) = text?;

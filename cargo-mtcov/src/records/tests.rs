@@ -506,3 +506,33 @@ fn execution_counts_count_each_execution_once() {
         assert!(err.contains(why), "{err}");
     }
 }
+
+/// Read without counters, a file gives the same executions, MGs and sums
+/// as read whole, and no vector (nor execution counts: those come from
+/// the kept evaluation that lets a command skip the counters).
+#[test]
+fn records_read_without_counters_keep_every_execution() {
+    let dir = TempDir::new("skip");
+    let path = dir.write("a-1.jsonl", &one_mg_process(true, true));
+    let read = |counters| {
+        let text = crate::run::record_text(&path).unwrap();
+        read_texts_with(std::iter::once(Ok((text, path.clone()))), None, counters).unwrap()
+    };
+    let whole = read(CounterReading::Decode);
+    let light = read(CounterReading::Skip);
+    let executions = |run: &RunRecords| {
+        let p = &run.processes[0];
+        let list = |e: &[Execution]| {
+            e.iter()
+                .map(|e| (e.key, e.mr.clone(), e.shared))
+                .collect::<Vec<_>>()
+        };
+        (list(&p.executions), list(&p.follow_executions))
+    };
+    assert_eq!(executions(&light), executions(&whole));
+    assert_eq!(light.groups.len(), whole.groups.len());
+    assert_eq!(light.processes[0].aside, whole.processes[0].aside);
+    assert_eq!(light.processes[0].completeness, Completeness::Complete);
+    assert_eq!(light.processes[0].vectors.len(), 0);
+    assert!(light.processes[0].execution_counts().is_err());
+}

@@ -11,15 +11,24 @@ use anyhow::Result;
 use crate::mapping::Scope;
 use crate::model::Criterion;
 
-/// Reads `text` as one record file, checks it, assembles the measure's
-/// inputs and, when it declares categories, the black-box criteria.
+/// Reads `text` as one record file (with its counters, then without, as
+/// a report that takes the kept evaluation reads it), checks it,
+/// assembles the measure's inputs and, when it declares categories, the
+/// black-box criteria.
 pub fn records(text: &str) -> Result<()> {
-    let text = crate::run::RecordText {
-        text: text.to_owned(),
-        damage: None,
+    let file = || {
+        let text = crate::run::RecordText {
+            text: text.to_owned(),
+            damage: None,
+        };
+        Ok((text, PathBuf::from("fuzz.jsonl")))
     };
-    let file = Ok((text, PathBuf::from("fuzz.jsonl")));
-    let run = crate::records::read_texts(std::iter::once(file), None)?;
+    let _ = crate::records::read_texts_with(
+        std::iter::once(file()),
+        None,
+        crate::records::CounterReading::Skip,
+    );
+    let run = crate::records::read_texts(std::iter::once(file()), None)?;
     run.check_complete(&[])?;
     let assembled = crate::inputs::assemble(&run)?;
     if !run.declarations.is_empty() {

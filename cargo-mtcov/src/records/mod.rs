@@ -456,7 +456,7 @@ pub(crate) fn read_texts(
     read_texts_with(texts, expected, CounterReading::Decode)
 }
 
-fn read_texts_with(
+pub(crate) fn read_texts_with(
     texts: impl Iterator<Item = Result<(RecordText, PathBuf)>>,
     expected: Option<&[PathBuf]>,
     counters: CounterReading,

@@ -418,15 +418,7 @@ pub(crate) fn read_checked(last: &LastRun) -> Result<RunRecords> {
 
 /// [`read_checked`], the counter vectors read as `counters` says.
 pub(crate) fn read_checked_with(last: &LastRun, counters: CounterReading) -> Result<RunRecords> {
-    let expected: Vec<PathBuf> = last
-        .executable_paths()
-        .iter()
-        .map(|b| canonical(b))
-        .collect();
-    let texts = record_files(&last.record_dir)?
-        .into_iter()
-        .map(|file| Ok((crate::run::record_text(&file)?, file)));
-    let records = read_texts_with(texts, Some(&expected), counters)?;
+    let records = read_run_with(&last.record_dir, Some(&last.executable_paths()), counters)?;
     for warning in &records.warnings {
         crate::term::warn(warning);
     }
@@ -439,12 +431,20 @@ pub(crate) fn read_checked_with(last: &LastRun, counters: CounterReading) -> Res
 /// Reads every record file in `dir`. With `expected_binaries`, a file whose
 /// header names another binary is skipped with a warning.
 pub(crate) fn read_run(dir: &Path, expected_binaries: Option<&[PathBuf]>) -> Result<RunRecords> {
+    read_run_with(dir, expected_binaries, CounterReading::Decode)
+}
+
+fn read_run_with(
+    dir: &Path,
+    expected_binaries: Option<&[PathBuf]>,
+    counters: CounterReading,
+) -> Result<RunRecords> {
     let expected: Option<Vec<PathBuf>> =
         expected_binaries.map(|bins| bins.iter().map(|b| canonical(b)).collect());
     let texts = record_files(dir)?
         .into_iter()
         .map(|file| Ok((crate::run::record_text(&file)?, file)));
-    read_texts(texts, expected.as_deref())
+    read_texts_with(texts, expected.as_deref(), counters)
 }
 
 /// The records of `texts` (each a record file's text and path, read one

@@ -24,9 +24,12 @@ use std::path::Path;
 use anyhow::Result;
 use mtcov_protocol::CoverageLayout;
 
+use super::pipeline::parallelism;
 use super::process::{Measuring, add_counted};
-use crate::mapping::{CounterLayout, CoverageMap, Scope};
+use crate::mapping::{CounterLayout, CoverageMap, Requirement, Scope};
+use crate::model::Criterion;
 use crate::records::{DenseSum, RunRecords};
+use crate::run::BinaryRun;
 use crate::run::last_run::LastRun;
 use crate::run::profiles;
 
@@ -90,76 +93,117 @@ fn with_records(
 /// The binaries without MRs, from their processes' profiles (one per
 /// test), placed on the requirements of the measured binaries by key (a
 /// requirement only they have is not measured); why not, when a
-/// process's profile was not kept or a binary cannot be read.
+/// process's profile was not kept or a binary cannot be read. Each
+/// binary's mapping is read and evaluated on a thread of its own (a
+/// crate's integration tests are binaries of their own, each with the
+/// crate's whole mapping), at most [`parallelism`] at a time.
 fn without_records(
     last: &LastRun,
     binaries: &BTreeMap<&Path, Vec<usize>>,
     scope: &Scope,
     measuring: &mut [Measuring],
 ) -> Result<(), String> {
-    for run in last
+    let runs: Vec<&BinaryRun> = last
         .runs
         .iter()
         .filter(|run| !binaries.contains_key(run.path.as_path()))
-    {
-        let name = run.path.file_name().unwrap_or_default().to_string_lossy();
-        if run.processes.is_empty() {
-            // Run by another runner (cargo-nextest): nothing kept.
-            return Err(format!(
-                "{name}, a test binary without MRs, ran its tests without a profile kept per \
-                 process"
-            ));
+        .collect();
+    let criteria: Vec<(Criterion, &[Requirement])> = measuring
+        .iter()
+        .map(|m| (m.criterion, m.merged.requirements.as_slice()))
+        .collect();
+    let mut counted: Vec<Placed> = Vec::new();
+    for batch in runs.chunks(parallelism()) {
+        let results: Vec<Result<Placed, String>> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .iter()
+                .map(|run| s.spawn(|| binary_counts(last, run, scope, &criteria)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a binary's counts do not panic"))
+                .collect()
+        });
+        for result in results {
+            counted.push(result?);
         }
-        let mut by_function: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
-        for process in run.processes.iter().filter(|p| !p.listing) {
-            let ran =
-                profiles::ran_counts(&last.record_dir, &run.path, process.pid).map_err(|why| {
-                    format!(
-                        "the profile of process {} of {name}, a test binary without MRs, {why}",
-                        process.pid
-                    )
-                })?;
-            for (function, counts) in ran {
-                let sum = by_function.entry(function).or_default();
-                sum.resize(sum.len().max(counts.len()), 0);
-                for (s, c) in sum.iter_mut().zip(counts) {
-                    *s = s.saturating_add(c);
-                }
+    }
+    for (c, r, n) in counted.into_iter().flatten() {
+        if let Ok(runs) = &mut measuring[c].runs {
+            runs[r as usize] = runs[r as usize].saturating_add(n);
+        }
+    }
+    Ok(())
+}
+
+/// Counts placed on merged requirements: (index of the criterion in
+/// `measuring`, merged requirement, count).
+type Placed = Vec<(usize, u32, u64)>;
+
+/// One binary without MRs: per measured criterion (its index in
+/// `criteria`), the merged requirements its tests ran and how often.
+fn binary_counts(
+    last: &LastRun,
+    run: &BinaryRun,
+    scope: &Scope,
+    criteria: &[(Criterion, &[Requirement])],
+) -> Result<Placed, String> {
+    let name = run.path.file_name().unwrap_or_default().to_string_lossy();
+    if run.processes.is_empty() {
+        // Run by another runner (cargo-nextest): nothing kept.
+        return Err(format!(
+            "{name}, a test binary without MRs, ran its tests without a profile kept per process"
+        ));
+    }
+    let mut by_function: BTreeMap<(u64, u64), Vec<u64>> = BTreeMap::new();
+    for process in run.processes.iter().filter(|p| !p.listing) {
+        let ran =
+            profiles::ran_counts(&last.record_dir, &run.path, process.pid).map_err(|why| {
+                format!(
+                    "the profile of process {} of {name}, a test binary without MRs, {why}",
+                    process.pid
+                )
+            })?;
+        for (function, counts) in ran {
+            let sum = by_function.entry(function).or_default();
+            sum.resize(sum.len().max(counts.len()), 0);
+            for (s, c) in sum.iter_mut().zip(counts) {
+                *s = s.saturating_add(c);
             }
         }
-        if by_function.is_empty() {
-            continue;
-        }
-        let binary = last.file(&run.path);
-        let unreadable = |e: anyhow::Error| format!("{name}: {e:#}");
-        let layout = CounterLayout::read(binary).map_err(unreadable)?;
-        let map = CoverageMap::load(binary, &[], scope).map_err(unreadable)?;
-        // The profile's counters at the binary's counter indices.
-        let mut counters = Vec::new();
-        for f in &layout.functions {
-            if let Some(counts) = by_function.remove(&(f.name_ref, f.func_hash)) {
-                for (i, &c) in counts.iter().enumerate().take(f.num_counters as usize) {
-                    if c != 0 {
-                        counters.push(((f.first_counter + i as u64) as u32, c));
-                    }
-                }
-            }
-        }
-        counters.sort_unstable();
-        let counted = map
-            .evaluator(&layout.functions)
-            .map_err(unreadable)?
-            .counted(&counters);
-        for m in measuring.iter_mut() {
-            let Ok(runs) = &mut m.runs else { continue };
-            let own = map.requirements(m.criterion);
-            for &(id, n) in counted.of(m.criterion) {
-                let key = &own[id as usize].key;
-                if let Ok(r) = m.merged.requirements.binary_search_by(|q| q.key.cmp(key)) {
-                    runs[r] = runs[r].saturating_add(n);
+    }
+    if by_function.is_empty() {
+        return Ok(Vec::new());
+    }
+    let binary = last.file(&run.path);
+    let unreadable = |e: anyhow::Error| format!("{name}: {e:#}");
+    let layout = CounterLayout::read(binary).map_err(unreadable)?;
+    let map = CoverageMap::load(binary, &[], scope).map_err(unreadable)?;
+    // The profile's counters at the binary's counter indices.
+    let mut counters = Vec::new();
+    for f in &layout.functions {
+        if let Some(counts) = by_function.remove(&(f.name_ref, f.func_hash)) {
+            for (i, &c) in counts.iter().enumerate().take(f.num_counters as usize) {
+                if c != 0 {
+                    counters.push(((f.first_counter + i as u64) as u32, c));
                 }
             }
         }
     }
-    Ok(())
+    counters.sort_unstable();
+    let counted = map
+        .evaluator(&layout.functions)
+        .map_err(unreadable)?
+        .counted(&counters);
+    let mut out = Vec::new();
+    for (c, &(criterion, merged)) in criteria.iter().enumerate() {
+        let own = map.requirements(criterion);
+        for &(id, n) in counted.of(criterion) {
+            let key = &own[id as usize].key;
+            if let Ok(r) = merged.binary_search_by(|q| q.key.cmp(key)) {
+                out.push((c, r as u32, n));
+            }
+        }
+    }
+    Ok(out)
 }

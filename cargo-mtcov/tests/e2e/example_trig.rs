@@ -9,7 +9,7 @@ use serde_json::Value;
 #[test]
 fn trig_report_in_text_and_in_documented_json() {
     let root = workspace_root();
-    let target = root.join("target/cli-fixtures/trig");
+    let (_trig, target) = crate::common::trig_target();
     let run = |args: &[&str]| {
         let out = mtcov_command(&root, args)
             .env("CARGO_TARGET_DIR", &target)

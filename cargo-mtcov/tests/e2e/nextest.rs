@@ -49,10 +49,16 @@ fn nextest_reports_what_cargo_mtcov_reports_and_takes_filtersets() {
         return;
     }
     let root = workspace_root();
-    let target = root.join("target/cli-fixtures/trig");
+    let (_trig, target) = crate::common::trig_target();
     let ours = run(&root, &target, &["-p", "trig", "--json"]);
     assert_exit(&ours, 0);
-    let theirs = run(&root, &target, &["nextest", "-p", "trig", "--json"]);
+    let html = tempfile::tempdir().unwrap();
+    let html_arg = format!("--html={}", html.path().display());
+    let theirs = run(
+        &root,
+        &target,
+        &["nextest", "-p", "trig", "--json", &html_arg],
+    );
     assert_exit(&theirs, 0);
     assert!(
         stderr(&theirs).contains("Starting"),
@@ -63,13 +69,6 @@ fn nextest_reports_what_cargo_mtcov_reports_and_takes_filtersets() {
     // nextest runs the unit tests' binary (no MRs) without a profile kept
     // per process: the HTML report gives no execution counts, and says
     // why, rather than counts that leave those tests out.
-    let html = tempfile::tempdir().unwrap();
-    let page = run(
-        &root,
-        &target,
-        &["report", &format!("--html={}", html.path().display())],
-    );
-    assert_exit(&page, 0);
     let page = std::fs::read_dir(html.path().join("files"))
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())

@@ -155,6 +155,7 @@ fn headless(browser: &Path, mode: &str, url: &str) -> String {
 
 #[test]
 fn outputs_of_one_run_in_a_browser_genhtml_and_their_parsers() {
+    let _trig = crate::common::trig_target();
     let o = measure_trig();
     html_in_headless_chromium(&o);
     line_counts_equal_llvm_covs(&o);

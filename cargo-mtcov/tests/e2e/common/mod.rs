@@ -146,6 +146,15 @@ pub(crate) fn git(dir: &Path, args: &[&str]) {
 }
 
 /// The workspace checkout this test runs from.
+/// The target directory of `examples/trig` that several tests share (one
+/// build), held for as long as the guard lives: a test reads the last run
+/// it made there, which another test's run would replace.
+pub(crate) fn trig_target() -> (std::sync::MutexGuard<'static, ()>, PathBuf) {
+    static TRIG: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = TRIG.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    (guard, workspace_root().join("target/cli-fixtures/trig"))
+}
+
 pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

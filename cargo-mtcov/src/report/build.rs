@@ -150,7 +150,7 @@ impl PerCriterion<'_> {
             c.coverage.num_requirements()
         );
         ensure!(
-            c.runs.is_err() || c.runs.is_ok_and(|runs| runs.len() == c.locations.len()),
+            c.runs.map_or(true, |runs| runs.len() == c.locations.len()),
             "{} criterion: execution counts for {} requirements, not {}",
             c.criterion,
             c.runs.map_or(0, <[u64]>::len),

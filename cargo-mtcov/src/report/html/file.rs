@@ -242,8 +242,8 @@ fn header(out: &mut String, r: &Report, file: &str, counts: Result<bool, &str>) 
     out.push_str("</p>\n");
 }
 
-/// A line's number, K and inputs cells (empty ones for a line that is
-/// not a requirement).
+/// A line's number, execution count (with `counts`), K and inputs cells
+/// (empty ones for a line that is not a requirement).
 fn line_cells(out: &mut String, r: &Report, n: u32, line: Option<&Line>, gap: bool, counts: bool) {
     let k = r.k;
     let gap = if gap { " data-gap" } else { "" };

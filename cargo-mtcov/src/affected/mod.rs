@@ -33,6 +33,7 @@
 //!   layout function by function (`translate`); one whose counters do not
 //!   move (a function the new build does not have) reruns.
 
+mod carry;
 mod changes;
 mod decide;
 mod git;
@@ -52,7 +53,8 @@ use crate::records;
 pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
-use changes::{FunctionKey, OldLines};
+pub(crate) use carry::Carry;
+use changes::{FunctionKey, LineShift, OldLines};
 pub(crate) use parts::merge_parts;
 
 /// What changed since `REF`, in the old version's lines.
@@ -61,6 +63,8 @@ struct Changes {
     everything: Option<String>,
     /// Changed Rust sources (absolute paths) and their changed lines.
     files: HashMap<PathBuf, OldLines>,
+    /// The same files: where each line of their new version was.
+    shifts: HashMap<PathBuf, LineShift>,
     /// The same files as records can name them: relative to the workspace
     /// root and to their package.
     names: Vec<String>,
@@ -78,6 +82,9 @@ pub(crate) struct Plan {
     /// Why each test of the last run reruns, by (binary id, test).
     reasons: HashMap<(String, String), String>,
     summary: AffectedSummary,
+    /// The base and the change, to carry the base's kept evaluation to
+    /// the new build when nothing reruns; why not, when it cannot be.
+    carry: Option<Result<Carry, String>>,
 }
 
 /// A kept test: its process, and its records moved to the new build.
@@ -173,7 +180,8 @@ pub(crate) fn plan(
         commit,
         changes,
     } = checked;
-    let last = &last;
+    let base = last;
+    let last = &base;
     let mut plan = Plan {
         keep: HashMap::new(),
         select: HashMap::new(),
@@ -189,6 +197,7 @@ pub(crate) fn plan(
             kept_groups: 0,
             rerun_groups: 0,
         },
+        carry: None,
     };
     if changes.everything.is_some() {
         return Ok(plan);
@@ -219,8 +228,7 @@ pub(crate) fn plan(
             });
             return Ok(plan);
         }
-        all.truncate(binaries);
-        let changed: Vec<HashMap<FunctionKey, String>> = all
+        let changed: Vec<HashMap<FunctionKey, String>> = all[..binaries]
             .iter()
             .map(|info| changes::changed_functions(std::slice::from_ref(info), &changes.files))
             .collect();
@@ -228,6 +236,9 @@ pub(crate) fn plan(
         decide::decide(
             &mut plan, last, build, &records, &changes, changed_of, split,
         )?;
+        if plan.select.is_empty() {
+            plan.carry = Some(Carry::new(base, changes.shifts, &all, &changes.files));
+        }
     } else {
         let none = HashMap::new();
         decide::decide(
@@ -239,6 +250,7 @@ pub(crate) fn plan(
             |_| Some(&none),
             split,
         )?;
+        plan.carry = Some(Ok(Carry::unchanged_build(base)));
     }
     plan.write_selections(&workspace.mtcov_dir().join("affected"))?;
     Ok(plan)
@@ -306,6 +318,7 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
     let mut changes = Changes {
         everything: None,
         files: HashMap::new(),
+        shifts: HashMap::new(),
         names: Vec::new(),
     };
     for file in crate::patch::parse_files(&diff)? {
@@ -338,6 +351,10 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
         {
             changes.names.push(inside.to_string_lossy().into_owned());
         }
+        changes.shifts.insert(
+            path.clone(),
+            LineShift::new(file.removed.clone(), file.added),
+        );
         changes.files.insert(
             path,
             OldLines {
@@ -390,13 +407,16 @@ fn readable(workspace: &Workspace, written: &run::Written, file: &str) -> bool {
 
 impl Plan {
     /// Writes the kept tests' records into the new run's `record_dir` and
-    /// their processes into `runs`, and says what was rerun and kept.
+    /// their processes into `runs`, and says what was rerun and kept; when
+    /// nothing reran, what carries the last run's evaluation to the new
+    /// build (or why it cannot).
     pub(crate) fn merge(
         mut self,
         record_dir: &Path,
         runs: &mut [BinaryRun],
         build: &BuildOutput,
-    ) -> Result<AffectedSummary> {
+    ) -> Result<(AffectedSummary, Option<Result<Carry, String>>)> {
+        let carry = self.carry.take();
         self.merge_splits(record_dir, runs)?;
         let mut summary = self.summary;
         // A kept process goes by its pid, which a process of this run
@@ -469,7 +489,9 @@ impl Plan {
         }
         summary.rerun.sort();
         summary.rerun.dedup();
-        Ok(summary)
+        let nothing_reran =
+            summary.everything.is_none() && summary.rerun.is_empty() && summary.rerun_groups == 0;
+        Ok((summary, carry.filter(|_| nothing_reran)))
     }
 }
 

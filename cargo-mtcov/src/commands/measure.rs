@@ -9,6 +9,7 @@ use super::reporting::report_run;
 use crate::affected::{self, RunBase};
 use crate::build::BuildOutput;
 use crate::cli::MtcovArgs;
+use crate::coverage;
 use crate::error::ExitStatus;
 use crate::records::shards::Shard;
 use crate::run::last_run::{LastRun, NewRun, RunFacts};
@@ -66,13 +67,28 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
             return interrupted_or(e);
         }
     };
-    let affected = match plan {
-        Some(plan) => Some(plan.merge(new_run.record_dir(), &mut runs, build)?),
-        None => None,
+    let (affected, carry) = match plan {
+        Some(plan) => {
+            let (summary, carry) = plan.merge(new_run.record_dir(), &mut runs, build)?;
+            (Some(summary), carry)
+        }
+        None => (None, None),
     };
     if let Some(summary) = &affected {
         term::status("Affected", format_args!("{}", summary.line()));
     }
+    // Nothing reran: the last run's evaluation, read before the commit
+    // removes its records, can be carried to the new build.
+    let carried = carry.map(|carry| {
+        carry.and_then(|carry| {
+            let criteria = args.report.criteria(*branch);
+            let patterns = coverage::ScopePatterns {
+                include: &args.report.include,
+                exclude: &args.report.exclude,
+            };
+            coverage::carry::base(workspace, carry, &criteria, patterns)
+        })
+    });
     let facts = RunFacts {
         // Doc tests are compiled anew each run: no later run keeps them.
         base: (RunBase::whole(&args.test_args) && !args.doctests).then_some(base),
@@ -82,7 +98,7 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
     let last = new_run.commit(build.clone(), runs, *branch, *instrument, facts)?;
     // Raw profiles of earlier releases, which wrote them; nothing reads them.
     let _ = std::fs::remove_dir_all(mtcov_dir.join("profraw"));
-    report_run(workspace, &last, &args.report, *color)
+    report_run(workspace, &last, &args.report, *color, carried)
 }
 
 /// `--affected`: the last run is checked before building.

@@ -60,5 +60,5 @@ pub(super) fn run(command: &MergeCommand) -> Result<ExitStatus> {
             ..RunFacts::default()
         },
     )?;
-    report_run(&built.workspace, &last, &command.report, built.color)
+    report_run(&built.workspace, &last, &command.report, built.color, None)
 }

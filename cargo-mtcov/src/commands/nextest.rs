@@ -93,7 +93,7 @@ pub(super) fn run(command: &NextestCommand) -> Result<ExitStatus> {
             ..RunFacts::default()
         },
     )?;
-    report_run(&built.workspace, &last, &command.report, built.color)
+    report_run(&built.workspace, &last, &command.report, built.color, None)
 }
 
 /// cargo-nextest must be installed; else say how (exit 2).

@@ -19,6 +19,7 @@ pub(super) fn last_run(command: &ReportCommand) -> Result<ExitStatus> {
         &run.last,
         options,
         resolve_color(common.color),
+        None,
     )
 }
 

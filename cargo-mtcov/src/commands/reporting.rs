@@ -24,24 +24,51 @@ use crate::run::last_run::LastRun;
 use crate::term;
 
 /// Reads the run's records, measures, prints, and decides the exit status.
+/// `base`: after an `--affected` run that reran nothing, the last run's
+/// evaluation to carry to this one (or why there is none).
 pub(super) fn report_run(
     workspace: &Workspace,
     last: &LastRun,
     options: &ReportOptions,
     color: ColorChoice,
+    base: Option<Result<coverage::carry::Base, String>>,
 ) -> Result<ExitStatus> {
     let criteria = options.criteria(last.branch);
     let patterns = ScopePatterns {
         include: &options.include,
         exclude: &options.exclude,
     };
-    // With the run's evaluation kept, its counters need not be read.
-    let kept = coverage::kept_evaluation(workspace, last, &criteria, patterns);
-    let reading = match kept {
-        Some(_) => CounterReading::Skip,
-        None => CounterReading::Decode,
+    // With the run's evaluation kept, or one to carry, its counters need
+    // not be read.
+    let mut kept = coverage::kept_evaluation(workspace, last, &criteria, patterns);
+    let carrying = kept.is_none() && matches!(base, Some(Ok(_)));
+    let reading = if kept.is_some() || carrying {
+        CounterReading::Skip
+    } else {
+        CounterReading::Decode
     };
-    let records = crate::records::read_checked_with(last, reading)?;
+    let mut records = crate::records::read_checked_with(last, reading)?;
+    if kept.is_none()
+        && let Some(base) = base
+    {
+        match base.and_then(|base| {
+            coverage::carry::carry(workspace, last, &records, base, &criteria, patterns)
+        }) {
+            Ok(carried) => {
+                term::trace("the last run's evaluation carried to the new build");
+                kept = Some(carried);
+            }
+            Err(why) => {
+                term::trace(format_args!(
+                    "the last run's evaluation cannot be carried to the new build ({why}); \
+                     evaluating the records"
+                ));
+                if carrying {
+                    records = crate::records::read_checked_with(last, CounterReading::Decode)?;
+                }
+            }
+        }
+    }
     if records.registry.is_empty() && records.groups.is_empty() {
         bail!(nothing_recorded(last));
     }

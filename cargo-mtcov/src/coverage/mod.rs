@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 
 use mtcov_protocol::{CoverageLayout, is_own_package};
 
+pub(crate) mod carry;
 pub(crate) mod choices;
 mod kept;
 mod pipeline;

@@ -82,4 +82,69 @@ impl Map {
     pub(crate) fn requirement_count(&self, criterion_index: usize) -> usize {
         self.reqs[criterion_index].len()
     }
+
+    /// Per requirement of `c`, whether a record `unchanged` (by NameRef)
+    /// counts it; `Err` when a line view holds records of both kinds.
+    pub(crate) fn counted_by(
+        &self,
+        c: Criterion,
+        unchanged: &dyn Fn(u64) -> bool,
+    ) -> Result<Vec<bool>, String> {
+        let mut same = vec![false; self.records.len()];
+        for (&(name_ref, _), &record) in &self.by_key {
+            same[record as usize] = unchanged(name_ref);
+        }
+        let mut counted = vec![false; self.requirement_count(criterion_index(c))];
+        let mut mark = |id: u32| {
+            if id != super::NONE {
+                counted[id as usize] = true;
+            }
+        };
+        let unchanged_records = self
+            .records
+            .iter()
+            .zip(&same)
+            .filter(|(_, same)| **same)
+            .map(|(record, _)| record);
+        match c {
+            Criterion::Line => {
+                for view in &self.views {
+                    let kept = view.records.iter().filter(|&&r| same[r as usize]).count();
+                    if kept > 0 && kept < view.records.len() {
+                        return Err(format!(
+                            "line {} of a file holds a changed function and an unchanged one",
+                            view.first_line
+                        ));
+                    }
+                    if kept > 0 {
+                        view.line_req.iter().for_each(|&id| mark(id));
+                    }
+                }
+            }
+            Criterion::Region | Criterion::Branch => {
+                let wanted = |kind: Kind| match c {
+                    Criterion::Region => kind == Kind::View(ViewKind::Code),
+                    _ => kind == Kind::Branch,
+                };
+                for record in unchanged_records {
+                    let range = record.regions.start as usize..record.regions.end as usize;
+                    for region in self.regions[range].iter().filter(|r| wanted(r.kind)) {
+                        mark(region.req);
+                        if c == Criterion::Branch {
+                            mark(region.req_false);
+                        }
+                    }
+                }
+            }
+            Criterion::Function => {
+                for (id, _) in unchanged_records.filter_map(|r| r.function.as_ref()) {
+                    mark(*id);
+                }
+            }
+            Criterion::IChoice | Criterion::IChoicePair | Criterion::IoCtf => {
+                unreachable!("black-box criteria have no coverage mapping")
+            }
+        }
+        Ok(counted)
+    }
 }

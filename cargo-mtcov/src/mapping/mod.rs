@@ -156,6 +156,18 @@ impl CoverageMap {
         self.inner.has_branch_regions
     }
 
+    /// Per requirement of `criterion`, whether a function `unchanged`
+    /// (by NameRef) counts it; `Err(why)` when a line view mixes such
+    /// functions with others, whose zero-count regions could change what
+    /// its lines show.
+    pub fn counted_by(
+        &self,
+        criterion: Criterion,
+        unchanged: &dyn Fn(u64) -> bool,
+    ) -> Result<Vec<bool>, String> {
+        self.inner.counted_by(criterion, unchanged)
+    }
+
     /// Prepares per-input evaluation for one process: `functions` is the
     /// function table of its record header.
     pub fn evaluator(&self, functions: &[FunctionEntry]) -> Result<Evaluator<'_>> {

@@ -208,6 +208,32 @@ impl Coverage {
         Ok(())
     }
 
+    /// The same coverage over `num_requirements` requirements, each
+    /// requirement `r` renamed `to[r]` (`u32::MAX`: left out); segments
+    /// that shared their requirements share them still.
+    pub fn renamed(&self, num_requirements: u32, to: &[u32]) -> Result<Self, MeasureError> {
+        let mut out = Self::with_capacity(num_requirements, self.num_segments(), self.pairs);
+        let mut stored: std::collections::HashMap<(usize, usize), usize> =
+            std::collections::HashMap::new();
+        for s in 0..self.num_segments() {
+            let range = self.ranges[s];
+            if let Some(&same) = stored.get(&range) {
+                out.owners.push(self.owners[s]);
+                out.mrs.push(self.mrs[s]);
+                out.ranges.push(out.ranges[same]);
+                continue;
+            }
+            stored.insert(range, out.num_segments());
+            let ids = self
+                .segment(s)
+                .iter()
+                .map(|r| to[r.0 as usize])
+                .filter(|&r| r != u32::MAX);
+            out.push_segment(self.owners[s], self.mrs[s], ids)?;
+        }
+        Ok(out)
+    }
+
     /// `|E|`.
     pub fn num_requirements(&self) -> u32 {
         self.num_requirements

@@ -484,3 +484,26 @@ fn a_relation_counts_only_for_the_code_its_source_execution_covered() {
     assert!(m.is_covered(ReqIdx(0)));
     assert_eq!(m.best_size(ReqIdx(0)), 0);
 }
+
+#[test]
+fn renamed_coverage_moves_each_requirement_and_keeps_shared_segments() {
+    let (t, u) = (InputIdx(0), InputIdx(1));
+    let (first, second) = (MrIdx(0), MrIdx(1));
+    let mut coverage = Coverage::new(4);
+    coverage.push_by(t, first, [0, 2, 3]).unwrap();
+    coverage.push_same(t, second, 0);
+    coverage.push(u, [1]).unwrap();
+    // 0 -> 4, 1 -> 0, 2 left out (no one covered it), 3 -> 2.
+    let moved = coverage.renamed(5, &[4, 0, u32::MAX, 2]).unwrap();
+    assert_eq!(moved.num_requirements(), 5);
+    assert_eq!(moved.num_segments(), 3);
+    let reqs = |s: usize| moved.segment(s).iter().map(|r| r.0).collect::<Vec<u32>>();
+    assert_eq!(reqs(0), [2, 4]);
+    assert_eq!(reqs(1), [2, 4]);
+    assert_eq!(reqs(2), [0]);
+    // The shared segment is stored once.
+    assert_eq!(moved.num_pairs(), 3);
+    assert_eq!(moved.mrs_covering(t, ReqIdx(4)), Some(vec![first, second]));
+    // A place out of range is refused, as a push would be.
+    assert!(coverage.renamed(3, &[4, 0, u32::MAX, 2]).is_err());
+}

@@ -1,9 +1,11 @@
 //! `cargo mtcov --affected HEAD~1` on `tests/fixtures/library`, shaped like
 //! a real library: 100 plain unit tests in five modules (one binary
 //! without MRs, a process and a profile each) beside ten MRs in one
-//! `check` test. After each change of a git history — a line inside a
-//! function two MRs and five unit tests run, a function no test runs, a
-//! new branch, a changed `const`, a changed MR, an untracked scratch file,
+//! `check` test (and one more unit test, added here). After each change
+//! of a git history — a line inside a function two MRs and five unit
+//! tests run, a function no test runs (in place, and grown by a line above
+//! a tested one: nothing reruns and the last run's evaluation is carried
+//! to the new build), a new branch, a changed `const`, a changed MR, an untracked scratch file,
 //! a report written into the tree — exactly the unit tests and MGs the
 //! rule selects rerun (asserted by name), and the report (text and JSON)
 //! is a full rerun's byte for byte.
@@ -18,6 +20,22 @@ use crate::common::{
 };
 
 const MRS: &str = "library::relations relations_hold";
+
+/// Appended to `src/unused.rs`: a function one unit test runs.
+const SMALLER: &str = "
+/// The smaller of two numbers.
+pub fn smaller(a: u64, b: u64) -> u64 {
+    if a < b { a } else { b }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn smaller_picks_the_smaller() {
+        assert_eq!(super::smaller(2, 3), 2);
+    }
+}
+";
 
 /// The unit tests of `module` whose names start with `prefix`, as the
 /// `affected` summary names them.
@@ -71,6 +89,9 @@ struct Step {
     rerun: Vec<String>,
     groups: u64,
     everything: bool,
+    /// Whether nothing reran and the last run's evaluation was carried to
+    /// the new build (not evaluated again).
+    carried: bool,
 }
 
 fn edit(project: &Path, file: &str, from: &str, to: &str) {
@@ -128,13 +149,18 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
         out
     };
     std::fs::write(dir.join(".gitignore"), "/report.json\n").unwrap();
+    // A tested function below the one no test runs, so that lines added
+    // there move it.
+    let unused = dir.join("src/unused.rs");
+    let text = std::fs::read_to_string(&unused).unwrap();
+    std::fs::write(&unused, format!("{text}{SMALLER}")).unwrap();
     git(dir, &["init", "-q"]);
     git(dir, &["add", "-A"]);
     git(dir, &["commit", "-q", "-m", "base"]);
     let first = mtcov(&[&json_arg]);
     let err = stderr(&first);
     assert!(
-        err.contains("100 tests, one process each (no MRs)"),
+        err.contains("101 tests, one process each (no MRs)"),
         "{err}"
     );
     git(dir, &["add", "-A"]);
@@ -149,6 +175,7 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             rerun: [dedent_tests(), vec![MRS.to_owned()]].concat(),
             groups: 12,
             everything: false,
+            carried: false,
         },
         Step {
             name: "a function no test runs",
@@ -158,6 +185,17 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             rerun: Vec::new(),
             groups: 0,
             everything: false,
+            carried: true,
+        },
+        Step {
+            name: "a line added to a function no test runs, above one a test runs",
+            file: "src/unused.rs",
+            from: "    if a >= b { a } else { b }\n",
+            to: "    let b = b.min(u64::MAX);\n    if a >= b { a } else { b }\n",
+            rerun: Vec::new(),
+            groups: 0,
+            everything: false,
+            carried: true,
         },
         Step {
             name: "a new branch",
@@ -167,6 +205,7 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             rerun: [title_tests(), vec![MRS.to_owned()]].concat(),
             groups: 6,
             everything: false,
+            carried: false,
         },
         Step {
             name: "a changed const",
@@ -176,6 +215,7 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             rerun: Vec::new(),
             groups: 0,
             everything: true,
+            carried: false,
         },
     ];
     let mut all: Vec<String> = Vec::new();
@@ -188,17 +228,24 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             rerun,
             groups,
             everything,
+            carried,
         } = step;
         edit(dir, file, from, to);
         git(dir, &["commit", "-q", "-a", "-m", name]);
-        let out = mtcov(&["--affected", "HEAD~1", &json_arg]);
+        let out = mtcov(&["-v", "--affected", "HEAD~1", &json_arg]);
+        assert_eq!(
+            stderr(&out).contains("the last run's evaluation carried to the new build"),
+            *carried,
+            "{name}: {}",
+            stderr(&out)
+        );
         let (text, value, affected) = reports(&out, &json);
         let reran = names(&affected["rerun"]);
         let kept = names(&affected["kept"]);
         if all.is_empty() {
             all = [reran.clone(), kept.clone()].concat();
             all.sort();
-            assert_eq!(all.len(), 101, "{affected:#}");
+            assert_eq!(all.len(), 102, "{affected:#}");
         }
         if *everything {
             assert_eq!(reran, all, "{name}: {affected:#}");
@@ -206,7 +253,7 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
         } else {
             assert_eq!(&reran, rerun, "{name}: {affected:#}");
             assert!(affected["everything"].is_null(), "{name}: {affected:#}");
-            assert_eq!(kept.len(), 101 - rerun.len(), "{name}: {affected:#}");
+            assert_eq!(kept.len(), 102 - rerun.len(), "{name}: {affected:#}");
         }
         assert_eq!(affected["rerun_groups"], *groups, "{name}: {affected:#}");
         // A full rerun of the same commit: the same report.
@@ -219,9 +266,15 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
     // A report written into the tree is no change; a scratch file at the
     // root is, and is named.
     let in_tree = format!("--json={}", dir.join("mtcov.json").display());
-    mtcov(&[&in_tree]);
-    let out = mtcov(&["--affected", "HEAD", &json_arg]);
+    let whole = mtcov(&[&in_tree]);
+    let out = mtcov(&["-v", "--affected", "HEAD", &json_arg]);
+    assert!(
+        stderr(&out).contains("the last run's evaluation carried to the new build"),
+        "{}",
+        stderr(&out)
+    );
     let (_, _, affected) = reports(&out, &json);
+    assert_eq!(reports(&out, &json).0, reports(&whole, &json).0);
     assert_eq!(
         names(&affected["rerun"]),
         Vec::<String>::new(),

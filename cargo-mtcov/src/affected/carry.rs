@@ -18,8 +18,9 @@ use std::path::PathBuf;
 
 use llvm_profparser::coverage::CoverageMappingInfo;
 
-use super::changes::{LineShift, OldLines};
+use super::changes::OldLines;
 use crate::mapping::decode::record_spans;
+use crate::patch::LineShift;
 use crate::run::last_run::LastRun;
 
 /// The base run and the change, for `coverage::carry`.
@@ -29,10 +30,12 @@ pub(crate) struct Carry {
     pub(crate) base: LastRun,
     /// Per changed file (absolute path): where each new line was.
     pub(crate) shifts: HashMap<PathBuf, LineShift>,
-    /// The functions of the old build by NameRef: those a change is inside
-    /// (in any binary), and all. `None`: nothing changed.
-    names: Option<(HashSet<u64>, HashSet<u64>)>,
+    pub(crate) names: Names,
 }
+
+/// The functions of the old build by NameRef: those a change is inside
+/// (in any binary), and all. `None`: nothing changed.
+pub(crate) struct Names(Option<(HashSet<u64>, HashSet<u64>)>);
 
 impl Carry {
     /// After a change that lies inside no function of the old build.
@@ -40,7 +43,7 @@ impl Carry {
         Carry {
             base,
             shifts: HashMap::new(),
-            names: None,
+            names: Names(None),
         }
     }
 
@@ -119,16 +122,18 @@ impl Carry {
         Ok(Carry {
             base,
             shifts,
-            names: Some((changed_names, names)),
+            names: Names(Some((changed_names, names))),
         })
     }
+}
 
+impl Names {
     /// Whether the new build's function `name_ref` is one of the old
     /// build's that no change is inside (a new function is not; a name
     /// the old build gave a changed function and an unchanged one is
     /// changed).
     pub(crate) fn unchanged(&self, name_ref: u64) -> bool {
-        match &self.names {
+        match &self.0 {
             None => true,
             Some((changed, all)) => all.contains(&name_ref) && !changed.contains(&name_ref),
         }

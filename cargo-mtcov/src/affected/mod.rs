@@ -49,12 +49,13 @@ use anyhow::{Result, bail};
 
 use crate::build::sources::SourceFile;
 use crate::build::{BuildOptions, BuildOutput, Workspace};
+use crate::patch::LineShift;
 use crate::records;
 pub(crate) use crate::run::base::{AffectedSummary, RunBase, TestNote};
 use crate::run::last_run::LastRun;
 use crate::run::{self, BinaryOutcome, BinaryRun, ProcessRun, binary_id};
 pub(crate) use carry::Carry;
-use changes::{FunctionKey, LineShift, OldLines};
+use changes::{FunctionKey, OldLines};
 pub(crate) use parts::merge_parts;
 
 /// What changed since `REF`, in the old version's lines.

@@ -86,7 +86,13 @@ pub(super) fn run(args: &MtcovArgs) -> Result<ExitStatus> {
                 include: &args.report.include,
                 exclude: &args.report.exclude,
             };
-            coverage::carry::base(workspace, carry, &criteria, patterns)
+            let names = carry.names;
+            let change = coverage::carry::Change {
+                base: carry.base,
+                shifts: carry.shifts,
+                unchanged: Box::new(move |name_ref| names.unchanged(name_ref)),
+            };
+            coverage::carry::base(workspace, change, &criteria, patterns)
         })
     });
     let facts = RunFacts {

@@ -1,6 +1,6 @@
 //! The last run's kept evaluation carried to a new build, for an
-//! `--affected` run that reran nothing (why that is exact:
-//! `crate::affected::Carry`): each requirement of the new build that an
+//! `--affected` run that reran nothing (why that is exact: the
+//! `affected` stage's `carry`): each requirement of the new build that an
 //! unchanged function counts takes the data of the same requirement of
 //! the last run, found at its place before the diff moved it; the others
 //! (only changed functions count them, which no kept process ran) are
@@ -13,34 +13,45 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use super::{CriterionCoverage, KeptEvaluation, ScopePatterns, kept, location};
-use crate::affected::Carry;
 use crate::build::Workspace;
 use crate::mapping::{CoverageMap, MergedRequirements};
 use crate::model::{Criterion, Location};
+use crate::patch::LineShift;
 use crate::records::RunRecords;
 use crate::run::last_run::LastRun;
 use mtcov_protocol::CoverageLayout;
 
-/// The last run's kept evaluation and what moves it (read before the
-/// new run's commit removes the last run's records).
-pub(crate) struct Base {
-    criteria: Vec<CriterionCoverage>,
-    carry: Carry,
+/// A change no kept process ran (`--affected`'s plan says so).
+pub(crate) struct Change {
+    /// The run before it.
+    pub(crate) base: LastRun,
+    /// Per changed file (absolute path): where each new line was.
+    pub(crate) shifts: HashMap<std::path::PathBuf, LineShift>,
+    /// Whether a function of the new build (by NameRef) is one of the
+    /// base's that the change left alone.
+    pub(crate) unchanged: Box<dyn Fn(u64) -> bool>,
 }
 
-/// The kept evaluation of `carry`'s base for the code criteria of
+/// The last run's kept evaluation and the change that moves it (read
+/// before the new run's commit removes the last run's records).
+pub(crate) struct Base {
+    criteria: Vec<CriterionCoverage>,
+    change: Change,
+}
+
+/// The kept evaluation of `change`'s base for the code criteria of
 /// `asked`, or why there is none.
 pub(crate) fn base(
     workspace: &Workspace,
-    carry: Carry,
+    change: Change,
     asked: &[Criterion],
     patterns: ScopePatterns<'_>,
 ) -> Result<Base, String> {
-    let kept = super::kept_evaluation(workspace, &carry.base, asked, patterns)
+    let kept = super::kept_evaluation(workspace, &change.base, asked, patterns)
         .ok_or("the last run kept no evaluation of these criteria")?;
     Ok(Base {
         criteria: kept.criteria,
-        carry,
+        change,
     })
 }
 
@@ -73,7 +84,7 @@ pub(crate) fn carry(
     }
     super::check_layouts(last, records, &binaries).map_err(why)?;
     let maps = super::maps(last, &scope, binaries.keys()).map_err(why)?;
-    let unchanged = |name_ref: u64| base.carry.unchanged(name_ref);
+    let unchanged = &base.change.unchanged;
     let mut criteria = Vec::new();
     for &criterion in &code {
         let old = base.criteria.iter().find(|c| c.criterion == criterion);
@@ -89,7 +100,7 @@ pub(crate) fn carry(
         let mut counted = vec![false; merged.requirements.len()];
         for (map, translation) in maps.iter().zip(&merged.translations) {
             for (local, yes) in map
-                .counted_by(criterion, &unchanged)?
+                .counted_by(criterion, unchanged)?
                 .into_iter()
                 .enumerate()
             {
@@ -98,7 +109,13 @@ pub(crate) fn carry(
                 }
             }
         }
-        criteria.push(moved(old, &merged, &counted, &base.carry, &workspace.root)?);
+        criteria.push(moved(
+            old,
+            &merged,
+            &counted,
+            &base.change.shifts,
+            &workspace.root,
+        )?);
     }
     let functions = super::functions(&maps, &workspace.root);
     if let Some(key) = kept::Key::now(workspace, &last.record_dir, &code, patterns) {
@@ -140,7 +157,7 @@ fn moved(
     old: &CriterionCoverage,
     merged: &MergedRequirements,
     counted: &[bool],
-    carry: &Carry,
+    shifts: &HashMap<std::path::PathBuf, LineShift>,
     root: &Path,
 ) -> Result<CriterionCoverage, String> {
     let mut index: HashMap<Place, u32> = HashMap::with_capacity(old.locations.len());
@@ -163,7 +180,7 @@ fn moved(
             continue;
         }
         let key = &r.key;
-        let lines = match carry.shifts.get(Path::new(&*key.file)) {
+        let lines = match shifts.get(Path::new(&*key.file)) {
             None => (key.line_start, key.line_end),
             Some(shift) => shift
                 .old_span(key.line_start, key.line_end)

@@ -123,6 +123,47 @@ pub(crate) struct FileDiff {
     pub without_hunks: bool,
 }
 
+/// Where each line of a changed file's new version was in the old one:
+/// the lines neither side changed pair up in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct LineShift {
+    /// Lines of the old version the diff removes or changes.
+    removed: BTreeSet<u32>,
+    /// Lines of the new version the diff adds or changes.
+    added: BTreeSet<u32>,
+}
+
+impl LineShift {
+    pub(crate) fn new(removed: BTreeSet<u32>, added: BTreeSet<u32>) -> LineShift {
+        LineShift { removed, added }
+    }
+
+    /// The old line of `new`, `None` for a line the diff added or changed.
+    pub(crate) fn old_line(&self, new: u32) -> Option<u32> {
+        if self.added.contains(&new) {
+            return None;
+        }
+        // `new` is the k-th line the diff left alone; the old version's
+        // k-th such line is `k` plus the removed lines up to it.
+        let k = new - self.added.range(..new).count() as u32;
+        let mut old = k;
+        for &r in &self.removed {
+            if r > old {
+                break;
+            }
+            old += 1;
+        }
+        Some(old)
+    }
+
+    /// The old lines of the span `first..=last` of the new version, when
+    /// no change lies inside it (every line moved by the same offset).
+    pub(crate) fn old_span(&self, first: u32, last: u32) -> Option<(u32, u32)> {
+        let (a, b) = (self.old_line(first)?, self.old_line(last)?);
+        (b.checked_sub(a)? == last - first).then_some((a, b))
+    }
+}
+
 /// Parses a unified diff (with any context): for each file of the new
 /// version, the lines hunks add. A deleted file adds none. Hunks are read
 /// by their line counts, so a changed line that looks like a header
@@ -296,6 +337,37 @@ impl Hunk {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_lines_find_their_old_ones() {
+        let set = |l: &[u32]| l.iter().copied().collect::<BTreeSet<u32>>();
+        // Old 1..=10; line 3 changed, lines 6 and 7 removed, two lines
+        // inserted after old 8: new 1, 2 | 3 (changed) | 4, 5 = old 4, 5 |
+        // 6 = old 8 | 7, 8 added | 9, 10 = old 9, 10.
+        let shift = LineShift::new(set(&[3, 6, 7]), set(&[3, 7, 8]));
+        let old: Vec<Option<u32>> = (1..=10).map(|l| shift.old_line(l)).collect();
+        assert_eq!(
+            old,
+            [
+                Some(1),
+                Some(2),
+                None,
+                Some(4),
+                Some(5),
+                Some(8),
+                None,
+                None,
+                Some(9),
+                Some(10)
+            ]
+        );
+        assert_eq!(shift.old_span(4, 5), Some((4, 5)));
+        // Removed lines inside: not one offset.
+        assert_eq!(shift.old_span(5, 6), None);
+        assert_eq!(shift.old_span(6, 9), None);
+        assert_eq!(shift.old_span(9, 10), Some((9, 10)));
+        assert_eq!(LineShift::default().old_span(7, 9), Some((7, 9)));
+    }
 
     /// A diff of three files: changed, added, deleted.
     const DIFF: &str = "\

@@ -61,7 +61,8 @@ const CHANGES: [Change; 2] = [
         what: "a function no test runs (bytes::Regex::shortest_match_at)",
         file: "regex/src/regex/bytes.rs",
         line: "    pub fn shortest_match_at(",
-        target: None,
+        // Nothing reruns: the last run's evaluation is carried over.
+        target: Some(0.1),
     },
 ];
 

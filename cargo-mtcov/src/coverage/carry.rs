@@ -14,7 +14,7 @@ use std::path::Path;
 
 use super::{CriterionCoverage, KeptEvaluation, ScopePatterns, kept, location};
 use crate::build::Workspace;
-use crate::mapping::{CoverageMap, MergedRequirements};
+use crate::mapping::{CoverageMap, MergedRequirements, Scope, SourceFacts};
 use crate::model::{Criterion, Location};
 use crate::patch::LineShift;
 use crate::records::RunRecords;
@@ -37,6 +37,8 @@ pub(crate) struct Change {
 pub(crate) struct Base {
     criteria: Vec<CriterionCoverage>,
     change: Change,
+    /// What the base's sources said (test code, functions), if it kept it.
+    facts: Option<HashMap<std::path::PathBuf, SourceFacts>>,
 }
 
 /// The kept evaluation of `change`'s base for the code criteria of
@@ -49,9 +51,11 @@ pub(crate) fn base(
 ) -> Result<Base, String> {
     let kept = super::kept_evaluation(workspace, &change.base, asked, patterns)
         .ok_or("the last run kept no evaluation of these criteria")?;
+    let facts = Scope::read_facts(&change.base.record_dir.join(super::SOURCE_FACTS));
     Ok(Base {
         criteria: kept.criteria,
         change,
+        facts,
     })
 }
 
@@ -73,6 +77,10 @@ pub(crate) fn carry(
         .filter(|c| !c.is_black_box())
         .collect();
     let scope = super::scope(workspace, patterns).map_err(why)?;
+    if let Some(facts) = base.facts {
+        // Only the changed files are parsed again.
+        scope.seed_changed(facts, base.change.shifts.keys().cloned());
+    }
     let mut binaries: BTreeMap<&Path, Vec<usize>> = BTreeMap::new();
     for (index, process) in records.processes.iter().enumerate() {
         if matches!(process.coverage, CoverageLayout::Captured { .. }) {

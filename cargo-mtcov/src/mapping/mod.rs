@@ -66,6 +66,7 @@ pub use eval::{Counted, Covered, Evaluator};
 pub use merge::MergedRequirements;
 pub use profile::CounterLayout;
 pub use scope::Scope;
+pub(crate) use testcode::SourceFacts;
 
 use crate::model::Criterion;
 use mtcov_protocol::FunctionEntry;

@@ -304,6 +304,40 @@ impl Scope {
         }
     }
 
+    /// What the source files said when `path` (a file
+    /// [`save_facts`](Self::save_facts) wrote) was written, if readable.
+    pub(crate) fn read_facts(path: &Path) -> Option<HashMap<PathBuf, SourceFacts>> {
+        crate::versioned::load::<FactsFile>(path, &FACTS, String::new)
+            .ok()
+            .map(|file| file.files)
+    }
+
+    /// Seeds what the source files say from `old` (read by
+    /// [`read_facts`](Self::read_facts) before a change inside functions
+    /// of `changed`): each changed file parsed again, keeping whether it
+    /// is a test module (the module declarations that say so lie outside
+    /// functions, so the change left them alone); the others as they were.
+    pub(crate) fn seed_changed(
+        &self,
+        mut old: HashMap<PathBuf, SourceFacts>,
+        changed: impl IntoIterator<Item = PathBuf>,
+    ) {
+        for file in changed {
+            let whole_file = old.get(&file).is_some_and(|f| f.test.whole_file);
+            let parsed = super::testcode::analyze(std::slice::from_ref(&file));
+            match parsed.into_iter().next() {
+                Some((_, mut facts)) => {
+                    facts.test.whole_file |= whole_file;
+                    old.insert(file, facts);
+                }
+                None => {
+                    old.remove(&file);
+                }
+            }
+        }
+        self.seed(old);
+    }
+
     /// Writes what the source files parsed so far say to `path`
     /// (atomically), for reports of the same run.
     pub(crate) fn save_facts(&self, path: &Path) -> Result<()> {

@@ -107,12 +107,11 @@ impl Split {
     /// Whether some MGs are kept and others rerun once every kept MG
     /// whose counters `remap` cannot move reruns too.
     fn movable(&mut self, remap: &Remap) -> bool {
+        let unmoved = |pairs: &[(u32, u64)]| remap.pairs(pairs).is_err();
+        let mut seen = HashMap::new();
         for (group, keep) in self.old.groups.iter().zip(self.keep.iter_mut()) {
             if *keep {
-                *keep = self
-                    .old
-                    .ran(group)
-                    .is_ok_and(|ran| ran.iter().all(|pairs| remap.pairs(pairs).is_ok()));
+                *keep = self.old.reaches(group, &unmoved, &mut seen) == Ok(false);
             }
         }
         self.keep.contains(&true) && self.keep.contains(&false)
@@ -164,13 +163,12 @@ fn keeping(
 /// changed functions'. The MGs of an MR with float checks are all
 /// reached or none: a check site's line sums every MG of its MR.
 fn unreached(old: &Grouped, owners: &Owners<'_>) -> Vec<bool> {
+    let hit = |pairs: &[(u32, u64)]| owners.hit(pairs).is_some();
+    let mut seen = HashMap::new();
     let mut keep: Vec<bool> = old
         .groups
         .iter()
-        .map(|group| {
-            old.ran(group)
-                .is_ok_and(|ran| ran.iter().all(|pairs| owners.hit(pairs).is_none()))
-        })
+        .map(|group| old.reaches(group, &hit, &mut seen) == Ok(false))
         .collect();
     let checked: HashSet<&str> = old.tolerance.iter().map(|s| s.mr.as_str()).collect();
     let reached: HashSet<&str> = old

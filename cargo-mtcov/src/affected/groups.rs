@@ -156,8 +156,53 @@ impl Grouped {
         Ok(sums.pairs())
     }
 
-    /// Every counter pair the MG `group` ran, in any of its counters.
-    pub(crate) fn ran(&self, group: &Group) -> Result<Vec<Pairs>, String> {
+    /// Whether the MG `group` ran a counter `hit` finds, in any of its
+    /// counters: as [`ran`](Self::ran) gives them, but each vector of the
+    /// file is read once over calls that share `seen` (the MGs of one
+    /// input share its source vector). Its warm-up counters are its
+    /// measured runs' with its `first_use` changes applied, so when no run
+    /// hit, they hit where the changes do.
+    pub(crate) fn reaches(
+        &self,
+        group: &Group,
+        hit: &impl Fn(&[(u32, u64)]) -> bool,
+        seen: &mut HashMap<(u64, u64), bool>,
+    ) -> Result<bool, String> {
+        let record = &group.record;
+        let Some(shares) = record.shares.as_deref() else {
+            return Err(format!("an MG of {} without shares", record.mr));
+        };
+        let source =
+            |index: u32| {
+                record.sources.get(index as usize).copied().ok_or_else(|| {
+                    format!("an MG of {} ran source {index}, which it lacks", record.mr)
+                })
+            };
+        let mut vector_hits = |key: u64, fp: u64| -> Result<bool, String> {
+            if let Some(&known) = seen.get(&(key, fp)) {
+                return Ok(known);
+            }
+            let hits = hit(&self.vector(key, fp)?);
+            seen.insert((key, fp), hits);
+            Ok(hits)
+        };
+        for &(index, fp, _) in &shares.runs {
+            if vector_hits(source(index)?, fp)? {
+                return Ok(true);
+            }
+        }
+        if let Some(fp) = shares.follow
+            && vector_hits(source(0)?, fp)?
+        {
+            return Ok(true);
+        }
+        Ok(hit(&shares.aside) || hit(&shares.first_use))
+    }
+
+    /// Every counter pair the MG `group` ran, in any of its counters
+    /// (what [`reaches`](Self::reaches) answers without gathering them).
+    #[cfg(test)]
+    fn ran(&self, group: &Group) -> Result<Vec<Pairs>, String> {
         let c = counters_of(&group.record, |k, fp| self.vector(k, fp), &|pairs| {
             Ok(pairs.to_vec())
         })?;
@@ -544,6 +589,28 @@ pub(super) mod tests {
 
     pub(in crate::affected) fn id(mr: &str, key: u64) -> u64 {
         write::group_id(mr, key)
+    }
+
+    #[test]
+    fn an_mg_reaches_a_counter_when_any_of_its_counters_holds_it() {
+        let whole = file(&[mg("a", 1, 0), mg("b", 1, 2), mg("a", 2, 4)], None);
+        let old = Grouped::read(&whole).unwrap();
+        let mut reached = Vec::new();
+        for index in 0..10u32 {
+            let hit = |pairs: &[(u32, u64)]| pairs.iter().any(|&(i, v)| i == index && v != 0);
+            let mut seen = HashMap::new();
+            for group in &old.groups {
+                let gathered = old.ran(group).unwrap().iter().any(|p| hit(p));
+                let answered = old.reaches(group, &hit, &mut seen).unwrap();
+                assert_eq!(answered, gathered, "counter {index}, MG {:?}", group.id);
+                if answered {
+                    reached.push((index, group.id.0.clone()));
+                }
+            }
+        }
+        // Each MG its own two counters, and every MG the lazy static's
+        // (8, in its warm-up) and the aside counter (9).
+        assert_eq!(reached.len(), 2 * 3 + 3 + 3, "{reached:?}");
     }
 
     #[test]

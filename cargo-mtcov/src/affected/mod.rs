@@ -237,7 +237,9 @@ pub(crate) fn plan(
         decide::decide(
             &mut plan, last, build, &records, &changes, changed_of, split,
         )?;
-        if plan.select.is_empty() {
+        // Nothing of the last run reruns (a test new since may still
+        // run: `merge` looks again).
+        if plan.select.is_empty() && plan.reasons.is_empty() {
             plan.carry = Some(Carry::new(base, changes.shifts, &all, &changes.files));
         }
     } else {

@@ -38,11 +38,12 @@ pub(crate) struct Carry {
 pub(crate) struct Names(Option<(HashSet<u64>, HashSet<u64>)>);
 
 impl Carry {
-    /// After a change that lies inside no function of the old build.
-    pub(crate) fn unchanged_build(base: LastRun) -> Carry {
+    /// After a change of no function's code (none, or comments and
+    /// whitespace that move lines by `shifts`).
+    pub(crate) fn unchanged_build(base: LastRun, shifts: HashMap<PathBuf, LineShift>) -> Carry {
         Carry {
             base,
-            shifts: HashMap::new(),
+            shifts,
             names: Names(None),
         }
     }

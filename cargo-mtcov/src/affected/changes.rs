@@ -47,6 +47,19 @@ impl OldLines {
     }
 }
 
+/// Whether the Rust sources `old` and `new` hold the same tokens: they
+/// differ in comments and whitespace only (a doc comment is an attribute,
+/// a token, which a macro can read). No code changes, only lines move.
+pub(crate) fn same_tokens(old: &str, new: &str) -> bool {
+    match (
+        old.parse::<proc_macro2::TokenStream>(),
+        new.parse::<proc_macro2::TokenStream>(),
+    ) {
+        (Ok(old), Ok(new)) => old.to_string() == new.to_string(),
+        _ => false,
+    }
+}
+
 /// A function by its NameRef and structural hash, as the profiler's
 /// function table names it.
 pub(crate) type FunctionKey = (u64, u64);
@@ -126,6 +139,23 @@ mod tests {
             removed: removed.iter().copied().collect(),
             inserted_after: inserted_after.iter().copied().collect(),
         }
+    }
+
+    #[test]
+    fn comments_and_whitespace_are_no_change_of_tokens() {
+        let old = "/// Doc.\nfn f() -> u8 {\n    1 + 2\n}\n";
+        let moved = "// A note.\n\n/// Doc.\nfn f() -> u8 {\n    1 +  2 // three\n}\n";
+        assert!(same_tokens(old, moved));
+        // A doc comment is an attribute; an operator split is two.
+        assert!(!same_tokens(
+            old,
+            "/// Docs.\nfn f() -> u8 {\n    1 + 2\n}\n"
+        ));
+        assert!(!same_tokens("a += 1;", "a + = 1;"));
+        // A comment-like line inside a string is the string.
+        assert!(!same_tokens("\"a\n// b\"", "\"a\n// c\""));
+        // What does not lex is a change.
+        assert!(!same_tokens("fn f() {", "fn f() {"));
     }
 
     #[test]

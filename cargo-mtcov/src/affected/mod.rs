@@ -11,7 +11,8 @@
 //!   lines of the old version. A change to anything but a Rust source, a
 //!   new, deleted or renamed file, or a changed line outside every
 //!   function of the old build (a `const`, a `static`, a type, a macro, an
-//!   attribute, a new item) reruns every test.
+//!   attribute, a new item) reruns every test; a file whose tokens are
+//!   `REF`'s (comments, whitespace) changes no function.
 //! - Otherwise the changed functions are those whose regions span a
 //!   changed line. A test process reruns when it ran one of them (in a
 //!   source or follow-up execution, a check, a warm-up, or outside its
@@ -156,7 +157,7 @@ pub(crate) fn check(
     last.check_unchanged()?;
     let (top, commit) = git::resolve(&workspace.root, reference)?;
     check_made_at(&top, &commit, reference, &last, base)?;
-    let changes = read_changes(workspace, reference)?;
+    let changes = read_changes(workspace, reference, (&top, &commit))?;
     Ok(Checked {
         last,
         reference: reference.to_owned(),
@@ -253,7 +254,7 @@ pub(crate) fn plan(
             |_| Some(&none),
             split,
         )?;
-        plan.carry = Some(Ok(Carry::unchanged_build(base)));
+        plan.carry = Some(Ok(Carry::unchanged_build(base, changes.shifts)));
     }
     plan.write_selections(&workspace.mtcov_dir().join("affected"))?;
     Ok(plan)
@@ -314,8 +315,13 @@ fn check_made_at(
     Ok(())
 }
 
-/// The change since `reference`: `git diff` and the untracked files.
-fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
+/// The change since `reference` (the repository at `top`, `commit`):
+/// `git diff` and the untracked files.
+fn read_changes(
+    workspace: &Workspace,
+    reference: &str,
+    (top, commit): (&Path, &str),
+) -> Result<Changes> {
     let root = &workspace.root;
     let diff = crate::patch::git_diff(root, reference, "--affected")?;
     let mut changes = Changes {
@@ -367,6 +373,9 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
         );
     }
     if changes.everything.is_none() {
+        drop_token_equal(&mut changes, top, commit)?;
+    }
+    if changes.everything.is_none() {
         let written = run::Written::load(&workspace.mtcov_dir());
         if let Some(file) = crate::patch::untracked(root, "--affected")?
             .into_iter()
@@ -380,6 +389,34 @@ fn read_changes(workspace: &Workspace, reference: &str) -> Result<Changes> {
     changes.names.sort();
     changes.names.dedup();
     Ok(changes)
+}
+
+/// Takes out of `changes.files` each file whose tokens are `commit`'s
+/// (comments and whitespace changed only): no function of it changed and
+/// no line of it counts as changed outside every function. Its lines
+/// still move (`shifts`), and records naming it still rerun (`names`).
+fn drop_token_equal(changes: &mut Changes, top: &Path, commit: &str) -> Result<()> {
+    let mut paths: Vec<PathBuf> = changes.files.keys().cloned().collect();
+    paths.sort();
+    let relative: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            p.strip_prefix(top)
+                .unwrap_or(p)
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    let before = git::contents(top, commit, &relative)?;
+    for (path, old) in paths.iter().zip(before) {
+        let (Some(old), Ok(new)) = (old, std::fs::read_to_string(path)) else {
+            continue;
+        };
+        if changes::same_tokens(&String::from_utf8_lossy(&old), &new) {
+            changes.files.remove(path);
+        }
+    }
+    Ok(())
 }
 
 /// Whether the untracked file `file` (relative to the workspace root)

@@ -4,8 +4,9 @@
 //! `check` test (and one more unit test, added here). After each change
 //! of a git history — a line inside a function two MRs and five unit
 //! tests run, a function no test runs (in place, and grown by a line above
-//! a tested one: nothing reruns and the last run's evaluation is carried
-//! to the new build), a new branch, a changed `const`, a changed MR, an untracked scratch file,
+//! a tested one), comments above tested functions (for these three
+//! nothing reruns and the last run's evaluation is carried to the new
+//! build), a new branch, a changed `const`, a changed MR, an untracked scratch file,
 //! a report written into the tree — exactly the unit tests and MGs the
 //! rule selects rerun (asserted by name), and the report (text and JSON)
 //! is a full rerun's byte for byte.
@@ -192,6 +193,16 @@ fn a_library_reruns_only_the_unit_tests_and_mgs_a_change_reaches() {
             file: "src/unused.rs",
             from: "    if a >= b { a } else { b }\n",
             to: "    let b = b.min(u64::MAX);\n    if a >= b { a } else { b }\n",
+            rerun: Vec::new(),
+            groups: 0,
+            everything: false,
+            carried: true,
+        },
+        Step {
+            name: "a comment and a blank line above tested functions",
+            file: "src/stats.rs",
+            from: "/// The length of the longest word",
+            to: "// Words as `split` cuts them.\n\n/// The length of the longest word",
             rerun: Vec::new(),
             groups: 0,
             everything: false,

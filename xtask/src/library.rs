@@ -18,11 +18,13 @@ use crate::large::{SECTION, cargo_build_seconds};
 use crate::stats::Summary;
 use crate::table::{Row, Target, Unit};
 
-/// One change: what, the file, the line changed (a comment appended).
+/// One change: what, the file, the line changed and what it becomes (the
+/// same behaviour in other tokens: a comment would change no function).
 struct Change {
     what: &'static str,
     file: &'static str,
     line: &'static str,
+    to: &'static str,
     target: f64,
 }
 
@@ -31,12 +33,14 @@ const CHANGES: [Change; 2] = [
         what: "inside dedent (2 of 10 MRs, 5 of 100 unit tests run it)",
         file: "src/indent.rs",
         line: "        .map(|line| line.get(common..).unwrap_or(\"\"))",
+        to: "        .map(|line| line.get(common..).unwrap_or_default())",
         target: 0.2,
     },
     Change {
         what: "a function no test runs",
         file: "src/unused.rs",
         line: "    if a > b { a } else { b }",
+        to: "    if a >= b { a } else { b }",
         target: 0.1,
     },
 ];
@@ -170,15 +174,8 @@ fn measure(root: &Path, mtcov: &Path, llvm_cov: bool) -> Result<Vec<Row>, String
             return Err(format!("{} no longer holds `{}`", change.file, change.line));
         }
         mtcov_run(&[])?;
-        std::fs::write(
-            &path,
-            original.replacen(
-                change.line,
-                &format!("{} // a changed line", change.line),
-                1,
-            ),
-        )
-        .map_err(|e| e.to_string())?;
+        std::fs::write(&path, original.replacen(change.line, change.to, 1))
+            .map_err(|e| e.to_string())?;
         let affected = mtcov_run(&["--affected", "HEAD"])?;
         let json: serde_json::Value =
             serde_json::from_str(&affected.stdout()).map_err(|e| e.to_string())?;
